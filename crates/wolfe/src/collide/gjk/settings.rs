@@ -1,0 +1,142 @@
+//! Settings of the GJK family: variant, normalization rule, stopping criterion, limits.
+
+use crate::error::WolfeError;
+
+/// Which member of the GJK family runs (GJK++ Sec. II-III).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GjkVariant {
+    /// Vanilla GJK: fully-corrective Frank-Wolfe with GJK's simplex active set (Alg. 4).
+    #[default]
+    Vanilla,
+    /// Polyak-accelerated GJK (Alg. 6, `y_k = x_k`).
+    Polyak,
+    /// Nesterov-accelerated GJK (Alg. 6, `y_k = delta_k x_k + (1 - delta_k) s_{k-1}`),
+    /// with direction normalization per [`Normalization`] (Alg. 7).
+    Nesterov,
+    /// Plain Frank-Wolfe with exact line search (Alg. 1 / Alg. 3): the active set is the
+    /// current iterate alone. Converges sublinearly; a reference, not a production solver.
+    FrankWolfe,
+}
+
+/// When Nesterov-accelerated GJK normalizes its support direction (GJK++ Eq. 33, Alg. 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Normalization {
+    /// Normalize when a core of the pair is not strictly convex (meshes, boxes, cylinders,
+    /// segments), not for strictly convex pairs (ellipsoids, spheres), where the paper
+    /// found it hurts (Sec. III-B, IV-B).
+    #[default]
+    Auto,
+    /// Always normalize.
+    Always,
+    /// Never normalize (plain Eq. 28b).
+    Never,
+}
+
+/// How the duality gap `g = 2 <x, x - s>` (GJK++ Eq. 17) is compared with the tolerance.
+///
+/// Eq. 18 gives `||x_k||^2 - ||x*||^2 <= g`, so the gap bounds the error of the squared
+/// distance between the cores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ConvergenceCriterion {
+    /// Stop when `g <= tolerance * ||x_k||^2` or `g <= absolute_tolerance`: the squared
+    /// distance is known to `tolerance` relative (so the distance to about half of it),
+    /// with an absolute floor for touching shapes.
+    #[default]
+    RelativeGap,
+    /// Stop when `g <= tolerance` (the paper's criterion, in m^2; the paper uses 1e-8).
+    AbsoluteGap,
+}
+
+/// Settings of a GJK query. The defaults are what a simulation or planning user wants:
+/// vanilla GJK, distances to ~1e-10 relative, at most 128 iterations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkSettings {
+    /// Which algorithm runs.
+    pub variant: GjkVariant,
+    /// Direction normalization rule for [`GjkVariant::Nesterov`] (ignored otherwise).
+    pub normalization: Normalization,
+    /// How the duality gap is compared with `tolerance`.
+    pub criterion: ConvergenceCriterion,
+    /// Stopping tolerance on the duality gap: dimensionless for
+    /// [`ConvergenceCriterion::RelativeGap`] (nominal 1e-12 .. 1e-4, default 1e-10),
+    /// m^2 for [`ConvergenceCriterion::AbsoluteGap`] (nominal 1e-16 .. 1e-6).
+    pub tolerance: f64,
+    /// Absolute floor of the relative criterion, in m^2 (default 1e-24, i.e. distances
+    /// near touching are resolved to about 1e-12 m). Ignored by the absolute criterion.
+    pub absolute_tolerance: f64,
+    /// Distance below which a boolean collision query reports "intersecting"
+    /// (`eps_col` of Alg. 2), in metres; default 0 (touching counts as intersecting).
+    pub collision_margin: f64,
+    /// Maximum number of iterations (support calls) before giving up with
+    /// [`super::GjkStatus::IterationLimit`]. Default 128 for the GJK variants; plain
+    /// Frank-Wolfe needs far more (it is sublinear), so raise it for that variant.
+    pub max_iterations: u32,
+}
+
+impl Default for GjkSettings {
+    fn default() -> Self {
+        Self {
+            variant: GjkVariant::Vanilla,
+            normalization: Normalization::Auto,
+            criterion: ConvergenceCriterion::RelativeGap,
+            tolerance: 1e-10,
+            absolute_tolerance: 1e-24,
+            collision_margin: 0.0,
+            max_iterations: 128,
+        }
+    }
+}
+
+impl GjkSettings {
+    /// The defaults with another variant.
+    pub fn with_variant(variant: GjkVariant) -> Self {
+        Self {
+            variant,
+            max_iterations: if variant == GjkVariant::FrankWolfe {
+                100_000
+            } else {
+                128
+            },
+            ..Self::default()
+        }
+    }
+
+    /// Checks every field's range.
+    pub fn validate(&self) -> Result<(), WolfeError> {
+        let check = |name: &'static str, v: f64, ok: bool, reason: &'static str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(WolfeError::InvalidSetting {
+                    name,
+                    value: v,
+                    reason,
+                })
+            }
+        };
+        check(
+            "tolerance",
+            self.tolerance,
+            self.tolerance.is_finite() && self.tolerance > 0.0,
+            "must be finite and > 0",
+        )?;
+        check(
+            "absolute_tolerance",
+            self.absolute_tolerance,
+            self.absolute_tolerance.is_finite() && self.absolute_tolerance >= 0.0,
+            "must be finite and >= 0",
+        )?;
+        check(
+            "collision_margin",
+            self.collision_margin,
+            self.collision_margin.is_finite() && self.collision_margin >= 0.0,
+            "must be finite and >= 0",
+        )?;
+        check(
+            "max_iterations",
+            self.max_iterations as f64,
+            self.max_iterations > 0,
+            "must be > 0",
+        )
+    }
+}

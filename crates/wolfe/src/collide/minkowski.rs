@@ -1,0 +1,1 @@
+//! Support points of the Minkowski difference, computed in A's frame.

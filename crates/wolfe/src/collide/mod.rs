@@ -1,0 +1,6 @@
+//! The narrow phase: distance and collision queries between posed convex shapes.
+
+pub mod gjk;
+pub mod minkowski;
+pub mod query;
+pub mod simplex;

@@ -1,0 +1,29 @@
+//! # wolfe
+//!
+//! Convex collision detection from the optimization view: GJK is fully-corrective
+//! Frank-Wolfe on the Minkowski difference (GJK++, Montaut et al., Sec. II), and the
+//! Polyak and Nesterov momentum schemes accelerate it (Sec. III, Alg. 6-7).
+//!
+//! ```
+//! use wolfe::{distance, GjkSettings, Pose, Shape, Sphere, Cuboid};
+//!
+//! let a: Shape = Sphere::new(0.5).unwrap().into();
+//! let b: Shape = Cuboid::new([0.5, 0.5, 0.5]).unwrap().into();
+//! let pose_a = Pose::identity();
+//! let pose_b = Pose::from_parts([2.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]).unwrap();
+//! let out = distance(&a, &pose_a, &b, &pose_b, &GjkSettings::default()).unwrap();
+//! assert!((out.distance - 1.0).abs() < 1e-9);
+//! ```
+
+pub mod collide;
+pub mod error;
+pub mod math;
+pub mod mesh;
+pub mod shape;
+
+pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};
+pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver};
+pub use error::WolfeError;
+pub use math::{Aabb, Pose, Quat, Vec3};
+pub use mesh::ConvexMesh;
+pub use shape::{Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Inflated, Shape, Sphere, SupportMap};

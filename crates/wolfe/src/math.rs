@@ -1,0 +1,240 @@
+//! Small fixed-size f64 math: vectors, rotations, rigid poses and boxes.
+//!
+//! Thin names over nalgebra so that the rest of the crate reads in the words of the
+//! papers (`Vec3`, `Pose`) while nalgebra does the arithmetic.
+
+use crate::error::WolfeError;
+
+/// A 3D vector or point, in metres unless said otherwise.
+pub type Vec3 = nalgebra::Vector3<f64>;
+/// A 3x3 matrix (rotation matrices in the hot loops).
+pub type Mat3 = nalgebra::Matrix3<f64>;
+/// A unit quaternion.
+pub type Quat = nalgebra::UnitQuaternion<f64>;
+
+/// How far from 1 the norm of a user-given quaternion may be before it is rejected
+/// rather than silently renormalized. Problem files carry ~16 significant digits, and
+/// hand-written poses a few fewer; 1e-6 accepts both and catches real mistakes
+/// (a quaternion written in the wrong order, an unnormalized axis-angle).
+pub const QUATERNION_NORM_TOLERANCE: f64 = 1e-6;
+
+/// A rigid transform mapping shape-local coordinates to world (or parent) coordinates:
+/// `x_world = rotation * x_local + translation`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Rotation part (unit quaternion).
+    pub rotation: Quat,
+    /// Translation part, in metres.
+    pub translation: Vec3,
+}
+
+impl Default for Pose {
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl Pose {
+    /// The identity pose.
+    pub fn identity() -> Self {
+        Self {
+            rotation: Quat::identity(),
+            translation: Vec3::zeros(),
+        }
+    }
+
+    /// A pure translation.
+    pub fn from_translation(translation: Vec3) -> Self {
+        Self {
+            rotation: Quat::identity(),
+            translation,
+        }
+    }
+
+    /// A pose from a translation and a quaternion given as `(w, x, y, z)`.
+    ///
+    /// Errors when any number is not finite or when the quaternion's norm differs from 1
+    /// by more than [`QUATERNION_NORM_TOLERANCE`]; a quaternion within the tolerance is
+    /// renormalized.
+    pub fn from_parts(translation: [f64; 3], quat_wxyz: [f64; 4]) -> Result<Self, WolfeError> {
+        if translation.iter().chain(quat_wxyz.iter()).any(|v| !v.is_finite()) {
+            return Err(WolfeError::NonFinitePose);
+        }
+        let q = nalgebra::Quaternion::new(quat_wxyz[0], quat_wxyz[1], quat_wxyz[2], quat_wxyz[3]);
+        let norm = q.norm();
+        if (norm - 1.0).abs() > QUATERNION_NORM_TOLERANCE {
+            return Err(WolfeError::NonUnitQuaternion { norm });
+        }
+        Ok(Self {
+            rotation: Quat::new_normalize(q),
+            translation: Vec3::from(translation),
+        })
+    }
+
+    /// Checks that every component is finite and the quaternion is unit; poses built
+    /// field by field by users go through this before a query.
+    pub fn validate(&self) -> Result<(), WolfeError> {
+        let q = self.rotation.quaternion();
+        if !(self.translation.iter().all(|v| v.is_finite()) && q.coords.iter().all(|v| v.is_finite())) {
+            return Err(WolfeError::NonFinitePose);
+        }
+        let norm = q.norm();
+        if (norm - 1.0).abs() > QUATERNION_NORM_TOLERANCE {
+            return Err(WolfeError::NonUnitQuaternion { norm });
+        }
+        Ok(())
+    }
+
+    /// Maps a local point to the parent frame.
+    #[inline]
+    pub fn transform_point(&self, p: &Vec3) -> Vec3 {
+        self.rotation * p + self.translation
+    }
+
+    /// Rotates a local vector to the parent frame.
+    #[inline]
+    pub fn transform_vector(&self, v: &Vec3) -> Vec3 {
+        self.rotation * v
+    }
+
+    /// Maps a parent-frame point to the local frame.
+    #[inline]
+    pub fn inverse_transform_point(&self, p: &Vec3) -> Vec3 {
+        self.rotation.inverse_transform_vector(&(p - self.translation))
+    }
+
+    /// Rotates a parent-frame vector to the local frame.
+    #[inline]
+    pub fn inverse_transform_vector(&self, v: &Vec3) -> Vec3 {
+        self.rotation.inverse_transform_vector(v)
+    }
+
+    /// `self * other`: first `other`, then `self`.
+    pub fn compose(&self, other: &Pose) -> Pose {
+        Pose {
+            rotation: self.rotation * other.rotation,
+            translation: self.rotation * other.translation + self.translation,
+        }
+    }
+
+    /// The inverse transform.
+    pub fn inverse(&self) -> Pose {
+        let rotation = self.rotation.inverse();
+        Pose {
+            rotation,
+            translation: -(rotation * self.translation),
+        }
+    }
+
+    /// The pose of `other` seen from `self`'s frame: `self^-1 * other`. Queries use it to
+    /// run in shape A's frame (`pose_a.relative(pose_b)` maps B-local to A-local).
+    pub fn relative(&self, other: &Pose) -> Pose {
+        self.inverse().compose(other)
+    }
+}
+
+/// An axis-aligned bounding box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb {
+    /// Minimum corner.
+    pub min: Vec3,
+    /// Maximum corner.
+    pub max: Vec3,
+}
+
+impl Aabb {
+    /// A box from its corners (no check that `min <= max`).
+    pub fn new(min: Vec3, max: Vec3) -> Self {
+        Self { min, max }
+    }
+
+    /// The box of a set of points; `None` for an empty set.
+    pub fn from_points<'a>(points: impl IntoIterator<Item = &'a Vec3>) -> Option<Self> {
+        let mut it = points.into_iter();
+        let first = *it.next()?;
+        let mut b = Aabb::new(first, first);
+        for p in it {
+            b.min = b.min.inf(p);
+            b.max = b.max.sup(p);
+        }
+        Some(b)
+    }
+
+    /// The center of the box.
+    pub fn center(&self) -> Vec3 {
+        (self.min + self.max) * 0.5
+    }
+
+    /// Half the extents of the box.
+    pub fn half_extents(&self) -> Vec3 {
+        (self.max - self.min) * 0.5
+    }
+
+    /// The box grown by `r` on every side.
+    pub fn inflated(&self, r: f64) -> Self {
+        let d = Vec3::repeat(r);
+        Self::new(self.min - d, self.max + d)
+    }
+
+    /// The world-frame box of this local box under `pose` (a box around the rotated box).
+    pub fn transformed(&self, pose: &Pose) -> Self {
+        let c = pose.transform_point(&self.center());
+        let r = pose.rotation.to_rotation_matrix().into_inner().abs() * self.half_extents();
+        Self::new(c - r, c + r)
+    }
+
+    /// Whether the two boxes overlap (touching counts).
+    pub fn intersects(&self, other: &Aabb) -> bool {
+        (0..3).all(|i| self.min[i] <= other.max[i] && other.min[i] <= self.max[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_pose_maps_b_local_to_a_local() {
+        let a = Pose::from_parts([1.0, 2.0, 3.0], [0.5, 0.5, 0.5, 0.5]).unwrap();
+        let b = Pose::from_parts([-1.0, 0.5, 2.0], [0.0, 1.0, 0.0, 0.0]).unwrap();
+        let ab = a.relative(&b);
+        let p = Vec3::new(0.3, -0.7, 1.1);
+        let via_world = a.inverse_transform_point(&b.transform_point(&p));
+        assert!((ab.transform_point(&p) - via_world).norm() < 1e-14);
+        let id = a.compose(&a.inverse());
+        assert!(id.translation.norm() < 1e-14 && id.rotation.angle() < 1e-7);
+    }
+
+    #[test]
+    fn bad_quaternions_and_nan_are_rejected() {
+        assert!(matches!(
+            Pose::from_parts([0.0; 3], [1.0, 1.0, 0.0, 0.0]),
+            Err(WolfeError::NonUnitQuaternion { .. })
+        ));
+        assert!(matches!(
+            Pose::from_parts([f64::NAN, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]),
+            Err(WolfeError::NonFinitePose)
+        ));
+        assert!(Pose::from_parts([0.0; 3], [1.0 + 1e-9, 0.0, 0.0, 0.0]).is_ok());
+    }
+
+    #[test]
+    fn transformed_aabb_contains_rotated_corners() {
+        let b = Aabb::new(Vec3::new(-1.0, -2.0, -0.5), Vec3::new(1.0, 2.0, 0.5));
+        let pose = Pose::from_parts(
+            [0.1, 0.2, 0.3],
+            [0.9238795325112867, 0.0, 0.0, 0.3826834323650898],
+        )
+        .unwrap();
+        let w = b.transformed(&pose);
+        for i in 0..8 {
+            let c = Vec3::new(
+                if i & 1 == 0 { b.min.x } else { b.max.x },
+                if i & 2 == 0 { b.min.y } else { b.max.y },
+                if i & 4 == 0 { b.min.z } else { b.max.z },
+            );
+            let p = pose.transform_point(&c);
+            assert!((0..3).all(|k| p[k] >= w.min[k] - 1e-12 && p[k] <= w.max[k] + 1e-12));
+        }
+    }
+}
