@@ -22,7 +22,7 @@ pub mod mesh;
 pub mod shape;
 
 pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};
-pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver};
+pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver, WarmStart};
 pub use error::WolfeError;
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;

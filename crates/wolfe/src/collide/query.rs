@@ -36,9 +36,64 @@ pub struct CollisionOutput {
     pub status: GjkStatus,
 }
 
-/// A reusable solver.
+/// Where a query starts its first support direction.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum WarmStart {
+    /// Difference of the bounding-box centres (GJK++ Sec. IV default).
+    #[default]
+    BoundingBoxCenters,
+    /// The separation vector of the previous query of this solver (falls back to the box
+    /// centres on the first query).
+    Previous,
+    /// A user-given direction in world frame (e.g. the previous step's separation vector).
+    Direction(Vec3),
+}
+
+/// A reusable solver: settings plus the warm-start cache, owned by the caller.
 #[derive(Clone, Debug, Default)]
-pub struct GjkSolver {}
+pub struct GjkSolver {
+    settings: GjkSettings,
+    /// How the next query starts.
+    pub warm_start: WarmStart,
+}
+
+impl GjkSolver {
+    /// A solver with validated settings.
+    pub fn new(settings: GjkSettings) -> Result<Self, WolfeError> {
+        settings.validate()?;
+        Ok(Self {
+            settings,
+            warm_start: WarmStart::default(),
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &GjkSettings {
+        &self.settings
+    }
+
+    /// Distance query.
+    pub fn distance(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+    ) -> Result<DistanceOutput, WolfeError> {
+        distance(a, pose_a, b, pose_b, &self.settings)
+    }
+
+    /// Boolean collision query.
+    pub fn intersects(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+    ) -> Result<CollisionOutput, WolfeError> {
+        intersects(a, pose_a, b, pose_b, &self.settings)
+    }
+}
 
 /// Distance between two posed shapes.
 pub fn distance(
