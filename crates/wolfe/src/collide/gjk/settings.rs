@@ -38,9 +38,10 @@ pub enum Normalization {
 /// distance between the cores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ConvergenceCriterion {
-    /// Stop when `g <= tolerance * ||x_k||^2` or `g <= absolute_tolerance`: the squared
-    /// distance is known to `tolerance` relative (so the distance to about half of it),
-    /// with an absolute floor for touching shapes.
+    /// Stop when `g <= tolerance * ||x_k||^2` or `g <= 2 ||x_k|| absolute_tolerance`.
+    /// Since `g = 2 ||x_k|| (||x_k|| - lb)` with `lb = <x_k / ||x_k||, s_k>` a lower bound
+    /// of the distance (Eq. 19), this stops when the distance is known to `tolerance / 2`
+    /// relative, or to `absolute_tolerance` metres.
     #[default]
     RelativeGap,
     /// Stop when `g <= tolerance` (the paper's criterion, in m^2; the paper uses 1e-8).
@@ -61,8 +62,9 @@ pub struct GjkSettings {
     /// [`ConvergenceCriterion::RelativeGap`] (nominal 1e-12 .. 1e-4, default 1e-10),
     /// m^2 for [`ConvergenceCriterion::AbsoluteGap`] (nominal 1e-16 .. 1e-6).
     pub tolerance: f64,
-    /// Absolute floor of the relative criterion, in m^2 (default 1e-24, i.e. distances
-    /// near touching are resolved to about 1e-12 m). Ignored by the absolute criterion.
+    /// Absolute floor of the relative criterion, in metres (default 0). Whatever it is,
+    /// both criteria also stop at the rounding floor of the gap in f64 (a few ulps of
+    /// the support points' size), so touching shapes converge instead of spinning.
     pub absolute_tolerance: f64,
     /// Distance below which a boolean collision query reports "intersecting"
     /// (`eps_col` of Alg. 2), in metres; default 0 (touching counts as intersecting).
@@ -80,7 +82,7 @@ impl Default for GjkSettings {
             normalization: Normalization::Auto,
             criterion: ConvergenceCriterion::RelativeGap,
             tolerance: 1e-10,
-            absolute_tolerance: 1e-24,
+            absolute_tolerance: 0.0,
             collision_margin: 0.0,
             max_iterations: 128,
         }
