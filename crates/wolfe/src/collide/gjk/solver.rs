@@ -67,15 +67,23 @@ pub struct GjkRun {
 /// failure: without it, touching shapes would spin until the iteration limit.
 const GAP_ROUNDING_FACTOR: f64 = 16.0;
 
-/// Whether the duality gap `g` at iterate norm `x_norm` meets the settings (Eq. 18),
-/// with the rounding floor above. `s_norm` is the norm of the support point.
+/// Whether the duality gap `g` at the iterate `x_k` meets the settings (Eq. 16-18).
+///
+/// Since `g = 2 |x| (|x| - lb)` with `lb = <x/|x|, s>` a lower bound of the core distance
+/// (Eq. 19), `g / (2 |x|)` bounds the error of the distance in metres. The relative
+/// criterion compares it with `tolerance` times the distance of the *shapes*
+/// (`|x| - radius_sum`), not of the cores: a sphere of radius 0.4 m at 1 mm needs its
+/// centre distance to 2.5e-3 of the relative precision. Either criterion also accepts
+/// the rounding floor, a distance error of `GAP_ROUNDING_FACTOR` ulps of the support
+/// point's size, below which f64 cannot resolve the gap.
 #[inline]
-fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s_norm: f64) -> bool {
+fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s_norm: f64, radius_sum: f64) -> bool {
     let floor = 2.0 * x_norm * GAP_ROUNDING_FACTOR * f64::EPSILON * s_norm.max(x_norm);
     let threshold = match settings.criterion {
         ConvergenceCriterion::AbsoluteGap => settings.tolerance,
         ConvergenceCriterion::RelativeGap => {
-            (settings.tolerance * x_norm * x_norm).max(2.0 * x_norm * settings.absolute_tolerance)
+            2.0 * x_norm
+                * (settings.tolerance * (x_norm - radius_sum).max(0.0)).max(settings.absolute_tolerance)
         }
     };
     g <= threshold.max(floor)
@@ -171,7 +179,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         if x_in_d {
             // Eq. 32: g(x_k) = 2 <x_k, x_k - s_k>, the FW gap when d_k = x_k.
             let mut g = 2.0 * x.dot(&(x - s.w));
-            if accelerated && gap_converged(settings, g, x_norm, s.w.norm()) {
+            if accelerated && gap_converged(settings, g, x_norm, s.w.norm(), radius_sum) {
                 // Alg. 6 lines 5-7: fixed point of the accelerated scheme (Eq. 31);
                 // fall back to vanilla GJK and compute s_k in direction x_k.
                 accelerated = false;
@@ -188,7 +196,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             }
             if !accelerated {
                 out.duality_gap = out.duality_gap.min(g.max(0.0));
-                if gap_converged(settings, g, x_norm, s.w.norm()) {
+                if gap_converged(settings, g, x_norm, s.w.norm(), radius_sum) {
                     out.status = GjkStatus::Converged;
                     out.duality_gap = g.max(0.0);
                     out.x = x;
@@ -219,8 +227,14 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             out.simplex = *simplex;
             return out;
         }
-        // An upper bound below the radii: the rounded shapes overlap (boolean exit).
-        if kind == QueryKind::Collision && x.norm() <= separation_threshold {
+        // An upper bound below the radii: the rounded shapes overlap, and the distance
+        // is 0 whatever the cores do next.
+        let overlap_threshold = if kind == QueryKind::Collision {
+            separation_threshold
+        } else {
+            radius_sum
+        };
+        if x.norm() <= overlap_threshold {
             out.status = GjkStatus::Intersecting;
             out.x = x;
             out.simplex = *simplex;
