@@ -1,0 +1,140 @@
+//! Loading meshes from OBJ (crate `tobj`) and STL (crate `stl_io`) files. Only vertex
+//! positions are used: the hull is recomputed, so the file's faces need not be convex,
+//! closed or consistently oriented.
+
+use super::ConvexMesh;
+use crate::error::WolfeError;
+use crate::math::Vec3;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+
+fn open(path: &Path) -> Result<BufReader<File>, WolfeError> {
+    File::open(path)
+        .map(BufReader::new)
+        .map_err(|source| WolfeError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// The positions of an OBJ stream: the vertices referenced by its faces, lines or points
+/// (what `tobj` exports), in double precision (`tobj` feature `use_f64`, so that files
+/// written with more than 7 significant digits load exactly).
+pub(crate) fn obj_positions(
+    reader: &mut impl std::io::BufRead,
+    path: &Path,
+) -> Result<Vec<Vec3>, WolfeError> {
+    // Materials are irrelevant for a hull; never open `mtllib` files (a missing or
+    // malformed one must not fail the load).
+    let (models, _materials) = tobj::load_obj_buf(reader, &tobj::LoadOptions::default(), |_| {
+        Err(tobj::LoadError::OpenFileFailed)
+    })
+    .map_err(|e| WolfeError::Parse {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    Ok(models
+        .iter()
+        .flat_map(|m| m.mesh.positions.chunks_exact(3))
+        // f64 with the `use_f64` feature enabled in Cargo.toml.
+        .map(|c| Vec3::new(c[0], c[1], c[2]))
+        .collect())
+}
+
+/// The distinct vertex positions of an STL stream (ASCII or binary, single precision).
+pub(crate) fn stl_positions(
+    reader: &mut (impl std::io::Read + std::io::Seek),
+    path: &Path,
+) -> Result<Vec<Vec3>, WolfeError> {
+    let mesh = stl_io::read_stl(reader).map_err(|e| match e.kind() {
+        // Bad content, or a binary file shorter than its triangle count says.
+        std::io::ErrorKind::InvalidData | std::io::ErrorKind::UnexpectedEof => WolfeError::Parse {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        },
+        _ => WolfeError::Io {
+            path: path.to_path_buf(),
+            source: e,
+        },
+    })?;
+    Ok(mesh
+        .vertices
+        .iter()
+        .map(|v| Vec3::new(f64::from(v[0]), f64::from(v[1]), f64::from(v[2])))
+        .collect())
+}
+
+impl ConvexMesh {
+    /// Loads an OBJ file and returns the solid convex hull of its vertices.
+    ///
+    /// Faces are not used except that, as `tobj` exports them, only vertices referenced
+    /// by some face, line or point element count (a file of bare `v` lines is empty).
+    /// Materials are ignored. Errors: [`WolfeError::Io`] if the file cannot be opened,
+    /// [`WolfeError::Parse`] for malformed content, then the errors of
+    /// [`ConvexMesh::from_points`] (empty, NaN coordinates, flat point sets).
+    pub fn from_obj(path: &Path) -> Result<Self, WolfeError> {
+        let points = obj_positions(&mut open(path)?, path)?;
+        Self::from_points(&points)
+    }
+
+    /// Loads an STL file (ASCII or binary) and returns the solid convex hull of its
+    /// vertices. Errors as for [`ConvexMesh::from_obj`].
+    pub fn from_stl(path: &Path) -> Result<Self, WolfeError> {
+        let points = stl_positions(&mut open(path)?, path)?;
+        Self::from_points(&points)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn obj(text: &str) -> Result<Vec<Vec3>, WolfeError> {
+        obj_positions(&mut Cursor::new(text.as_bytes()), Path::new("test.obj"))
+    }
+
+    fn stl(bytes: &[u8]) -> Result<Vec<Vec3>, WolfeError> {
+        stl_positions(&mut Cursor::new(bytes), Path::new("test.stl"))
+    }
+
+    #[test]
+    fn obj_quads_and_full_precision() {
+        let text = "mtllib missing.mtl\nv 0.123456789012 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nusemtl x\nf 1 2 3 4\nf 1/1 2/1 5/1\n";
+        let p = obj(text).unwrap();
+        assert_eq!(p.len(), 5);
+        assert!(p.contains(&Vec3::new(0.123456789012, 0.0, 0.0)), "{p:?}");
+    }
+
+    #[test]
+    fn obj_errors_are_typed() {
+        assert!(matches!(obj("v 1 2\nf 1 1 1\n"), Err(WolfeError::Parse { .. })));
+        assert!(matches!(obj("v 1 2 3\nf 1 2 7\n"), Err(WolfeError::Parse { .. })));
+        assert!(matches!(obj("v a b c\n"), Err(WolfeError::Parse { .. })));
+        assert!(obj("").unwrap().is_empty());
+        let nan = obj("v nan 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n").unwrap();
+        assert!(nan.iter().any(|p| p.x.is_nan()));
+    }
+
+    #[test]
+    fn stl_ascii_binary_and_garbage() {
+        let ascii = b"solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n";
+        assert_eq!(stl(ascii).unwrap().len(), 3);
+        let mut bin = vec![0u8; 80];
+        bin.extend(1u32.to_le_bytes());
+        for v in [[0f32; 3], [0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]] {
+            for c in v {
+                bin.extend(c.to_le_bytes());
+            }
+        }
+        bin.extend([0u8; 2]);
+        assert_eq!(stl(&bin).unwrap().len(), 3);
+        // Truncated binary, empty file, and a count that promises more than is there.
+        assert!(matches!(stl(&bin[..100]), Err(WolfeError::Parse { .. })));
+        assert!(matches!(stl(b""), Err(WolfeError::Parse { .. })));
+        let mut lying = vec![0u8; 80];
+        lying.extend(u32::MAX.to_le_bytes());
+        assert!(matches!(stl(&lying), Err(WolfeError::Parse { .. })));
+    }
+}
