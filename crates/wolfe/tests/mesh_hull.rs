@@ -473,7 +473,7 @@ facet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 0 0 1\nendloo
 fn point_set() -> impl Strategy<Value = Vec<Vec3>> {
     let coord = prop_oneof![(-4i32..4).prop_map(|i| i as f64 * 0.25), -1.0f64..1.0];
     let point = (coord.clone(), coord.clone(), coord).prop_map(|(x, y, z)| Vec3::new(x, y, z));
-    (proptest::collection::vec(point, 1..60), 0usize..4).prop_map(|(mut pts, mode)| {
+    (proptest::collection::vec(point, 1..60), 0usize..5).prop_map(|(mut pts, mode)| {
         match mode {
             1 => {
                 // flatten onto z = x/2 + y/4 (exact for quarter-grid x, y)
@@ -489,6 +489,14 @@ fn point_set() -> impl Strategy<Value = Vec<Vec3>> {
                 // a collinear tail: extreme along the line, or not
                 let (a, b) = (pts[0], pts[pts.len() - 1]);
                 pts.extend((0..5).map(|k| a + (b - a) * (k as f64 * 0.5)));
+            }
+            4 => {
+                // on the unit sphere, rounded to 1/16: many exactly coplanar quadruples
+                // among nearly spherical points, as in rounded scans
+                for p in &mut pts {
+                    let q = if p.norm() > 0.0 { p.normalize() } else { Vec3::x() };
+                    *p = q.map(|c| (c * 16.0).round() / 16.0);
+                }
             }
             _ => {}
         }
