@@ -402,7 +402,7 @@ fn ycb_files() -> Vec<PathBuf> {
 /// 9 significant digits) are reproduced exactly by the exact quickhull run on their own
 /// vertices: same vertex set and same oriented triangles on all 78 files. So rounding
 /// to 9 digits left every vertex strictly extreme and no four vertices of a facet
-/// exactly coplanar (otherwise the triangulation could differ); the exact checks of
+/// exactly coplanar (no flat dihedral, asserted below); the exact checks of
 /// `check_solid` (closed, outward, every file vertex inside or on) hold as well.
 #[test]
 fn ycb_hulls_are_reproduced() {
@@ -424,6 +424,27 @@ fn ycb_hulls_are_reproduced() {
                 })
                 .collect()
         };
+        // No flat dihedral: across every edge, the far vertex of the neighbouring
+        // triangle is strictly below (so no facet has four coplanar vertices).
+        let (v, f) = (mesh.vertices(), mesh.faces());
+        let mut far: HashMap<(u32, u32), u32> = HashMap::new();
+        for t in f {
+            for e in 0..3 {
+                far.insert((t[e], t[(e + 1) % 3]), t[(e + 2) % 3]);
+            }
+        }
+        let flat = f
+            .iter()
+            .flat_map(|t| (0..3).map(move |e| (t, e)))
+            .filter(|&(t, e)| {
+                let w = far[&(t[(e + 1) % 3], t[e])];
+                let [a, b, c] = t.map(|i| v[i as usize]);
+                outside(&a, &b, &c, &v[w as usize]) == 0.0
+            })
+            .count();
+        if flat > 0 {
+            report.push(format!("{}: {flat} flat edges", path.display()));
+        }
         let file_f = obj_faces(&path);
         let same_faces = tri_keys(mesh.vertices(), mesh.faces()) == tri_keys(&file_v, &file_f);
         if !same_faces {
