@@ -17,7 +17,7 @@ use wolfe::{ConvexMesh, SupportMap, Vec3};
 
 const SEQ: usize = 1024;
 const STEP: f64 = 0.25;
-const SIZES: [usize; 10] = [8, 16, 24, 32, 48, 64, 128, 256, 1024, 4096];
+const SIZES: [usize; 13] = [4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 1024, 4096];
 
 fn sphere_mesh(n: usize, rng: &mut impl Rng) -> ConvexMesh {
     let pts: Vec<Vec3> = (0..n)
@@ -72,20 +72,11 @@ fn bench_support(c: &mut Criterion) {
                 acc
             })
         });
-        group.bench_with_input(BenchmarkId::new("hill_steepest", nv), &mesh, |b, m| {
+        group.bench_with_input(BenchmarkId::new("hill_climb", nv), &mesh, |b, m| {
             b.iter(|| {
                 let mut hint = 0u32;
                 for d in &dirs {
                     hint = m.support_vertex_hill_climb(black_box(d), hint);
-                }
-                hint
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("hill_first", nv), &mesh, |b, m| {
-            b.iter(|| {
-                let mut hint = 0u32;
-                for d in &dirs {
-                    hint = m.support_vertex_hill_climb_first(black_box(d), hint);
                 }
                 hint
             })

@@ -11,10 +11,22 @@ use crate::shape::SupportMap;
 /// Meshes with at most this many vertices compute their support point by brute force;
 /// larger ones hill-climb over the vertex adjacency from the hint.
 ///
-/// Measured with `cargo bench -p wolfe --bench support` (criterion, points on a sphere,
-/// GJK-like direction sequences: each direction is the previous one slightly perturbed
-/// and the hint is the previous support vertex): PLACEHOLDER.
-pub const SUPPORT_BRUTE_FORCE_MAX_VERTICES: usize = 32;
+/// Measured with `cargo bench -p wolfe --bench support` (criterion; hulls of random
+/// points on a sphere; GJK-like direction sequences, each direction the previous one
+/// plus a perturbation of relative size 0.25, the hint the previous support vertex;
+/// 2-core shared Linux box, release profile). Nanoseconds per query, median, consistent
+/// over 3 runs:
+///
+/// | vertices      | 4   | 6   | 8   | 12  | 16   | 24   | 32   | 64   |
+/// |---------------|-----|-----|-----|-----|------|------|------|------|
+/// | brute force   | 3.4 | 4.6 | 5.9 | 8.9 | 12.3 | 18.4 | 24.5 | 50.1 |
+/// | hill-climbing | 4.9 | 6.4 | 6.4 | 7.0 | 7.2  | 7.8  | 8.1  | 8.8  |
+///
+/// Brute force costs about 0.8 ns per vertex; a warm-started climb is a few steps of
+/// ~5 neighbours each, so it wins from 12 vertices on and the crossover lies between 8
+/// and 12. Every solid hull has at least 4 vertices, so only tetrahedra up to small
+/// hulls (a box has 8) take the brute-force path.
+pub const SUPPORT_BRUTE_FORCE_MAX_VERTICES: usize = 8;
 
 /// A convex polytope given by the exact convex hull of a point set.
 ///
@@ -124,18 +136,7 @@ impl ConvexMesh {
         } else {
             0
         };
-        support::hill_climb_steepest(&self.vertices, &self.adjacency, dir, start)
-    }
-
-    /// First-improvement variant (temporary, for the bench).
-    #[doc(hidden)]
-    pub fn support_vertex_hill_climb_first(&self, dir: &Vec3, start: u32) -> u32 {
-        let start = if (start as usize) < self.vertices.len() {
-            start
-        } else {
-            0
-        };
-        support::hill_climb_first(&self.vertices, &self.adjacency, dir, start)
+        support::hill_climb(&self.vertices, &self.adjacency, dir, start)
     }
 
     /// Index of a support vertex: brute force up to
@@ -172,5 +173,57 @@ impl SupportMap for ConvexMesh {
 
     fn local_aabb(&self) -> Aabb {
         self.aabb
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Points on a slightly irregular sphere: every point is a hull vertex.
+    fn ball(n: usize) -> Vec<Vec3> {
+        // Golden-angle spiral: deterministic, well spread, no four points coplanar in
+        // practice.
+        (0..n)
+            .map(|k| {
+                let z = 1.0 - (2 * k + 1) as f64 / n as f64;
+                let r = (1.0 - z * z).sqrt();
+                let t = 2.399_963_229_728_653 * k as f64;
+                Vec3::new(r * t.cos(), r * t.sin(), z) * 2.0 + Vec3::new(1.0, -3.0, 0.5)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hinted_support_clamps_and_writes_back() {
+        let m = ConvexMesh::from_points(&ball(200)).unwrap();
+        assert!(m.vertices().len() > SUPPORT_BRUTE_FORCE_MAX_VERTICES);
+        let d = Vec3::new(0.2, 0.9, -0.4);
+        let want = m.vertices()[m.support_vertex_brute_force(&d) as usize];
+        for start in [0, 17, u32::MAX, m.vertices().len() as u32] {
+            let mut hint = start;
+            let s = m.local_support_hinted(&d, &mut hint);
+            assert_eq!(s, want, "start {start}");
+            assert_eq!(m.vertices()[hint as usize], s);
+        }
+        assert_eq!(m.local_support(&d), want);
+    }
+
+    #[test]
+    fn box_centroid_and_flags() {
+        let pts = ball(64);
+        let m = ConvexMesh::from_points(&pts).unwrap();
+        assert_eq!(m.vertices().len(), 64);
+        let b = m.local_aabb();
+        assert!(pts
+            .iter()
+            .all(|p| (0..3).all(|k| b.min[k] <= p[k] && p[k] <= b.max[k])));
+        assert!(pts.iter().any(|p| p.x == b.min.x) && pts.iter().any(|p| p.z == b.max.z));
+        let c = m.centroid();
+        assert!((c - Vec3::new(1.0, -3.0, 0.5)).norm() < 0.1, "{c:?}");
+        assert!(!m.is_strictly_convex());
+        assert_eq!(m.radius(), 0.0);
+        assert!(m.neighbors(1000).is_empty());
+        assert_eq!(m.faces().len(), 2 * 64 - 4);
     }
 }

@@ -34,35 +34,24 @@ pub(crate) fn brute_force(vertices: &[Vec3], dir: &Vec3) -> u32 {
     best as u32
 }
 
-/// Steepest ascent from `start` (which must be a valid index): at each vertex, move to
-/// the neighbour of largest value if it strictly beats the current one.
+/// Hill-climbing from `start` (which should be a valid index; an invalid one is
+/// returned unchanged): move to the first neighbour that strictly beats the current
+/// vertex, until none does.
+///
+/// First-improvement rather than steepest ascent, because it measured faster at the
+/// sizes of real hulls (`cargo bench -p wolfe --bench support`, GJK-like sequences on
+/// sphere hulls, 2-core shared Linux box, ns per query, best of 3 runs):
+///
+/// | vertices | 16  | 64  | 128  | 256  | 1024 | 4096 |
+/// |----------|-----|-----|------|------|------|------|
+/// | steepest | 8.2 | 10.0| 10.9 | 12.6 | 17.8 | 30.4 |
+/// | first    | 7.2 | 8.8 | 9.7  | 11.2 | 17.0 | 33.8 |
+///
+/// Steepest ascent takes fewer steps but scans every neighbour of every visited vertex;
+/// with warm starts the walk is a few steps long and the early exit wins below a few
+/// thousand vertices (the YCB hulls have 190 to 8085, median 710).
 #[inline]
-pub(crate) fn hill_climb_steepest(vertices: &[Vec3], adj: &Adjacency, dir: &Vec3, start: u32) -> u32 {
-    let mut cur = start as usize;
-    let mut best_value = vertices.get(cur).map_or(f64::NEG_INFINITY, |v| dir.dot(v));
-    loop {
-        let mut next = cur;
-        for &nb in adj.neighbors(cur) {
-            let nb = nb as usize;
-            if let Some(v) = vertices.get(nb) {
-                let s = dir.dot(v);
-                if s > best_value {
-                    best_value = s;
-                    next = nb;
-                }
-            }
-        }
-        if next == cur {
-            return cur as u32;
-        }
-        cur = next;
-    }
-}
-
-/// First-improvement ascent from `start`: move to the first neighbour that strictly
-/// beats the current vertex.
-#[inline]
-pub(crate) fn hill_climb_first(vertices: &[Vec3], adj: &Adjacency, dir: &Vec3, start: u32) -> u32 {
+pub(crate) fn hill_climb(vertices: &[Vec3], adj: &Adjacency, dir: &Vec3, start: u32) -> u32 {
     let mut cur = start as usize;
     let mut best_value = vertices.get(cur).map_or(f64::NEG_INFINITY, |v| dir.dot(v));
     'outer: loop {
@@ -78,5 +67,60 @@ pub(crate) fn hill_climb_first(vertices: &[Vec3], adj: &Adjacency, dir: &Vec3, s
             }
         }
         return cur as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An octahedron: vertices `+-e_k`, each adjacent to the four it is not opposite to.
+    fn octahedron() -> (Vec<Vec3>, Adjacency) {
+        let v = vec![
+            Vec3::x(),
+            -Vec3::x(),
+            Vec3::y(),
+            -Vec3::y(),
+            Vec3::z(),
+            -Vec3::z(),
+        ];
+        let faces = [
+            [0, 2, 4],
+            [2, 1, 4],
+            [1, 3, 4],
+            [3, 0, 4],
+            [2, 0, 5],
+            [1, 2, 5],
+            [3, 1, 5],
+            [0, 3, 5],
+        ];
+        (v, Adjacency::from_faces(6, &faces))
+    }
+
+    #[test]
+    fn climbs_reach_the_brute_force_maximum_from_every_start() {
+        let (v, adj) = octahedron();
+        for d in [Vec3::new(0.3, -2.0, 0.1), Vec3::new(-1.0, 0.5, 0.9), -Vec3::z()] {
+            let best = d.dot(&v[brute_force(&v, &d) as usize]);
+            for start in 0..6 {
+                let i = hill_climb(&v, &adj, &d, start) as usize;
+                assert_eq!(d.dot(&v[i]), best, "start {start}, dir {d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn ties_and_nan_stop_without_moving() {
+        let (v, adj) = octahedron();
+        // d = x + y: vertices 0 and 2 tie; starting at either, the climb stays there.
+        let d = Vec3::new(1.0, 1.0, 0.0);
+        assert_eq!(hill_climb(&v, &adj, &d, 0), 0);
+        assert_eq!(hill_climb(&v, &adj, &d, 2), 2);
+        // The zero direction is a plateau everywhere.
+        assert_eq!(hill_climb(&v, &adj, &Vec3::zeros(), 3), 3);
+        // NaN compares false: no move, no loop.
+        let nan = Vec3::new(f64::NAN, 1.0, 0.0);
+        assert_eq!(hill_climb(&v, &adj, &nan, 4), 4);
+        assert_eq!(brute_force(&v, &nan), 0);
     }
 }
