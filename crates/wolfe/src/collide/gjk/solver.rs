@@ -67,6 +67,10 @@ pub struct GjkRun {
 /// failure: without it, touching shapes would spin until the iteration limit.
 const GAP_ROUNDING_FACTOR: f64 = 16.0;
 
+/// How many plain Frank-Wolfe steps may rescue a stalled fully-corrective run before it
+/// reports [`GjkStatus::NumericalTrouble`].
+const MAX_FRANK_WOLFE_RESCUES: u32 = 32;
+
 /// Whether the duality gap `g` at the iterate `x_k` meets the settings (Eq. 16-18).
 ///
 /// Since `g = 2 |x| (|x| - lb)` with `lb = <x/|x|, s>` a lower bound of the core distance
@@ -130,6 +134,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     // Until the first projection, x_0 may lie outside D and no gap may be computed.
     let mut x_in_d = false;
 
+    let mut fw_rescues = 0;
     let mut out = GjkRun {
         status: GjkStatus::IterationLimit,
         x,
@@ -145,6 +150,12 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         out.iterations = k + 1;
         let x_norm = x.norm();
 
+        // Safeguard (ours, not the paper's): the fixed-point switch of Alg. 6 may never
+        // fire when supports keep drifting on curved cores, so momentum ends after
+        // `max_accelerated_iterations` and vanilla GJK finishes with its certificate.
+        if accelerated && k >= settings.max_accelerated_iterations {
+            accelerated = false;
+        }
         // Support direction: Alg. 6 lines 1-3 (with Alg. 7), or d_k = x_k.
         let d = if accelerated {
             let delta = momentum(settings.variant, k);
@@ -162,11 +173,20 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         } else {
             x
         };
-        let d = if d.norm_squared() > 0.0 { d } else { x };
+        let (d, d_norm) = if accelerated {
+            let n = d.norm();
+            if n > 0.0 {
+                (d, n)
+            } else {
+                (x, x_norm)
+            }
+        } else {
+            (d, x_norm)
+        };
 
         let mut s = md.support(&d);
         out.support_calls += 1;
-        record_lower_bound(&mut out, &d, &s);
+        record_lower_bound(&mut out, &d, d_norm, &s);
 
         // Alg. 2: a separating plane ends a boolean query.
         if kind == QueryKind::Collision && out.lower_bound > separation_threshold {
@@ -185,7 +205,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
                 accelerated = false;
                 s = md.support(&x);
                 out.support_calls += 1;
-                record_lower_bound(&mut out, &x, &s);
+                record_lower_bound(&mut out, &x, x_norm, &s);
                 if kind == QueryKind::Collision && out.lower_bound > separation_threshold {
                     out.status = GjkStatus::Separated;
                     out.x = x;
@@ -234,7 +254,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         } else {
             radius_sum
         };
-        if x.norm() <= overlap_threshold {
+        if x.norm_squared() <= overlap_threshold * overlap_threshold {
             out.status = GjkStatus::Intersecting;
             out.x = x;
             out.simplex = *simplex;
@@ -244,6 +264,27 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             if accelerated {
                 // Rounding stalled the momentum step: continue as vanilla GJK.
                 accelerated = false;
+            } else if fw_rescues < MAX_FRANK_WOLFE_RESCUES {
+                // The fully-corrective projection is stuck on a sliver simplex (nearly
+                // coincident supports near the optimum). Take one plain Frank-Wolfe step
+                // instead (Alg. 3): collapse the simplex to the iterate, a point of D, and
+                // project on the segment to the new support, which is well conditioned and
+                // lowers ||x|| whenever the gap is positive.
+                fw_rescues += 1;
+                collapse_to_iterate(simplex);
+                simplex.push(s);
+                let x_fw = simplex.project_origin();
+                // Its decrease of ||x||^2 is second order in the gap and may vanish in
+                // rounding, but the step turns x towards the optimum, so the next support
+                // can improve the gap: accept any move that does not lengthen x.
+                if x_fw != x && x_fw.norm_squared() <= x.norm_squared() {
+                    x = x_fw;
+                    continue;
+                }
+                out.status = GjkStatus::NumericalTrouble;
+                out.x = x;
+                out.simplex = *simplex;
+                return out;
             } else {
                 // The projection cannot lower ||x|| although the gap exceeds the tolerance:
                 // f64 has run out of precision for this problem. Report it.
@@ -279,8 +320,7 @@ fn momentum(variant: GjkVariant, k: u32) -> f64 {
 /// Updates the lower bound on the distance with the plane of normal `d` through the
 /// support `s` (GJK++ Eq. 19: `<d/|d|, S_D(d)>` bounds `dist(A, B)` from below).
 #[inline]
-fn record_lower_bound(out: &mut GjkRun, d: &Vec3, s: &SupportPoint) {
-    let n = d.norm();
+fn record_lower_bound(out: &mut GjkRun, d: &Vec3, n: f64, s: &SupportPoint) {
     if n > 0.0 {
         let lb = d.dot(&s.w) / n;
         if lb > out.lower_bound {
