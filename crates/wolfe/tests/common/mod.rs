@@ -51,7 +51,7 @@ pub fn random_points(rng: &mut ChaCha8Rng, n: usize, scale: Vec3) -> Vec<Vec3> {
 
 /// One random shape of each kind, sizes in `[size/10, size]`, kind picked by `kind`.
 pub fn random_shape(rng: &mut ChaCha8Rng, kind: usize, size: f64) -> Shape {
-    let mut r = |rng: &mut ChaCha8Rng| rng.random_range(0.1 * size..size);
+    let r = |rng: &mut ChaCha8Rng| rng.random_range(0.1 * size..size);
     match kind % 9 {
         0 => Sphere::new(r(rng)).unwrap().into(),
         1 => Ellipsoid::new([r(rng), r(rng), r(rng)]).unwrap().into(),
