@@ -40,7 +40,7 @@ enum Command {
         #[arg(long, default_value = "results.csv")]
         out: PathBuf,
         /// Duality-gap tolerance (default: the solver's, 1e-10 relative).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         tolerance: Option<f64>,
         /// Iteration cap (default: the solver's).
         #[arg(long)]
@@ -98,12 +98,8 @@ fn main() -> ExitCode {
     match execute(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // Every error's message already includes its cause.
             eprintln!("error: {e}");
-            let mut source = e.source();
-            while let Some(s) = source {
-                eprintln!("  caused by: {s}");
-                source = s.source();
-            }
             ExitCode::FAILURE
         }
     }
@@ -127,11 +123,13 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 tolerance,
                 max_iterations,
             };
+            options.validate()?;
             let problems = ProblemSet::load(&set)?;
+            let results = run::ResultsFile::create(&out)?;
             let bar = progress(problems.problems.len(), "solving");
             let records = run::run_set(&problems, &options, || bar.inc(1))?;
             bar.finish_and_clear();
-            run::write_results(&out, &options, &records)?;
+            results.write(&options, &records)?;
             println!(
                 "{}: solver {}, task {}, {} repeats, single thread",
                 set.display(),

@@ -102,6 +102,14 @@ impl RunOptions {
         }
         s
     }
+
+    /// Checks the repeat count and the settings' ranges.
+    pub fn validate(&self) -> Result<(), RunError> {
+        if self.repeats == 0 {
+            return Err(RunError::ZeroRepeats);
+        }
+        self.settings().validate().map_err(RunError::Settings)
+    }
 }
 
 /// The outcome of one problem.
@@ -163,9 +171,7 @@ pub fn run_set(
     options: &RunOptions,
     mut on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
-    if options.repeats == 0 {
-        return Err(RunError::ZeroRepeats);
-    }
+    options.validate()?;
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
     let mut times = vec![0u64; options.repeats];
     let mut records = Vec::with_capacity(set.problems.len());
@@ -211,31 +217,60 @@ pub fn run_set(
 /// Header of `results.csv`.
 pub const RESULTS_HEADER: [&str; 6] = ["id", "solver", "task", "value", "iterations", "ns_per_query"];
 
-/// Writes `results.csv` (benchmark-format.md): one row per record.
-pub fn write_results(path: &Path, options: &RunOptions, records: &[RunRecord]) -> Result<(), RunError> {
-    let write_error = |source| RunError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut w = csv::Writer::from_path(path).map_err(|e| write_error(io::Error::other(e)))?;
-    w.write_record(RESULTS_HEADER)
-        .map_err(|e| write_error(io::Error::other(e)))?;
-    for r in records {
-        let value = match options.task {
-            Task::Distance => r.value.to_string(),
-            Task::Collision => (r.value as u8).to_string(),
+/// An open `results.csv` (benchmark-format.md). Created before a run so that an
+/// unwritable path fails before the work, not after it.
+pub struct ResultsFile {
+    path: PathBuf,
+    writer: csv::Writer<std::fs::File>,
+}
+
+impl ResultsFile {
+    /// Creates (truncates) the file and writes the header.
+    pub fn create(path: &Path) -> Result<Self, RunError> {
+        let mut file = Self {
+            path: path.to_path_buf(),
+            writer: csv::Writer::from_path(path).map_err(|e| RunError::Write {
+                path: path.to_path_buf(),
+                source: io::Error::other(e),
+            })?,
         };
-        w.write_record([
-            r.id.to_string().as_str(),
-            options.solver.name(),
-            options.task.name(),
-            value.as_str(),
-            r.iterations.to_string().as_str(),
-            r.ns_per_query.to_string().as_str(),
-        ])
-        .map_err(|e| write_error(io::Error::other(e)))?;
+        file.writer
+            .write_record(RESULTS_HEADER)
+            .map_err(|e| file.error(e))?;
+        Ok(file)
     }
-    w.flush().map_err(write_error)
+
+    fn error(&self, e: csv::Error) -> RunError {
+        RunError::Write {
+            path: self.path.clone(),
+            source: io::Error::other(e),
+        }
+    }
+
+    /// Writes one row per record (value: the distance, or 1/0 for collision) and
+    /// flushes.
+    pub fn write(mut self, options: &RunOptions, records: &[RunRecord]) -> Result<(), RunError> {
+        for r in records {
+            let value = match options.task {
+                Task::Distance => r.value.to_string(),
+                Task::Collision => (r.value as u8).to_string(),
+            };
+            self.writer
+                .write_record([
+                    r.id.to_string().as_str(),
+                    options.solver.name(),
+                    options.task.name(),
+                    value.as_str(),
+                    r.iterations.to_string().as_str(),
+                    r.ns_per_query.to_string().as_str(),
+                ])
+                .map_err(|e| self.error(e))?;
+        }
+        self.writer.flush().map_err(|source| RunError::Write {
+            path: self.path.clone(),
+            source,
+        })
+    }
 }
 
 #[cfg(test)]
