@@ -425,9 +425,9 @@ fn readme(options: &GenerateOptions, problems: usize, shapes: usize) -> String {
          the solver's accuracy.\n\
          - Overlap rows (t < 0): the shapes overlap by |t| along n, and `dist` is t \
          itself. Moving B back by |t| n separates them, so the true penetration depth is \
-         at most |t|: `dist` is an **upper bound on the depth**, not the exact depth \
-         (they agree when n is also the direction of minimal penetration, e.g. not in \
-         general for rotated shapes).\n\n\
+         at most |t|: `-dist` = |t| is an **upper bound on the depth**, not the exact depth \
+         (the two are equal when n is also the direction of least penetration, as for \
+         two spheres, and differ in general).\n\n\
          ## Categories\n\n\
          By the target t (benchmark-format.md): `overlap` t < 0, `close` 0 < t <= 0.1, \
          `distant` t >= 1, and `mid` for anything else (t = 0.5), which the format \

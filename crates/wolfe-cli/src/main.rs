@@ -93,6 +93,19 @@ fn default_ycb_dir() -> PathBuf {
     }
 }
 
+/// The CPU model, for timings (Linux's `/proc/cpuinfo`; "unknown" elsewhere).
+fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, name)| name.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match execute(cli.command) {
@@ -131,11 +144,12 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             bar.finish_and_clear();
             results.write(&options, &records)?;
             println!(
-                "{}: solver {}, task {}, {} repeats, single thread",
+                "{}: solver {}, task {}, median of {} repeats, single thread, CPU {}",
                 set.display(),
                 solver.name(),
                 task.name(),
-                repeats
+                repeats,
+                cpu_name()
             );
             println!("{}", Summary::of(task, &records));
             println!("results written to {}", out.display());
