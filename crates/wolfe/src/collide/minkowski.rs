@@ -1,1 +1,73 @@
-//! Support points of the Minkowski difference, computed in A's frame.
+//! Support points of the Minkowski difference `D = A - B`, computed in A's frame.
+//!
+//! GJK++ Eq. 11: a support of `D` in direction `d` is the difference of supports of the
+//! shapes, `S_D(d) = S_A(-d) - S_B(d)` with the papers' *minimizing* support
+//! `S_D(d) = argmin_{s in D} <d, s>` (Eq. 8). Working in A's frame means a support call
+//! rotates one direction into B's frame and one point back (DESIGN.md: queries run in
+//! A's frame), never a whole mesh.
+
+use super::simplex::SupportPoint;
+use crate::math::{Mat3, Pose, Vec3};
+use crate::shape::SupportMap;
+
+/// The Minkowski difference of two posed shapes' cores, seen from A's frame, with the
+/// hill-climbing hints of both shapes (the previous support vertex of this query).
+pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
+    a: &'s A,
+    b: &'s B,
+    /// Rotation taking B-local vectors to A-local ones.
+    rot_ab: Mat3,
+    /// Its transpose: A-local to B-local.
+    rot_ba: Mat3,
+    /// B's origin in A's frame.
+    t_ab: Vec3,
+    /// Hill-climbing hint of A (index of its previous support vertex).
+    pub hint_a: u32,
+    /// Hill-climbing hint of B.
+    pub hint_b: u32,
+}
+
+impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s, A, B> {
+    /// The difference of `a` and `b`, where `pose_ab` maps B-local to A-local coordinates
+    /// (`pose_a.relative(pose_b)`).
+    pub fn new(a: &'s A, b: &'s B, pose_ab: &Pose) -> Self {
+        let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
+        Self {
+            a,
+            b,
+            rot_ab,
+            rot_ba: rot_ab.transpose(),
+            t_ab: pose_ab.translation,
+            hint_a: 0,
+            hint_b: 0,
+        }
+    }
+
+    /// `S_D(d) = argmin_{s in D} <d, s>` (GJK++ Eq. 8, 11), with the shape points it is
+    /// made of, in A's frame.
+    #[inline]
+    pub fn support(&mut self, d: &Vec3) -> SupportPoint {
+        let a = self.a.local_support_hinted(&-d, &mut self.hint_a);
+        let d_b = self.rot_ba * d;
+        let b = self.rot_ab * self.b.local_support_hinted(&d_b, &mut self.hint_b) + self.t_ab;
+        SupportPoint { w: a - b, a, b }
+    }
+
+    /// A point of `D`'s interior-ish: the difference of the shapes' bounding-box centres,
+    /// the paper's default first direction (GJK++ Sec. IV, "Initialization strategy").
+    pub fn bounding_box_center_difference(&self) -> Vec3 {
+        let ca = self.a.local_aabb().center();
+        let cb = self.rot_ab * self.b.local_aabb().center() + self.t_ab;
+        ca - cb
+    }
+
+    /// Sum of the two shapes' radii (added around the cores).
+    pub fn radius_sum(&self) -> f64 {
+        self.a.radius() + self.b.radius()
+    }
+
+    /// Whether both cores are strictly convex (then `D`'s core is too).
+    pub fn strictly_convex(&self) -> bool {
+        self.a.is_strictly_convex() && self.b.is_strictly_convex()
+    }
+}

@@ -1,60 +1,93 @@
-//! The public queries.
-use crate::collide::gjk::{GjkSettings, GjkStatus};
+//! The public queries: distance and boolean intersection between two posed shapes.
+//!
+//! Conventions (pinned by tests): poses map shape-local to world coordinates; results
+//! are in world frame; the **normal points from A to B**; distances are in metres and
+//! are 0 when the shapes overlap (the penetration depth is EPA's job).
+//!
+//! The queries validate their input, compute the relative pose once, run GJK in A's
+//! frame on the cores (DESIGN.md: a shape is a core plus a radius), and add the radii at
+//! the end. `match (a, b)` happens once here; the loop is monomorphized per pair.
+
+use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
+use crate::collide::minkowski::MinkowskiDifference;
+use crate::collide::simplex::Simplex;
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
-use crate::shape::Shape;
+use crate::shape::{Shape, SupportMap};
 
-/// Result of a distance query.
+/// Result of a distance query. All points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DistanceOutput {
-    /// Distance between the shapes, >= 0 (0 when they overlap).
+    /// Distance between the shapes in metres, >= 0; 0 when they overlap.
     pub distance: f64,
-    /// Witness point on A (world frame).
+    /// Closest point on A (on A's surface when separated).
     pub point_a: Vec3,
-    /// Witness point on B (world frame).
+    /// Closest point on B.
     pub point_b: Vec3,
-    /// Unit normal from A to B (world frame).
+    /// Unit normal from A to B (`(point_b - point_a) / distance` when separated). Zero
+    /// when the cores overlap, where GJK has no direction to give.
     pub normal: Vec3,
-    /// Iterations.
-    pub iterations: u32,
-    /// Support calls.
-    pub support_calls: u32,
-    /// Duality gap.
+    /// Certified bounds on the distance: `lower_bound <= true distance <= upper_bound`
+    /// (`upper_bound` is `distance` unless the shapes overlap).
+    pub lower_bound: f64,
+    /// See `lower_bound`.
+    pub upper_bound: f64,
+    /// The Frank-Wolfe duality gap of the cores, in m^2 (GJK++ Eq. 17-18):
+    /// `|x|^2 - |x*|^2 <= duality_gap` for the core separation `x`. Infinite when no gap
+    /// was computed (iteration limit inside the accelerated phase, or overlap).
     pub duality_gap: f64,
-    /// Status.
+    /// Iterations of the solver.
+    pub iterations: u32,
+    /// Support calls of the Minkowski difference.
+    pub support_calls: u32,
+    /// How the solver ended: `Converged`, `Intersecting`, or a failure with bounds.
     pub status: GjkStatus,
 }
 
-/// Result of a boolean collision query.
+/// Result of a boolean collision query. Vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollisionOutput {
-    /// Whether the shapes intersect.
+    /// Whether the shapes are closer than the collision margin (touching counts).
     pub intersecting: bool,
-    /// Iterations.
+    /// A certified lower bound on the distance (positive when separated).
+    pub lower_bound: f64,
+    /// The normal of a separating plane, from A to B, unit; zero when none was found.
+    pub separating_normal: Vec3,
+    /// Iterations of the solver.
     pub iterations: u32,
-    /// Status.
+    /// Support calls of the Minkowski difference.
+    pub support_calls: u32,
+    /// How the solver ended: `Separated` (early exit on a separating plane, Eq. 19),
+    /// `Intersecting`, `Converged` (decided by the distance), or a failure.
     pub status: GjkStatus,
 }
 
-/// Where a query starts its first support direction.
+/// Where a query starts its first support direction (GJK++ Sec. IV-E compares these).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub enum WarmStart {
     /// Difference of the bounding-box centres (GJK++ Sec. IV default).
     #[default]
     BoundingBoxCenters,
-    /// The separation vector of the previous query of this solver (falls back to the box
-    /// centres on the first query).
+    /// The separation vector of this solver's previous query (falls back to the box
+    /// centres on the first query). Also keeps the meshes' hill-climbing hints.
     Previous,
-    /// A user-given direction in world frame (e.g. the previous step's separation vector).
+    /// A guess of the separation vector `point_a - point_b` in world frame, for example
+    /// the previous time step's (note the sign: from B to A, opposite to the normal).
     Direction(Vec3),
 }
 
-/// A reusable solver: settings plus the warm-start cache, owned by the caller.
+/// A reusable solver: the settings plus the warm-start cache and scratch space, owned by
+/// the caller (DESIGN.md: state belongs to the caller), so that queries allocate nothing.
 #[derive(Clone, Debug, Default)]
 pub struct GjkSolver {
     settings: GjkSettings,
     /// How the next query starts.
     pub warm_start: WarmStart,
+    simplex: Simplex,
+    /// Separation vector `point_a - point_b` of the cores at the last query, world frame.
+    previous_separation: Option<Vec3>,
+    hint_a: u32,
+    hint_b: u32,
 }
 
 impl GjkSolver {
@@ -63,7 +96,7 @@ impl GjkSolver {
         settings.validate()?;
         Ok(Self {
             settings,
-            warm_start: WarmStart::default(),
+            ..Self::default()
         })
     }
 
@@ -72,7 +105,7 @@ impl GjkSolver {
         &self.settings
     }
 
-    /// Distance query.
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`.
     pub fn distance(
         &mut self,
         a: &Shape,
@@ -80,10 +113,11 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        distance(a, pose_a, b, pose_b, &self.settings)
+        let (run, pose_ab_radii) = self.solve(a, pose_a, b, pose_b, QueryKind::Distance)?;
+        Ok(distance_output(&run, pose_a, pose_ab_radii))
     }
 
-    /// Boolean collision query.
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2).
     pub fn intersects(
         &mut self,
         a: &Shape,
@@ -91,11 +125,63 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
-        intersects(a, pose_a, b, pose_b, &self.settings)
+        let (run, (ra, rb)) = self.solve(a, pose_a, b, pose_b, QueryKind::Collision)?;
+        Ok(collision_output(
+            &run,
+            pose_a,
+            ra + rb,
+            self.settings.collision_margin,
+        ))
+    }
+
+    fn solve(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        kind: QueryKind,
+    ) -> Result<(GjkRun, (f64, f64)), WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let pose_ab = pose_a.relative(pose_b);
+        let guess = match self.warm_start {
+            WarmStart::BoundingBoxCenters => {
+                self.hint_a = 0;
+                self.hint_b = 0;
+                None
+            }
+            WarmStart::Previous => self
+                .previous_separation
+                .map(|v| pose_a.inverse_transform_vector(&v)),
+            WarmStart::Direction(v) => {
+                if !v.iter().all(|c| c.is_finite()) {
+                    return Err(WolfeError::NonFiniteDirection);
+                }
+                Some(pose_a.inverse_transform_vector(&v))
+            }
+        };
+        let run = visit_pair(
+            a,
+            b,
+            Runner {
+                pose_ab: &pose_ab,
+                guess,
+                settings: &self.settings,
+                kind,
+                simplex: &mut self.simplex,
+                hints: (&mut self.hint_a, &mut self.hint_b),
+            },
+        );
+        if run.x.norm_squared() > 0.0 {
+            self.previous_separation = Some(pose_a.transform_vector(&run.x));
+        }
+        Ok((run, (a.radius(), b.radius())))
     }
 }
 
-/// Distance between two posed shapes.
+/// Distance between `a` at `pose_a` and `b` at `pose_b` with the given settings, cold
+/// started from the bounding-box centres. For repeated queries, keep a [`GjkSolver`].
 pub fn distance(
     a: &Shape,
     pose_a: &Pose,
@@ -103,11 +189,11 @@ pub fn distance(
     pose_b: &Pose,
     settings: &GjkSettings,
 ) -> Result<DistanceOutput, WolfeError> {
-    let _ = (a, pose_a, b, pose_b, settings);
-    unimplemented!()
+    GjkSolver::new(*settings)?.distance(a, pose_a, b, pose_b)
 }
 
-/// Whether two posed shapes intersect.
+/// Whether `a` at `pose_a` and `b` at `pose_b` intersect (within the settings' collision
+/// margin), with early exit on a separating plane (GJK++ Alg. 2).
 pub fn intersects(
     a: &Shape,
     pose_a: &Pose,
@@ -115,6 +201,124 @@ pub fn intersects(
     pose_b: &Pose,
     settings: &GjkSettings,
 ) -> Result<CollisionOutput, WolfeError> {
-    let _ = (a, pose_a, b, pose_b, settings);
-    unimplemented!()
+    GjkSolver::new(*settings)?.intersects(a, pose_a, b, pose_b)
+}
+
+fn distance_output(run: &GjkRun, pose_a: &Pose, (ra, rb): (f64, f64)) -> DistanceOutput {
+    let (ca, cb) = run.simplex.witness_points();
+    let x_norm = run.x.norm();
+    let radius_sum = ra + rb;
+    let overlapping = run.status == GjkStatus::Intersecting || x_norm <= radius_sum;
+    // Normal from A to B: the core separation x = a - b points from B to A.
+    let n = if run.status != GjkStatus::Intersecting && x_norm > 0.0 {
+        -run.x / x_norm
+    } else {
+        Vec3::zeros()
+    };
+    let (pa, pb) = (ca + ra * n, cb - rb * n);
+    let (distance, upper, lower) = if overlapping {
+        (0.0, 0.0, 0.0)
+    } else {
+        (
+            x_norm - radius_sum,
+            x_norm - radius_sum,
+            (run.lower_bound - radius_sum).max(0.0),
+        )
+    };
+    DistanceOutput {
+        distance,
+        point_a: pose_a.transform_point(&pa),
+        point_b: pose_a.transform_point(&pb),
+        normal: pose_a.transform_vector(&n),
+        lower_bound: lower,
+        upper_bound: upper,
+        duality_gap: if run.status == GjkStatus::Intersecting {
+            f64::INFINITY
+        } else {
+            run.duality_gap
+        },
+        iterations: run.iterations,
+        support_calls: run.support_calls,
+        status: if overlapping {
+            GjkStatus::Intersecting
+        } else {
+            run.status
+        },
+    }
+}
+
+fn collision_output(run: &GjkRun, pose_a: &Pose, radius_sum: f64, margin: f64) -> CollisionOutput {
+    let x_norm = run.x.norm();
+    let intersecting = match run.status {
+        GjkStatus::Separated => false,
+        GjkStatus::Intersecting => true,
+        // Decided by the distance when no early exit fired.
+        _ => x_norm <= radius_sum + margin,
+    };
+    let d = run.separating_direction;
+    let separating_normal = if !intersecting && run.lower_bound > 0.0 && d.norm() > 0.0 {
+        // d separates: <d, s> > 0 for every s = a - b, so -d points from A to B.
+        pose_a.transform_vector(&(-d / d.norm()))
+    } else {
+        Vec3::zeros()
+    };
+    CollisionOutput {
+        intersecting,
+        lower_bound: (run.lower_bound - radius_sum).max(0.0),
+        separating_normal,
+        iterations: run.iterations,
+        support_calls: run.support_calls,
+        status: run.status,
+    }
+}
+
+/// The generic part of a query: everything that needs the concrete shape types.
+struct Runner<'q> {
+    pose_ab: &'q Pose,
+    guess: Option<Vec3>,
+    settings: &'q GjkSettings,
+    kind: QueryKind,
+    simplex: &'q mut Simplex,
+    hints: (&'q mut u32, &'q mut u32),
+}
+
+impl Runner<'_> {
+    fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
+        let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
+        md.hint_a = *self.hints.0;
+        md.hint_b = *self.hints.1;
+        let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
+        let run = run_gjk(&mut md, x0, self.settings, self.kind, self.simplex);
+        *self.hints.0 = md.hint_a;
+        *self.hints.1 = md.hint_b;
+        run
+    }
+}
+
+/// Dispatches on A's concrete type, then B's: 64 monomorphized loops, one `match` each
+/// per query instead of one per support call.
+fn visit_pair(a: &Shape, b: &Shape, r: Runner<'_>) -> GjkRun {
+    match a {
+        Shape::Sphere(s) => visit_b(s, b, r),
+        Shape::Ellipsoid(s) => visit_b(s, b, r),
+        Shape::Cuboid(s) => visit_b(s, b, r),
+        Shape::Capsule(s) => visit_b(s, b, r),
+        Shape::Cylinder(s) => visit_b(s, b, r),
+        Shape::Cone(s) => visit_b(s, b, r),
+        Shape::ConvexMesh(s) => visit_b(s.as_ref(), b, r),
+        Shape::Inflated(s) => visit_b(s.as_ref(), b, r),
+    }
+}
+
+fn visit_b<A: SupportMap + ?Sized>(a: &A, b: &Shape, r: Runner<'_>) -> GjkRun {
+    match b {
+        Shape::Sphere(s) => r.run(a, s),
+        Shape::Ellipsoid(s) => r.run(a, s),
+        Shape::Cuboid(s) => r.run(a, s),
+        Shape::Capsule(s) => r.run(a, s),
+        Shape::Cylinder(s) => r.run(a, s),
+        Shape::Cone(s) => r.run(a, s),
+        Shape::ConvexMesh(s) => r.run(a, s.as_ref()),
+        Shape::Inflated(s) => r.run(a, s.as_ref()),
+    }
 }

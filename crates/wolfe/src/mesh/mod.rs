@@ -61,12 +61,7 @@ impl ConvexMesh {
             })?;
         let pts: Vec<Vec3> = models
             .iter()
-            .flat_map(|m| {
-                m.mesh
-                    .positions
-                    .chunks(3)
-                    .map(|c| Vec3::new(c[0] as f64, c[1] as f64, c[2] as f64))
-            })
+            .flat_map(|m| m.mesh.positions.chunks(3).map(|c| Vec3::new(c[0], c[1], c[2])))
             .collect();
         Self::from_points(&pts)
     }

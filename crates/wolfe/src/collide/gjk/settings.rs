@@ -38,9 +38,11 @@ pub enum Normalization {
 /// distance between the cores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ConvergenceCriterion {
-    /// Stop when `g <= tolerance * ||x_k||^2` or `g <= absolute_tolerance`: the squared
-    /// distance is known to `tolerance` relative (so the distance to about half of it),
-    /// with an absolute floor for touching shapes.
+    /// Stop when the gap bounds the distance error by `tolerance` times the distance
+    /// (or by `absolute_tolerance` metres): `g <= 2 |x_k| max(tolerance * d_k,
+    /// absolute_tolerance)` with `d_k = |x_k| - radii` the current distance. Since
+    /// `g = 2 |x_k| (|x_k| - lb)` with `lb` a lower bound of the distance (Eq. 19), the
+    /// returned distance is then within `tolerance` relative of the true one.
     #[default]
     RelativeGap,
     /// Stop when `g <= tolerance` (the paper's criterion, in m^2; the paper uses 1e-8).
@@ -48,7 +50,7 @@ pub enum ConvergenceCriterion {
 }
 
 /// Settings of a GJK query. The defaults are what a simulation or planning user wants:
-/// vanilla GJK, distances to ~1e-10 relative, at most 128 iterations.
+/// vanilla GJK, distances to 1e-8 relative, at most 128 iterations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkSettings {
     /// Which algorithm runs.
@@ -57,12 +59,16 @@ pub struct GjkSettings {
     pub normalization: Normalization,
     /// How the duality gap is compared with `tolerance`.
     pub criterion: ConvergenceCriterion,
-    /// Stopping tolerance on the duality gap: dimensionless for
-    /// [`ConvergenceCriterion::RelativeGap`] (nominal 1e-12 .. 1e-4, default 1e-10),
-    /// m^2 for [`ConvergenceCriterion::AbsoluteGap`] (nominal 1e-16 .. 1e-6).
+    /// Stopping tolerance: the relative precision of the distance for
+    /// [`ConvergenceCriterion::RelativeGap`] (dimensionless, nominal 1e-10 .. 1e-3,
+    /// default 1e-8), the gap in m^2 for [`ConvergenceCriterion::AbsoluteGap`] (nominal
+    /// 1e-16 .. 1e-6; the paper uses 1e-8). On curved shapes near contact, f64 resolves
+    /// the distance to about 1e-9 .. 1e-8 relative: a tighter tolerance may end in
+    /// [`super::GjkStatus::NumericalTrouble`] with a (still valid) certificate.
     pub tolerance: f64,
-    /// Absolute floor of the relative criterion, in m^2 (default 1e-24, i.e. distances
-    /// near touching are resolved to about 1e-12 m). Ignored by the absolute criterion.
+    /// Absolute floor of the relative criterion, in metres (default 0). Whatever it is,
+    /// both criteria also stop at the rounding floor of the gap in f64 (a few ulps of
+    /// the support points' size), so touching shapes converge instead of spinning.
     pub absolute_tolerance: f64,
     /// Distance below which a boolean collision query reports "intersecting"
     /// (`eps_col` of Alg. 2), in metres; default 0 (touching counts as intersecting).
@@ -79,8 +85,8 @@ impl Default for GjkSettings {
             variant: GjkVariant::Vanilla,
             normalization: Normalization::Auto,
             criterion: ConvergenceCriterion::RelativeGap,
-            tolerance: 1e-10,
-            absolute_tolerance: 1e-24,
+            tolerance: 1e-8,
+            absolute_tolerance: 0.0,
             collision_margin: 0.0,
             max_iterations: 128,
         }
