@@ -5,7 +5,9 @@
 //! random rotations of A and B, a random position of A, and B placed along a uniformly
 //! random direction far enough that the shapes are apart. wolfe's vanilla GJK (default
 //! settings) then gives the distance `d` and the unit normal `n` (A to B), and for every
-//! target `t` of [`TARGETS`] B is translated by `(t - d) n`.
+//! target `t` of [`TARGETS`] B is translated by `(t - d) n`. GJK runs at the tight
+//! [`PLACEMENT_TOLERANCE`] rather than the default 1e-8, so that separated rows land on
+//! their targets to ~1e-12 m.
 //!
 //! Why that lands on the target: with witness points `p_a`, `p_b = p_a + d n`, the plane
 //! through `p_a` orthogonal to `n` supports A (A lies in `<n, x> <= <n, p_a>`) and the
@@ -17,7 +19,10 @@
 //! the result by `O(|s| theta^2)`; separated rows therefore store the distance re-measured
 //! by wolfe, not the target. For negative targets the shapes overlap by `|t|` along `n`:
 //! translating B back by `|t| n` separates them, so the true penetration depth is at
-//! most `|t|`; overlap rows store `t` itself (an upper bound on the depth).
+//! most `|t|`; overlap rows store `t` itself (an upper bound on the depth). Moving B by
+//! `|t|` along `-n` can also carry a thin shape right through the other one: overlap
+//! rows that wolfe's boolean query does not find intersecting are dropped (counted in
+//! [`GenerateReport::dropped`]), as the reference sets drop rows that fail a check.
 //!
 //! Determinism: one `ChaCha8Rng` seeded from `--seed` draws everything in a fixed order.
 
@@ -44,6 +49,9 @@ pub const POSITION_RANGE: f64 = 1.0;
 pub const INITIAL_GAP: f64 = 0.1;
 /// How many times a pose is redrawn when GJK does not converge on it before giving up.
 pub const MAX_ATTEMPTS: usize = 100;
+/// Relative tolerance of the distances that place B and of the re-measured `dist`
+/// (the library's default is 1e-8; GJK also stops at f64's rounding floor of the gap).
+pub const PLACEMENT_TOLERANCE: f64 = 1e-12;
 /// Name of the folder of copied meshes inside a generated YCB set.
 pub const MESH_DIR: &str = "meshes";
 
@@ -92,6 +100,9 @@ pub struct GenerateReport {
     pub shapes: usize,
     /// Poses that were drawn again because GJK did not converge on them.
     pub redrawn: usize,
+    /// Overlap rows left out because the shapes did not intersect after the translation
+    /// (a thin shape pushed through the other).
+    pub dropped: usize,
 }
 
 /// What can go wrong while generating.
@@ -162,12 +173,13 @@ pub fn generate(
         Dataset::Ellipsoids => ellipsoid_pairs(&mut rng, options.pairs)?,
         Dataset::Ycb => ycb_pairs(&mut rng, options)?,
     };
-    let mut solver = GjkSolver::new(GjkSettings::default()).map_err(|source| GenerateError::Shape {
+    let mut solver = GjkSolver::new(placement_settings()).map_err(|source| GenerateError::Shape {
         what: "GJK settings".into(),
         source,
     })?;
     let mut rows = Vec::with_capacity(pairs.len() * options.poses * TARGETS.len());
     let mut redrawn = 0;
+    let mut dropped = 0;
     for (pair, &(ia, ib)) in pairs.iter().enumerate() {
         let (a, b) = (&shapes[ia], &shapes[ib]);
         for _ in 0..options.poses {
@@ -186,6 +198,7 @@ pub fn generate(
                     });
                 }
             };
+            dropped += TARGETS.len() - placed.rows.len();
             for (translation_b, dist, target) in placed.rows {
                 rows.push(ProblemRow {
                     id: rows.len() as u64,
@@ -209,25 +222,37 @@ pub fn generate(
     let problems_path = options.out.join(PROBLEMS_FILE);
     write_problems(&problems_path, &rows).map_err(io_error(&problems_path))?;
     let readme_path = options.out.join("README.md");
-    std::fs::write(&readme_path, readme(options, rows.len(), specs.len())).map_err(io_error(&readme_path))?;
+    std::fs::write(&readme_path, readme(options, rows.len(), specs.len(), dropped))
+        .map_err(io_error(&readme_path))?;
     Ok(GenerateReport {
         problems: rows.len(),
         shapes: specs.len(),
         redrawn,
+        dropped,
     })
 }
 
-/// One random relative pose of a pair and B's translation for every target.
+/// The settings of every distance the generator computes: vanilla GJK, defaults but
+/// for the tolerance ([`PLACEMENT_TOLERANCE`]).
+pub fn placement_settings() -> GjkSettings {
+    GjkSettings {
+        tolerance: PLACEMENT_TOLERANCE,
+        ..GjkSettings::default()
+    }
+}
+
+/// One random relative pose of a pair and B's translation for every target kept.
 struct Placed {
     translation_a: [f64; 3],
     quat_a: [f64; 4],
     quat_b: [f64; 4],
-    /// (translation of B, reference dist, target) per target.
+    /// (translation of B, reference dist, target) per target kept.
     rows: Vec<([f64; 3], f64, f64)>,
 }
 
 /// Draws one pose and places B at every target; `None` when GJK does not converge on
-/// the initial or a re-measured distance (the caller draws again).
+/// the initial or a re-measured distance (the caller draws again). Overlap targets at
+/// which the shapes do not intersect are left out.
 fn place_pair(rng: &mut ChaCha8Rng, solver: &mut GjkSolver, a: &GenShape, b: &GenShape) -> Option<Placed> {
     let quat_a = random_quaternion(rng);
     let quat_b = random_quaternion(rng);
@@ -246,14 +271,18 @@ fn place_pair(rng: &mut ChaCha8Rng, solver: &mut GjkSolver, a: &GenShape, b: &Ge
     for target in TARGETS {
         let s = target - out.distance;
         let translation_b = [0, 1, 2].map(|i| translation_b0[i] + s * out.normal[i]);
+        let pose_b = Pose::from_parts(translation_b, quat_b).ok()?;
         let dist = if target > 0.0 {
-            let pose_b = Pose::from_parts(translation_b, quat_b).ok()?;
             let m = solver.distance(&a.shape, &pose_a, &b.shape, &pose_b).ok()?;
             if m.status != GjkStatus::Converged {
                 return None;
             }
             m.distance
         } else {
+            let c = solver.intersects(&a.shape, &pose_a, &b.shape, &pose_b).ok()?;
+            if !c.intersecting {
+                continue;
+            }
             target
         };
         rows.push((translation_b, dist, target));
@@ -390,7 +419,7 @@ fn ycb_pairs(rng: &mut ChaCha8Rng, options: &GenerateOptions) -> Result<Pairs, G
 }
 
 /// The README written into a generated set.
-fn readme(options: &GenerateOptions, problems: usize, shapes: usize) -> String {
+fn readme(options: &GenerateOptions, problems: usize, shapes: usize, dropped: usize) -> String {
     let source = match options.dataset {
         Dataset::Ellipsoids => format!(
             "{} pairs of fresh ellipsoids, semi-axes uniform in [{}, {}] m.",
@@ -415,19 +444,23 @@ fn readme(options: &GenerateOptions, problems: usize, shapes: usize) -> String {
          rotations of A and B (random unit quaternions), A's position uniform in \
          [-{range}, {range}]^3 m, B placed along a uniformly random direction with the \
          bounding balls {gap} m apart.\n\
-         - Targets: wolfe's distance query (vanilla GJK, default settings) gives the \
+         - Targets: wolfe's distance query (vanilla GJK, default settings but a relative \
+         tolerance of {tolerance:e}) gives the \
          distance d and unit normal n (A to B); for each target t in [{targets}] m, B is \
          translated by (t - d) n. For convex shapes this changes the distance by exactly \
          t - d while it stays >= 0 (separating-plane argument, see `generate.rs`).\n\n\
          ## Meaning of `dist`\n\n\
          - Separated rows (t > 0): `dist` is the distance re-measured by wolfe (vanilla \
-         GJK, default settings, relative duality-gap tolerance 1e-10), equal to t up to \
-         the solver's accuracy.\n\
+         GJK with the settings above), equal to t up to the solver's accuracy \
+         (about 1e-12 m).\n\
          - Overlap rows (t < 0): the shapes overlap by |t| along n, and `dist` is t \
          itself. Moving B back by |t| n separates them, so the true penetration depth is \
          at most |t|: `-dist` = |t| is an **upper bound on the depth**, not the exact depth \
          (the two are equal when n is also the direction of least penetration, as for \
-         two spheres, and differ in general).\n\n\
+         two spheres, and differ in general). Moving B can also carry a thin shape \
+         right through the other: overlap rows that wolfe's boolean query does not find \
+         intersecting are left out ({dropped} rows here), so a pose may have fewer than \
+         10 rows.\n\n\
          ## Categories\n\n\
          By the target t (benchmark-format.md): `overlap` t < 0, `close` 0 < t <= 0.1, \
          `distant` t >= 1, and `mid` for anything else (t = 0.5), which the format \
@@ -439,6 +472,7 @@ fn readme(options: &GenerateOptions, problems: usize, shapes: usize) -> String {
         range = POSITION_RANGE,
         gap = INITIAL_GAP,
         targets = targets.join(", "),
+        tolerance = PLACEMENT_TOLERANCE,
     )
 }
 

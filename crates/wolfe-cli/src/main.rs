@@ -39,7 +39,7 @@ enum Command {
         /// Results file (id,solver,task,value,iterations,ns_per_query).
         #[arg(long, default_value = "results.csv")]
         out: PathBuf,
-        /// Duality-gap tolerance (default: the solver's, 1e-10 relative).
+        /// Stopping tolerance (default: the solver's, 1e-8 relative on the distance).
         #[arg(long, allow_negative_numbers = true)]
         tolerance: Option<f64>,
         /// Iteration cap (default: the solver's).
@@ -174,12 +174,14 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             let report = generate::generate(&options, || bar.inc(1))?;
             bar.finish_and_clear();
             println!(
-                "{}: {} problems, {} shapes (seed {}, {} poses redrawn)",
+                "{}: {} problems, {} shapes (seed {}; {} poses redrawn, {} overlap rows \
+                 dropped)",
                 options.out.display(),
                 report.problems,
                 report.shapes,
                 seed,
-                report.redrawn
+                report.redrawn,
+                report.dropped
             );
         }
     }

@@ -771,6 +771,27 @@ mod tests {
         }
     }
 
+    /// Generated sets are measured before they are written: the numbers must read back
+    /// bit for bit (serde_json needs its `float_roundtrip` feature for that).
+    #[test]
+    fn shape_parameters_round_trip_exactly() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let specs: Vec<ShapeSpec> = (0..2000)
+            .map(|i| ShapeSpec {
+                name: format!("e{i}"),
+                kind: ShapeKind::Ellipsoid {
+                    radii: [(); 3].map(|_| rng.random_range(0.05..0.5)),
+                },
+            })
+            .collect();
+        let path = std::env::temp_dir().join(format!("wolfe-cli-roundtrip-{}.json", std::process::id()));
+        write_shapes(&path, &specs).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(parse_shape_specs(&path, &text).unwrap(), specs);
+    }
+
     #[test]
     fn shape_specs_serialize_in_the_format() {
         let s = ShapeSpec {

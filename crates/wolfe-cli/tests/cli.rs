@@ -46,7 +46,6 @@ fn run_ok(set: &Path, solver: &str, task: &str, repeats: &str) -> (String, Vec<V
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn distance_run_matches_the_reference() {
     let dir = subset("cli_distance", "primitives", 60);
     let set = ProblemSet::load(&dir).unwrap();
@@ -78,7 +77,6 @@ fn distance_run_matches_the_reference() {
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn collision_run_agrees_with_the_sign_of_the_reference() {
     let dir = subset("cli_collision", "ellipsoids", 40);
     let set = ProblemSet::load(&dir).unwrap();
@@ -92,7 +90,6 @@ fn collision_run_agrees_with_the_sign_of_the_reference() {
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn every_solver_runs_on_meshes() {
     let dir = subset("cli_solvers", "meshes_random", 20);
     for solver in [
@@ -147,7 +144,6 @@ fn user_errors_exit_nonzero_without_panicking() {
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn generate_then_run() {
     let dir = common::temp_dir("cli_generate");
     let set = dir.join("set");

@@ -5,7 +5,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use wolfe::{distance, intersects, GjkSettings, GjkStatus};
-use wolfe_cli::generate::{generate, Dataset, GenerateOptions, TARGETS};
+use wolfe_cli::generate::{generate, placement_settings, Dataset, GenerateOptions, TARGETS};
 use wolfe_cli::problem_set::{Category, ProblemSet};
 
 fn options(dataset: Dataset, out: PathBuf, pairs: usize, poses: usize, seed: u64) -> GenerateOptions {
@@ -40,15 +40,19 @@ fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-/// Checks a generated set: row count, categories, separated rows at their targets
-/// within 1e-9 (re-measured here), overlap rows intersecting with `dist` = target.
-fn check_targets(dir: &Path, expected_rows: usize) {
+/// Checks a generated set: ids, categories, separated rows at their targets within
+/// 1e-9 m (re-measured here), overlap rows intersecting with `dist` = target; returns
+/// the number of rows.
+fn check_targets(dir: &Path) -> usize {
     let set = ProblemSet::load(dir).unwrap();
-    assert_eq!(set.problems.len(), expected_rows);
-    let settings = GjkSettings::default();
+    let settings = placement_settings();
     for (i, p) in set.problems.iter().enumerate() {
         assert_eq!(p.id, i as u64);
-        let target = TARGETS[i % TARGETS.len()];
+        // Overlap rows carry their target exactly; separated rows the nearest one.
+        let target = TARGETS
+            .into_iter()
+            .min_by(|x, y| (x - p.dist).abs().total_cmp(&(y - p.dist).abs()))
+            .unwrap();
         assert_eq!(p.category, Category::of_distance(target), "id {}", p.id);
         let (a, b) = set.shapes_of(p);
         if target > 0.0 {
@@ -60,24 +64,32 @@ fn check_targets(dir: &Path, expected_rows: usize) {
                 p.id,
                 out.distance
             );
-            assert!((p.dist - target).abs() <= 1e-9, "id {}: dist {}", p.id, p.dist);
+            assert_eq!(
+                p.dist, out.distance,
+                "id {}: dist is the re-measured distance",
+                p.id
+            );
+            // The library's default settings agree to their tolerance (1e-8 relative).
+            let default = distance(a, &p.pose_a, b, &p.pose_b, &GjkSettings::default()).unwrap();
+            assert!((default.distance - target).abs() <= 1e-8 * target, "id {}", p.id);
         } else {
             assert_eq!(p.dist, target, "id {}", p.id);
             let out = intersects(a, &p.pose_a, b, &p.pose_b, &settings).unwrap();
             assert!(out.intersecting, "id {} (target {target}) should overlap", p.id);
         }
     }
+    set.problems.len()
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn ellipsoids_are_deterministic_and_on_target() {
     let root = common::temp_dir("gen_ellipsoids");
     let (a, b, c) = (root.join("a"), root.join("b"), root.join("c"));
     let ra = generate(&options(Dataset::Ellipsoids, a.clone(), 3, 4, 11), || {}).unwrap();
     generate(&options(Dataset::Ellipsoids, b.clone(), 3, 4, 11), || {}).unwrap();
     generate(&options(Dataset::Ellipsoids, c.clone(), 3, 4, 12), || {}).unwrap();
-    assert_eq!((ra.problems, ra.shapes), (3 * 4 * TARGETS.len(), 6));
+    assert_eq!(ra.shapes, 6);
+    assert_eq!(ra.problems + ra.dropped, 3 * 4 * TARGETS.len());
     let fa = files(&a);
     assert_eq!(
         fa.iter().map(|(p, _)| p.to_str().unwrap()).collect::<Vec<_>>(),
@@ -85,7 +97,7 @@ fn ellipsoids_are_deterministic_and_on_target() {
     );
     assert_eq!(fa, files(&b), "same seed, same files");
     assert_ne!(fa, files(&c), "another seed, other files");
-    check_targets(&a, 120);
+    assert_eq!(check_targets(&a), ra.problems);
     let set = ProblemSet::load(&a).unwrap();
     for s in &set.shapes {
         assert_eq!(s.shape.kind(), "ellipsoid");
@@ -93,7 +105,6 @@ fn ellipsoids_are_deterministic_and_on_target() {
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn ycb_is_deterministic_copies_meshes_and_is_on_target() {
     let root = common::temp_dir("gen_ycb");
     let (a, b) = (root.join("a"), root.join("b"));
@@ -103,11 +114,11 @@ fn ycb_is_deterministic_copies_meshes_and_is_on_target() {
     assert!((2..=4).contains(&ra.shapes));
     let meshes = std::fs::read_dir(a.join("meshes")).unwrap().count();
     assert_eq!(meshes, ra.shapes, "one copied OBJ per shape");
-    check_targets(&a, 40);
+    assert_eq!(ra.problems + ra.dropped, 2 * 2 * TARGETS.len());
+    assert_eq!(check_targets(&a), ra.problems);
 }
 
 #[test]
-#[ignore = "needs the GJK solver from main"]
 fn readme_documents_the_meaning_of_dist() {
     let dir = common::temp_dir("gen_readme");
     generate(&options(Dataset::Ellipsoids, dir.clone(), 1, 1, 0), || {}).unwrap();

@@ -48,6 +48,13 @@ pub fn subset(test: &str, name: &str, rows: usize) -> PathBuf {
     let src = shipped_set(name);
     let dir = temp_dir(test);
     std::fs::copy(src.join("shapes.json"), dir.join("shapes.json")).unwrap();
+    if src.join("meshes").is_dir() {
+        std::fs::create_dir(dir.join("meshes")).unwrap();
+        for e in std::fs::read_dir(src.join("meshes")).unwrap() {
+            let path = e.unwrap().path();
+            std::fs::copy(&path, dir.join("meshes").join(path.file_name().unwrap())).unwrap();
+        }
+    }
     let text = std::fs::read_to_string(src.join("problems.csv")).unwrap();
     let lines: Vec<&str> = text.lines().take(rows + 1).collect();
     std::fs::write(dir.join("problems.csv"), lines.join("\n") + "\n").unwrap();
