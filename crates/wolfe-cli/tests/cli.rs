@@ -1,0 +1,166 @@
+//! End-to-end runs of the `wolfe` binary.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{subset, write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
+use wolfe_cli::problem_set::ProblemSet;
+
+fn wolfe(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wolfe"))
+        .args(args)
+        .output()
+        .expect("the wolfe binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `wolfe run` on `set`, asserts success, returns stdout and the result rows.
+fn run_ok(set: &Path, solver: &str, task: &str, repeats: &str) -> (String, Vec<Vec<String>>) {
+    let out = set.join(format!("results-{solver}-{task}.csv"));
+    let o = wolfe(&[
+        "run",
+        "--set",
+        set.to_str().unwrap(),
+        "--solver",
+        solver,
+        "--task",
+        task,
+        "--repeats",
+        repeats,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{solver} {task}: {}", text(&o.stderr));
+    let csv = std::fs::read_to_string(&out).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("id,solver,task,value,iterations,ns_per_query"));
+    let rows = lines
+        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    (text(&o.stdout), rows)
+}
+
+#[test]
+fn distance_run_matches_the_reference() {
+    let dir = subset("cli_distance", "primitives", 60);
+    let set = ProblemSet::load(&dir).unwrap();
+    let (stdout, rows) = run_ok(&dir, "gjk", "distance", "3");
+    assert_eq!(rows.len(), set.problems.len());
+    for (row, p) in rows.iter().zip(&set.problems) {
+        assert_eq!(row.len(), 6);
+        assert_eq!(row[0], p.id.to_string());
+        assert_eq!((row[1].as_str(), row[2].as_str()), ("gjk", "distance"));
+        let value: f64 = row[3].parse().unwrap();
+        let _: u32 = row[4].parse().unwrap();
+        let _: u64 = row[5].parse().unwrap();
+        if p.dist > 0.0 {
+            let rel = (value - p.dist).abs() / p.dist;
+            assert!(rel <= 1e-6, "id {}: {value} vs reference {}", p.id, p.dist);
+        } else {
+            assert_eq!(value, 0.0, "id {} overlaps", p.id);
+        }
+    }
+    for needle in [
+        "rows",
+        "mean iterations",
+        "median ns/query",
+        "max rel. error",
+        "non-converged",
+    ] {
+        assert!(stdout.contains(needle), "summary lacks {needle}:\n{stdout}");
+    }
+}
+
+#[test]
+fn collision_run_agrees_with_the_sign_of_the_reference() {
+    let dir = subset("cli_collision", "ellipsoids", 40);
+    let set = ProblemSet::load(&dir).unwrap();
+    let (stdout, rows) = run_ok(&dir, "nesterov", "collision", "2");
+    assert_eq!(rows.len(), set.problems.len());
+    for (row, p) in rows.iter().zip(&set.problems) {
+        let expected = if p.dist < 0.0 { "1" } else { "0" };
+        assert_eq!(row[3], expected, "id {}", p.id);
+    }
+    assert!(stdout.contains("disagreements        0"), "{stdout}");
+}
+
+#[test]
+fn every_solver_runs_on_meshes() {
+    let dir = subset("cli_solvers", "meshes_random", 20);
+    for solver in [
+        "gjk",
+        "polyak",
+        "nesterov",
+        "nesterov-norm",
+        "nesterov-nonorm",
+        "fw",
+    ] {
+        let (_, rows) = run_ok(&dir, solver, "distance", "1");
+        assert_eq!(rows.len(), 20, "{solver}");
+        assert!(rows.iter().all(|r| r[1] == solver));
+    }
+}
+
+#[test]
+fn user_errors_exit_nonzero_without_panicking() {
+    let check = |args: &[&str], needle: &str| {
+        let o = wolfe(args);
+        let err = text(&o.stderr);
+        assert!(!o.status.success(), "{args:?} should fail");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: expected `{needle}` in\n{err}");
+    };
+    let missing = std::env::temp_dir().join("wolfe-cli-no-such-set");
+    check(&["run", "--set", missing.to_str().unwrap()], "shapes.json");
+    let bad = write_set(
+        "cli_bad_row",
+        TWO_SPHERES,
+        &format!("{HEADER}\n{SPHERE_ROW}\n1,s0,s1,0,0,0,1,0,0,0,2,0,0,2,0,0,0,1.25,distant\n"),
+    );
+    check(&["run", "--set", bad.to_str().unwrap()], "line 3, field `bq`");
+    let good = write_set("cli_good", TWO_SPHERES, &format!("{HEADER}\n{SPHERE_ROW}\n"));
+    let g = good.to_str().unwrap();
+    check(&["run", "--set", g, "--solver", "newton"], "invalid value");
+    check(&["run", "--set", g, "--repeats", "0"], "--repeats");
+    check(&["run", "--set", g, "--tolerance", "-1"], "tolerance");
+    let out_in_missing_dir = good.join("no/such/dir/results.csv");
+    check(
+        &[
+            "run",
+            "--set",
+            g,
+            "--repeats",
+            "1",
+            "--out",
+            out_in_missing_dir.to_str().unwrap(),
+        ],
+        "cannot write",
+    );
+}
+
+#[test]
+fn generate_then_run() {
+    let dir = common::temp_dir("cli_generate");
+    let set = dir.join("set");
+    let o = wolfe(&[
+        "generate",
+        "ellipsoids",
+        "--out",
+        set.to_str().unwrap(),
+        "--pairs",
+        "2",
+        "--poses",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("40 problems"), "{}", text(&o.stdout));
+    let (_, rows) = run_ok(&set, "polyak", "distance", "1");
+    assert_eq!(rows.len(), 40);
+}
