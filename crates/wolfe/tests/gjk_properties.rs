@@ -151,8 +151,11 @@ fn duality_gap_certifies_the_exact_polytope_distance() {
     let mut rng = rng(99);
     let mut settings: Vec<(&str, GjkSettings)> = vec![("gjk", GjkSettings::default())];
     settings.extend(accelerated_variants());
-    let mut loose = GjkSettings::default();
-    loose.tolerance = 1e-3; // a loose tolerance makes the certificate do real work
+    // A loose tolerance makes the certificate do real work.
+    let loose = GjkSettings {
+        tolerance: 1e-3,
+        ..GjkSettings::default()
+    };
     settings.push(("gjk-loose", loose));
     for case in 0..400 {
         let scale = [0.01, 1.0, 100.0][case % 3];

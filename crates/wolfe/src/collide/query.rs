@@ -47,7 +47,9 @@ pub struct DistanceOutput {
 /// Result of a boolean collision query. Vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollisionOutput {
-    /// Whether the shapes are closer than the collision margin (touching counts).
+    /// Whether the shapes are closer than the collision margin (touching counts). When
+    /// the solver did not finish (`IterationLimit`, `NumericalTrouble`) this is the
+    /// conservative answer: `true` unless a separating plane was found.
     pub intersecting: bool,
     /// A certified lower bound on the distance (positive when separated).
     pub lower_bound: f64,
@@ -253,7 +255,10 @@ fn collision_output(run: &GjkRun, pose_a: &Pose, radius_sum: f64, margin: f64) -
         GjkStatus::Separated => false,
         GjkStatus::Intersecting => true,
         // Decided by the distance when no early exit fired.
-        _ => x_norm <= radius_sum + margin,
+        GjkStatus::Converged => x_norm <= radius_sum + margin,
+        // Undecided: conservative. Without a separating plane (Eq. 19) the shapes may
+        // touch, so report a possible collision; the status tells the caller why.
+        GjkStatus::IterationLimit | GjkStatus::NumericalTrouble => run.lower_bound <= radius_sum + margin,
     };
     let d = run.separating_direction;
     let separating_normal = if !intersecting && run.lower_bound > 0.0 && d.norm() > 0.0 {
