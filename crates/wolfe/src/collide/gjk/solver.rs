@@ -81,8 +81,7 @@ const MAX_FRANK_WOLFE_RESCUES: u32 = 32;
 /// the rounding floor, a distance error of `GAP_ROUNDING_FACTOR` ulps of the support
 /// point's size, below which f64 cannot resolve the gap.
 #[inline]
-fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s_norm: f64, radius_sum: f64) -> bool {
-    let floor = 2.0 * x_norm * GAP_ROUNDING_FACTOR * f64::EPSILON * s_norm.max(x_norm);
+fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s: &Vec3, radius_sum: f64) -> bool {
     let threshold = match settings.criterion {
         ConvergenceCriterion::AbsoluteGap => settings.tolerance,
         ConvergenceCriterion::RelativeGap => {
@@ -90,7 +89,8 @@ fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s_norm: f64, radiu
                 * (settings.tolerance * (x_norm - radius_sum).max(0.0)).max(settings.absolute_tolerance)
         }
     };
-    g <= threshold.max(floor)
+    // The rounding floor needs a square root: only when the tolerance alone says no.
+    g <= threshold || g <= 2.0 * x_norm * GAP_ROUNDING_FACTOR * f64::EPSILON * s.norm().max(x_norm)
 }
 
 /// Runs the GJK family on `D = A - B` from the initial direction `x0` (A's frame).
@@ -199,7 +199,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         if x_in_d {
             // Eq. 32: g(x_k) = 2 <x_k, x_k - s_k>, the FW gap when d_k = x_k.
             let mut g = 2.0 * x.dot(&(x - s.w));
-            if accelerated && gap_converged(settings, g, x_norm, s.w.norm(), radius_sum) {
+            if accelerated && gap_converged(settings, g, x_norm, &s.w, radius_sum) {
                 // Alg. 6 lines 5-7: fixed point of the accelerated scheme (Eq. 31);
                 // fall back to vanilla GJK and compute s_k in direction x_k.
                 accelerated = false;
@@ -216,7 +216,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             }
             if !accelerated {
                 out.duality_gap = out.duality_gap.min(g.max(0.0));
-                if gap_converged(settings, g, x_norm, s.w.norm(), radius_sum) {
+                if gap_converged(settings, g, x_norm, &s.w, radius_sum) {
                     out.status = GjkStatus::Converged;
                     out.duality_gap = g.max(0.0);
                     out.x = x;
