@@ -203,6 +203,8 @@ struct Row {
     family: usize,
     task: Task,
     id: u64,
+    /// The kinds of the two shapes, sorted (`"box"`, `"sphere"`, ...).
+    pair: [&'static str; 2],
     reference: f64,
     outcomes: [Option<Outcome>; 4],
 }
@@ -307,6 +309,11 @@ fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>
                 family: index,
                 task,
                 id: p.id,
+                pair: {
+                    let mut pair = [a.kind(), b.kind()];
+                    pair.sort_unstable();
+                    pair
+                },
                 reference: p.dist,
                 outcomes,
             });
@@ -486,6 +493,7 @@ fn main() {
         run_family(i, family, repeats, &mut rows);
     }
     tables(&mut md, &families, &rows);
+    by_pair(&mut md, "primitives close", &families, &rows);
     let _ = writeln!(
         md,
         "\nLoad average (1, 5, 15 min): {load_before} before, {} after.",
@@ -664,6 +672,53 @@ fn tables(md: &mut String, families: &[Family], rows: &[Row]) {
                 task.name(),
                 polyak as f64 / gjk as f64,
                 nesterov as f64 / gjk as f64
+            );
+        }
+    }
+}
+
+/// One family's rows by pair of shape kinds: where each library wins, and why (the
+/// closed forms parry has for balls, the iterations wolfe spends for its accuracy).
+fn by_pair(md: &mut String, name: &str, families: &[Family], rows: &[Row]) {
+    let Some(f) = families.iter().position(|f| f.name == name) else {
+        return;
+    };
+    let _ = writeln!(md, "\n## {name}, by shape pair\n");
+    let _ = writeln!(
+        md,
+        "| pair | task | problems | gjk ns | parry ns | gjk/parry | gjk <= parry | gjk mean iterations | parry max rel err |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|");
+    let mut pairs: Vec<[&str; 2]> = rows.iter().filter(|r| r.family == f).map(|r| r.pair).collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    for task in TASKS {
+        for pair in &pairs {
+            let rows: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.family == f && r.task == task && r.pair == *pair)
+                .collect();
+            let (Some(ours), Some(theirs)) = (median_ns(&rows, 0), median_ns(&rows, PARRY)) else {
+                continue;
+            };
+            let wins = rows
+                .iter()
+                .filter(|r| matches!((r.outcomes[0], r.outcomes[PARRY]), (Some(o), Some(t)) if o.ns <= t.ns))
+                .count();
+            let err = rows
+                .iter()
+                .filter_map(|r| r.relative_error(PARRY))
+                .reduce(f64::max)
+                .map_or("-".into(), |e| format!("{e:.1e}"));
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {ours} | {theirs} | {:.2} | {:.0}% | {:.1} | {err} |",
+                pair.join("-"),
+                task.name(),
+                rows.len(),
+                ours as f64 / theirs as f64,
+                100.0 * wins as f64 / rows.len() as f64,
+                mean_iterations(&rows, 0).unwrap_or(f64::NAN)
             );
         }
     }
