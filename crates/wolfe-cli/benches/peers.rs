@@ -28,7 +28,8 @@
 //!   check is weaker for wolfe than for parry).
 //!
 //! Writes `DIR/peers.md` (the tables also printed to stdout) and `DIR/peers.csv` (one
-//! row per problem, solver and task). `DIR` defaults to `target/peers`.
+//! row per problem, solver and task). `DIR` defaults to `target/peers`; a relative `DIR`
+//! is taken from the workspace root.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -400,7 +401,8 @@ fn options() -> Options {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => options.quick = true,
-            "--out" => options.out = PathBuf::from(args.next().expect("--out needs a directory")),
+            // cargo runs benches from the package directory: resolve against the root.
+            "--out" => options.out = root.join(args.next().expect("--out needs a directory")),
             "--bench" => {}
             other => panic!("unknown argument {other:?}; usage: peers [--quick] [--out DIR]"),
         }
