@@ -6,18 +6,28 @@ use wolfe::{
     Normalization, Pose, Shape, Sphere, Vec3,
 };
 
+/// Every variant with the closed forms for ball pairs off (so that GJK itself runs on
+/// them), plus the defaults (closed forms on).
 fn all_settings() -> Vec<(&'static str, GjkSettings)> {
     let mut nesterov_norm = GjkSettings::with_variant(GjkVariant::Nesterov);
     nesterov_norm.normalization = Normalization::Always;
     let mut nesterov_nonorm = GjkSettings::with_variant(GjkVariant::Nesterov);
     nesterov_nonorm.normalization = Normalization::Never;
+    let gjk_only = |s: GjkSettings| GjkSettings {
+        closed_form_pairs: false,
+        ..s
+    };
     vec![
-        ("gjk", GjkSettings::with_variant(GjkVariant::Vanilla)),
-        ("polyak", GjkSettings::with_variant(GjkVariant::Polyak)),
-        ("nesterov", GjkSettings::with_variant(GjkVariant::Nesterov)),
-        ("nesterov-norm", nesterov_norm),
-        ("nesterov-nonorm", nesterov_nonorm),
-        ("fw", GjkSettings::with_variant(GjkVariant::FrankWolfe)),
+        ("default", GjkSettings::default()),
+        ("gjk", gjk_only(GjkSettings::with_variant(GjkVariant::Vanilla))),
+        ("polyak", gjk_only(GjkSettings::with_variant(GjkVariant::Polyak))),
+        (
+            "nesterov",
+            gjk_only(GjkSettings::with_variant(GjkVariant::Nesterov)),
+        ),
+        ("nesterov-norm", gjk_only(nesterov_norm)),
+        ("nesterov-nonorm", gjk_only(nesterov_nonorm)),
+        ("fw", gjk_only(GjkSettings::with_variant(GjkVariant::FrankWolfe))),
     ]
 }
 

@@ -15,11 +15,20 @@ fn accelerated_variants() -> Vec<(&'static str, GjkSettings)> {
     always.normalization = Normalization::Always;
     let mut never = GjkSettings::with_variant(GjkVariant::Nesterov);
     never.normalization = Normalization::Never;
+    // Closed forms off: the variants themselves run on ball pairs too.
+    let gjk_only = |s: GjkSettings| GjkSettings {
+        closed_form_pairs: false,
+        ..s
+    };
     vec![
-        ("polyak", GjkSettings::with_variant(GjkVariant::Polyak)),
-        ("nesterov", GjkSettings::with_variant(GjkVariant::Nesterov)),
-        ("nesterov-norm", always),
-        ("nesterov-nonorm", never),
+        ("polyak", gjk_only(GjkSettings::with_variant(GjkVariant::Polyak))),
+        (
+            "nesterov",
+            gjk_only(GjkSettings::with_variant(GjkVariant::Nesterov)),
+        ),
+        ("nesterov-norm", gjk_only(always)),
+        ("nesterov-nonorm", gjk_only(never)),
+        ("gjk-no-closed-form", gjk_only(GjkSettings::default())),
     ]
 }
 

@@ -1,5 +1,6 @@
 //! The narrow phase: distance and collision queries between posed convex shapes.
 
+mod closed_form;
 pub mod gjk;
 pub mod minkowski;
 pub mod query;

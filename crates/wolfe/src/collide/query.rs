@@ -8,6 +8,7 @@
 //! frame on the cores (DESIGN.md: a shape is a core plus a radius), and add the radii at
 //! the end. `match (a, b)` happens once here; the loop is monomorphized per pair.
 
+use crate::collide::closed_form::closed_form_run;
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
@@ -115,8 +116,8 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        let (run, pose_ab_radii) = self.solve(a, pose_a, b, pose_b, QueryKind::Distance)?;
-        Ok(distance_output(&run, pose_a, pose_ab_radii))
+        let (run, radii) = self.solve(a, pose_a, b, pose_b, QueryKind::Distance)?;
+        Ok(distance_output(&run, &self.simplex, pose_a, radii))
     }
 
     /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2).
@@ -163,6 +164,19 @@ impl GjkSolver {
                 Some(pose_a.inverse_transform_vector(&v))
             }
         };
+        if self.settings.closed_form_pairs {
+            if let Some(run) = closed_form_run(
+                a,
+                b,
+                &pose_ab,
+                kind,
+                self.settings.collision_margin,
+                &mut self.simplex,
+            ) {
+                self.previous_separation = Some(pose_a.transform_vector(&run.x));
+                return Ok((run, (a.radius(), b.radius())));
+            }
+        }
         let run = visit_pair(
             a,
             b,
@@ -206,8 +220,8 @@ pub fn intersects(
     GjkSolver::new(*settings)?.intersects(a, pose_a, b, pose_b)
 }
 
-fn distance_output(run: &GjkRun, pose_a: &Pose, (ra, rb): (f64, f64)) -> DistanceOutput {
-    let (ca, cb) = run.simplex.witness_points();
+fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f64, f64)) -> DistanceOutput {
+    let (ca, cb) = simplex.witness_points();
     let x_norm = run.x.norm();
     let radius_sum = ra + rb;
     let overlapping = run.status == GjkStatus::Intersecting || x_norm <= radius_sum;

@@ -86,6 +86,10 @@ pub struct GjkSettings {
     /// iterations on close pairs are the same with 32 as with no budget (19.8), and
     /// 16 costs 6% more.
     pub max_accelerated_iterations: u32,
+    /// Answer a ball against a ball, a box or a capsule in closed form (a clamp on the
+    /// cores: exact, no iteration, 0 iterations reported) instead of running the
+    /// variant. Default `true`; turn it off to study the GJK variants on those pairs.
+    pub closed_form_pairs: bool,
 }
 
 impl Default for GjkSettings {
@@ -99,6 +103,7 @@ impl Default for GjkSettings {
             collision_margin: 0.0,
             max_iterations: 128,
             max_accelerated_iterations: 32,
+            closed_form_pairs: true,
         }
     }
 }

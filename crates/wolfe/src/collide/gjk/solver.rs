@@ -42,8 +42,6 @@ pub struct GjkRun {
     /// The last iterate `x_k`, the point of minimum norm found in `D`'s core
     /// (`x = a - b`).
     pub x: Vec3,
-    /// The final simplex, whose barycentric coordinates give the witness points.
-    pub simplex: Simplex,
     /// Number of iterations (each adds one support point to the active set).
     pub iterations: u32,
     /// Number of support calls of `D` (one more than `iterations` on the iteration where
@@ -98,7 +96,8 @@ fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s: &Vec3, radius_s
 /// `x0` need not lie in `D` (the paper's default, the difference of bounding-box
 /// centres, usually does not): it only seeds the first support direction, and the
 /// duality gap is first tested once `x_k` is a projection onto the simplex, hence in
-/// `D`. `simplex` is caller-owned scratch (no allocation in the query).
+/// `D`. `simplex` is caller-owned scratch (no allocation in the query); on return it
+/// holds the final simplex, whose barycentric coordinates give the witness points.
 pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
@@ -138,7 +137,6 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     let mut out = GjkRun {
         status: GjkStatus::IterationLimit,
         x,
-        simplex: *simplex,
         iterations: 0,
         support_calls: 0,
         duality_gap: f64::INFINITY,
@@ -192,7 +190,6 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         if kind == QueryKind::Collision && out.lower_bound > separation_threshold {
             out.status = GjkStatus::Separated;
             out.x = x;
-            out.simplex = *simplex;
             return out;
         }
 
@@ -209,7 +206,6 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
                 if kind == QueryKind::Collision && out.lower_bound > separation_threshold {
                     out.status = GjkStatus::Separated;
                     out.x = x;
-                    out.simplex = *simplex;
                     return out;
                 }
                 g = 2.0 * x.dot(&(x - s.w));
@@ -220,7 +216,6 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
                     out.status = GjkStatus::Converged;
                     out.duality_gap = g.max(0.0);
                     out.x = x;
-                    out.simplex = *simplex;
                     return out;
                 }
             }
@@ -244,7 +239,6 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             out.status = GjkStatus::Intersecting;
             out.lower_bound = 0.0;
             out.x = x;
-            out.simplex = *simplex;
             return out;
         }
         // An upper bound below the radii: the rounded shapes overlap, and the distance
@@ -257,7 +251,6 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         if x.norm_squared() <= overlap_threshold * overlap_threshold {
             out.status = GjkStatus::Intersecting;
             out.x = x;
-            out.simplex = *simplex;
             return out;
         }
         if was_in_d && !progress {
@@ -283,20 +276,17 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
                 }
                 out.status = GjkStatus::NumericalTrouble;
                 out.x = x;
-                out.simplex = *simplex;
                 return out;
             } else {
                 // The projection cannot lower ||x|| although the gap exceeds the tolerance:
                 // f64 has run out of precision for this problem. Report it.
                 out.status = GjkStatus::NumericalTrouble;
                 out.x = x;
-                out.simplex = *simplex;
                 return out;
             }
         }
     }
     out.x = x;
-    out.simplex = *simplex;
     out
 }
 
