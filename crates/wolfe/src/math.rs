@@ -78,9 +78,12 @@ impl Pose {
         if !(self.translation.iter().all(|v| v.is_finite()) && q.coords.iter().all(|v| v.is_finite())) {
             return Err(WolfeError::NonFinitePose);
         }
-        let norm = q.norm();
-        if (norm - 1.0).abs() > QUATERNION_NORM_TOLERANCE {
-            return Err(WolfeError::NonUnitQuaternion { norm });
+        // |n^2 - 1| <= tol (2 + tol) is |n - 1| <= tol, without a square root on the
+        // query's hot path.
+        let norm_sq = q.norm_squared();
+        let tol = QUATERNION_NORM_TOLERANCE;
+        if (norm_sq - 1.0).abs() > tol * (2.0 + tol) {
+            return Err(WolfeError::NonUnitQuaternion { norm: norm_sq.sqrt() });
         }
         Ok(())
     }
@@ -129,7 +132,13 @@ impl Pose {
     /// The pose of `other` seen from `self`'s frame: `self^-1 * other`. Queries use it to
     /// run in shape A's frame (`pose_a.relative(pose_b)` maps B-local to A-local).
     pub fn relative(&self, other: &Pose) -> Pose {
-        self.inverse().compose(other)
+        // self^-1 * other, with one rotation of a vector instead of two.
+        Pose {
+            rotation: self.rotation.inverse() * other.rotation,
+            translation: self
+                .rotation
+                .inverse_transform_vector(&(other.translation - self.translation)),
+        }
     }
 }
 

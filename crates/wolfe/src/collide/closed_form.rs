@@ -42,16 +42,16 @@ pub(crate) fn closed_form_run(
     simplex: &mut Simplex,
 ) -> Option<GjkRun> {
     let (ca, cb) = match (a, b) {
+        // B's core is the point t_ab of A's frame (tried first: no rotation needed).
+        (_, Shape::Sphere(_)) => {
+            let p = pose_ab.translation;
+            (closest_core_point(a, &p)?, p)
+        }
         // A's core is the origin of A's frame; B's core point nearest to it, mapped back.
         (Shape::Sphere(_), _) => {
             let p_in_b = pose_ab.inverse_transform_point(&Vec3::zeros());
             let q = closest_core_point(b, &p_in_b)?;
             (Vec3::zeros(), pose_ab.transform_point(&q))
-        }
-        // B's core is the point t_ab of A's frame.
-        (_, Shape::Sphere(_)) => {
-            let p = pose_ab.translation;
-            (closest_core_point(a, &p)?, p)
         }
         _ => return None,
     };

@@ -13,7 +13,7 @@ use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
 use crate::error::WolfeError;
-use crate::math::{Pose, Vec3};
+use crate::math::{Pose, Quat, Vec3};
 use crate::shape::{Shape, SupportMap};
 
 /// Result of a distance query. All points and vectors are in world frame.
@@ -87,8 +87,9 @@ pub struct GjkSolver {
     /// How the next query starts.
     pub warm_start: WarmStart,
     simplex: Simplex,
-    /// Separation vector `point_a - point_b` of the cores at the last query, world frame.
-    previous_separation: Option<Vec3>,
+    /// Separation vector `point_a - point_b` of the cores at the last query, in A's
+    /// frame, with A's rotation then (world frame on demand: most queries never need it).
+    previous_separation: Option<(Vec3, Quat)>,
     hint_a: u32,
     hint_b: u32,
 }
@@ -156,7 +157,7 @@ impl GjkSolver {
             }
             WarmStart::Previous => self
                 .previous_separation
-                .map(|v| pose_a.inverse_transform_vector(&v)),
+                .map(|(v, rot)| pose_a.inverse_transform_vector(&(rot * v))),
             WarmStart::Direction(v) => {
                 if !v.iter().all(|c| c.is_finite()) {
                     return Err(WolfeError::NonFiniteDirection);
@@ -173,7 +174,7 @@ impl GjkSolver {
                 self.settings.collision_margin,
                 &mut self.simplex,
             ) {
-                self.previous_separation = Some(pose_a.transform_vector(&run.x));
+                self.previous_separation = Some((run.x, pose_a.rotation));
                 return Ok((run, (a.radius(), b.radius())));
             }
         }
@@ -190,7 +191,7 @@ impl GjkSolver {
             },
         );
         if run.x.norm_squared() > 0.0 {
-            self.previous_separation = Some(pose_a.transform_vector(&run.x));
+            self.previous_separation = Some((run.x, pose_a.rotation));
         }
         Ok((run, (a.radius(), b.radius())))
     }
@@ -241,11 +242,13 @@ fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f6
             (run.lower_bound - radius_sum).max(0.0),
         )
     };
+    // One rotation matrix for the three outputs (cheaper than three quaternion rotations).
+    let rot = pose_a.rotation.to_rotation_matrix();
     DistanceOutput {
         distance,
-        point_a: pose_a.transform_point(&pa),
-        point_b: pose_a.transform_point(&pb),
-        normal: pose_a.transform_vector(&n),
+        point_a: rot * pa + pose_a.translation,
+        point_b: rot * pb + pose_a.translation,
+        normal: rot * n,
         lower_bound: lower,
         upper_bound: upper,
         duality_gap: if run.status == GjkStatus::Intersecting {
