@@ -40,6 +40,8 @@
 
 use crate::math::Vec3;
 
+mod fast;
+
 /// A support point of the Minkowski difference `D = A - B`, with the two shape points
 /// it came from (all in A's frame): `w = a - b`.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -122,9 +124,17 @@ impl Simplex {
         &self.points[..self.rank]
     }
 
-    /// Projects the origin onto `conv(points[..rank])` by the signed-volumes distance
-    /// sub-algorithm (Montanari et al. 2017; see the module documentation) and returns
-    /// the projection `x = sum(lambdas[i] * points[i].w)`.
+    /// Projects the origin onto `conv(points[..rank])` and returns the projection
+    /// `x = sum(lambdas[i] * points[i].w)`: the distance sub-algorithm of GJK.
+    ///
+    /// It first tries the fast path of GJK (Gilbert, Johnson and Keerthi 1988): closed-form
+    /// tests of only the regions that contain the newest vertex `points[rank - 1]`, where
+    /// GJK's projection lies after a push ([`Simplex::project_origin_fast`]). That answer
+    /// is certified by the optimality conditions with rounding-error bounds; when it is
+    /// not (a degenerate or thin simplex, the origin within rounding of a region boundary,
+    /// a projection that leaves out the newest vertex), the robust signed-volumes method
+    /// runs ([`Simplex::project_origin_signed_volumes`], Montanari et al. 2017). So it is
+    /// correct for arbitrary simplices and fast on GJK's.
     ///
     /// Afterwards only the vertices with positive weight are kept: the smallest set whose
     /// hull contains `x` (GJK++ Alg. 4 line 2), moved to the front in their original
@@ -139,26 +149,73 @@ impl Simplex {
     /// for finite input. Calling it on an empty simplex is a caller bug (debug assertion);
     /// release builds return zero and leave the simplex empty.
     pub fn project_origin(&mut self) -> Vec3 {
-        let w = [
+        let w = self.positions();
+        let proj = match fast::project(&w, self.rank) {
+            Some(p) => p,
+            None => match self.signed_volumes(&w) {
+                Some(p) => p,
+                None => return Vec3::zeros(),
+            },
+        };
+        self.apply(&proj)
+    }
+
+    /// The fast path of [`Simplex::project_origin`] alone: the projection if its support
+    /// contains the newest vertex and every sign test it rests on is beyond its rounding
+    /// bound, with the simplex reduced as there; `None`, leaving the simplex untouched,
+    /// otherwise (see the `fast` module for the region tests and the bounds).
+    pub fn project_origin_fast(&mut self) -> Option<Vec3> {
+        let w = self.positions();
+        let proj = fast::project(&w, self.rank)?;
+        Some(self.apply(&proj))
+    }
+
+    /// The robust path of [`Simplex::project_origin`] alone: the signed-volumes distance
+    /// sub-algorithm (Montanari et al. 2017; see the module documentation) on all
+    /// sub-simplices, with the same result conventions.
+    pub fn project_origin_signed_volumes(&mut self) -> Vec3 {
+        let w = self.positions();
+        match self.signed_volumes(&w) {
+            Some(p) => self.apply(&p),
+            None => Vec3::zeros(),
+        }
+    }
+
+    /// The vertex positions (all four slots; only `rank` are meaningful).
+    #[inline]
+    fn positions(&self) -> [Vec3; MAX_RANK] {
+        [
             self.points[0].w,
             self.points[1].w,
             self.points[2].w,
             self.points[3].w,
-        ];
-        let proj = match self.rank {
-            1 => Projection::vertex(&w, 0),
-            2 => s1d(&w, 0, 1),
-            3 => s2d(&w, [0, 1, 2]),
-            4 => s3d(&w),
+        ]
+    }
+
+    /// S1D, S2D or S3D on the whole simplex; `None` (and an emptied simplex) for rank 0.
+    fn signed_volumes(&mut self, w: &[Vec3; MAX_RANK]) -> Option<Projection> {
+        match self.rank {
+            1 => Some(Projection::vertex(w, 0)),
+            2 => Some(s1d(w, 0, 1)),
+            3 => Some(s2d(w, [0, 1, 2])),
+            4 => Some(s3d(w)),
             _ => {
                 debug_assert!(false, "project_origin on a simplex of rank {}", self.rank);
                 self.rank = 0;
-                return Vec3::zeros();
+                None
             }
-        };
-        let old = self.points;
+        }
+    }
+
+    /// Keeps the vertices of `proj` (ascending indices, so moving them forward in place
+    /// never overwrites one still to be read) with their weights; returns the point.
+    #[inline]
+    fn apply(&mut self, proj: &Projection) -> Vec3 {
         for slot in 0..proj.rank {
-            self.points[slot] = old[proj.idx[slot]];
+            let from = proj.idx[slot];
+            if from != slot {
+                self.points[slot] = self.points[from];
+            }
             self.lambdas[slot] = proj.lambdas[slot];
         }
         self.rank = proj.rank;
