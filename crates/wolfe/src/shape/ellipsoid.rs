@@ -39,7 +39,7 @@ impl SupportMap for Ellipsoid {
     fn local_support(&self, dir: &Vec3) -> Vec3 {
         let n = dir.component_mul(&self.radii).norm();
         if n > 0.0 {
-            dir.component_mul(&self.radii_sq) / n
+            dir.component_mul(&self.radii_sq) * (1.0 / n)
         } else {
             Vec3::new(self.radii.x, 0.0, 0.0)
         }

@@ -311,12 +311,11 @@ fn momentum(variant: GjkVariant, k: u32) -> f64 {
 /// support `s` (GJK++ Eq. 19: `<d/|d|, S_D(d)>` bounds `dist(A, B)` from below).
 #[inline]
 fn record_lower_bound(out: &mut GjkRun, d: &Vec3, n: f64, s: &SupportPoint) {
-    if n > 0.0 {
-        let lb = d.dot(&s.w) / n;
-        if lb > out.lower_bound {
-            out.lower_bound = lb;
-            out.separating_direction = *d;
-        }
+    // Compare before dividing: the bound rarely improves, the division is on the hot path.
+    let dot = d.dot(&s.w);
+    if n > 0.0 && dot > out.lower_bound * n {
+        out.lower_bound = dot / n;
+        out.separating_direction = *d;
     }
 }
 
