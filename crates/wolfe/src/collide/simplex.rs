@@ -34,6 +34,13 @@
 //!   triangles compare their interior with their edges ([`THIN_RATIO`]);
 //! * S1D uses the exact line parameter instead of a one-axis projection.
 //!
+//! **Fast path** (module `fast`): GJK (Gilbert, Johnson, Keerthi 1988) pushes a support
+//! point that must belong to the new projection's support set, so
+//! [`Simplex::project_origin`] first tests only the regions containing the newest vertex,
+//! in closed form relative to it, and accepts an answer only when its optimality
+//! conditions hold beyond their rounding bounds; anything else (degenerate, thin, a sign
+//! within rounding, a projection without the newest vertex) runs the signed volumes.
+//!
 //! Limitation: a sliver whose signed volumes are below their rounding error (e.g. a
 //! needle tetrahedron of width `t` with `t^2 |w| < ~eps |w|^3`) is treated as flat; if
 //! the origin lies inside it, the result is the nearest face, up to `t` away.

@@ -345,3 +345,62 @@ fn tetrahedron(w: &[Vec3; MAX_RANK]) -> Option<Projection> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arr(ws: &[Vec3]) -> [Vec3; MAX_RANK] {
+        let mut w = [Vec3::zeros(); MAX_RANK];
+        w[..ws.len()].copy_from_slice(ws);
+        w
+    }
+
+    #[test]
+    fn each_region_of_the_newest_vertex_is_certified() {
+        // Tetrahedron above the plane z = 1 with the newest vertex d = w[3] below it.
+        let (a, b, c) = (
+            Vec3::new(-1.0, -1.0, 2.0),
+            Vec3::new(2.0, -1.0, 2.0),
+            Vec3::new(-1.0, 2.0, 2.0),
+        );
+        // Face (a', b', d) in the plane z = 1 under the old vertex c' = (0, 0, 3): the
+        // projection (0, 0, 1) is inside it.
+        let (a1, b1, c1) = (a - Vec3::z(), b - Vec3::z(), Vec3::new(0.0, 0.0, 3.0));
+        let p = project(&arr(&[a1, b1, c1, Vec3::new(-1.0, 2.0, 1.0)]), 4).unwrap();
+        assert_eq!((p.rank, &p.idx[..3]), (3, &[0, 1, 3][..]));
+        assert!(p.lambdas[..3].iter().all(|&l| l > 0.0));
+        assert!((p.point - Vec3::new(0.0, 0.0, 1.0)).norm() < 1e-15);
+        // Vertex d.
+        let p = project(&arr(&[a, b, c, Vec3::new(0.0, 0.0, 1.0)]), 4).unwrap();
+        assert_eq!((p.rank, p.idx[0], p.point), (1, 3, Vec3::new(0.0, 0.0, 1.0)));
+        // Interior: the origin inside.
+        let p = project(&arr(&[a, b, c, Vec3::new(0.0, 0.0, -3.0)]), 4).unwrap();
+        assert_eq!((p.rank, p.point), (4, Vec3::zeros()));
+        // Edge (a, d) of a triangle in the plane y = 1: segment from (-1, 1, 1) to
+        // (3, 1, 1), the old vertex b above it; the origin's projection onto the plane,
+        // (0, 1, 0), is beyond the edge. (On the edge's line, at z = 0, the sign of b's
+        // weight would be zero: uncertain, fallback.)
+        let w = arr(&[
+            Vec3::new(-1.0, 1.0, 1.0),
+            Vec3::new(1.0, 1.0, 5.0),
+            Vec3::new(3.0, 1.0, 1.0),
+        ]);
+        let p = project(&w, 3).unwrap();
+        assert_eq!((p.rank, p.idx[0], p.idx[1]), (2, 0, 2));
+        assert!((p.point - Vec3::new(0.0, 1.0, 1.0)).norm() < 1e-15);
+    }
+
+    #[test]
+    fn uncertain_or_excluded_newest_vertex_falls_back() {
+        let p = Vec3::new(1.0, 2.0, 3.0);
+        // Repeated point.
+        assert!(project(&arr(&[p, p]), 2).is_none());
+        // The projection is the old vertex, not the newest one.
+        assert!(project(&arr(&[p, 2.0 * p]), 2).is_none());
+        // Collinear triangle and coplanar tetrahedron.
+        let (u, v) = (Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0));
+        assert!(project(&arr(&[p, p + u, p + 2.0 * u]), 3).is_none());
+        assert!(project(&arr(&[p, p + u, p + v, p + u + v]), 4).is_none());
+    }
+}
