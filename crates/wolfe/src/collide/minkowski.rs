@@ -66,6 +66,11 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
         self.a.radius() + self.b.radius()
     }
 
+    /// Whether both cores are polytopes (then `D`'s core is one too).
+    pub fn polytopes(&self) -> bool {
+        self.a.is_polytope() && self.b.is_polytope()
+    }
+
     /// Whether both cores are strictly convex (then `D`'s core is too).
     pub fn strictly_convex(&self) -> bool {
         self.a.is_strictly_convex() && self.b.is_strictly_convex()

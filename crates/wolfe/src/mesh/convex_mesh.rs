@@ -171,6 +171,10 @@ impl SupportMap for ConvexMesh {
         false
     }
 
+    fn is_polytope(&self) -> bool {
+        true
+    }
+
     fn local_aabb(&self) -> Aabb {
         self.aabb
     }

@@ -44,6 +44,10 @@ impl SupportMap for Cuboid {
         false
     }
 
+    fn is_polytope(&self) -> bool {
+        true
+    }
+
     fn local_aabb(&self) -> Aabb {
         Aabb::new(-self.half_extents, self.half_extents)
     }

@@ -54,6 +54,10 @@ impl<S: SupportMap> SupportMap for Inflated<S> {
         self.core.is_strictly_convex()
     }
 
+    fn is_polytope(&self) -> bool {
+        self.core.is_polytope()
+    }
+
     fn local_aabb(&self) -> Aabb {
         self.core.local_aabb().inflated(self.radius)
     }

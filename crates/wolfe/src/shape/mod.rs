@@ -60,6 +60,13 @@ pub trait SupportMap {
     /// only when a core of the pair is not strictly convex.
     fn is_strictly_convex(&self) -> bool;
 
+    /// Whether the core is a polytope (boxes and convex meshes): Nesterov-accelerated
+    /// GJK picks its momentum schedule by it (see `collide::gjk`).
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        false
+    }
+
     /// A local-frame box around the whole shape (core and radius).
     fn local_aabb(&self) -> Aabb;
 }
@@ -195,6 +202,14 @@ impl SupportMap for Shape {
             Shape::Cone(s) => s.is_strictly_convex(),
             Shape::ConvexMesh(s) => s.is_strictly_convex(),
             Shape::Inflated(s) => s.is_strictly_convex(),
+        }
+    }
+
+    fn is_polytope(&self) -> bool {
+        match self {
+            Shape::Cuboid(_) | Shape::ConvexMesh(_) => true,
+            Shape::Inflated(s) => s.is_polytope(),
+            _ => false,
         }
     }
 

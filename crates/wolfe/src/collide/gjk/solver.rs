@@ -119,6 +119,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             Normalization::Never => false,
             Normalization::Auto => !md.strictly_convex(),
         };
+    let normalized_polytopes = normalize && md.polytopes();
     let mut accelerated = matches!(settings.variant, GjkVariant::Polyak | GjkVariant::Nesterov);
     let fully_corrective = settings.variant != GjkVariant::FrankWolfe;
 
@@ -156,7 +157,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         }
         // Support direction: Alg. 6 lines 1-3 (with Alg. 7), or d_k = x_k.
         let d = if accelerated {
-            let delta = momentum(settings.variant, k);
+            let delta = momentum(settings.variant, normalized_polytopes, k);
             let y = match settings.variant {
                 GjkVariant::Nesterov => delta * x + (1.0 - delta) * s_prev,
                 _ => x,
@@ -292,17 +293,25 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 
 /// The momentum parameter `delta_k` of Eq. 28b.
 ///
-/// Nesterov: `delta_k = (k + 1) / (k + 3)`, as Alg. 6 line 1 writes it, with or without
-/// normalization. Polyak: `delta_k = 1 / (k + 1)`, the schedule of the authors' own
-/// implementation (HPP-FCL/coal), which the paper's experiments ran; with the text's
-/// `(k + 1) / (k + 3)` the heavy-ball direction barely turns once `delta_k` nears 1, and
-/// on the shipped ellipsoid set we measured 67 mean iterations on close pairs against
-/// 42 for vanilla, with 10% of queries at the iteration limit; with `1 / (k + 1)` Polyak
-/// needs 40 and always converges (see the note of issue 2).
-fn momentum(variant: GjkVariant, k: u32) -> f64 {
+/// Nesterov: `delta_k = (k + 1) / (k + 3)`, as Alg. 6 line 1 writes it, except for
+/// normalized directions (Alg. 7) between two polytopes, where we take the authors'
+/// implementation's `(k + 2) / (k + 3)` (HPP-FCL/coal use it with normalization, which
+/// they enable only for mesh pairs). Measured on close YCB pairs with > 1000 vertices
+/// (2000 problems): 6.81 -> 6.16 mean iterations and 9% less time; on boxes, cones and
+/// cylinders the larger momentum cost iterations instead (primitives set: 4.9 -> 7.5),
+/// hence the restriction to polytope pairs.
+///
+/// Polyak: `delta_k = 1 / (k + 1)`, the schedule of the authors' own implementation,
+/// which the paper's experiments ran; with the text's `(k + 1) / (k + 3)` the
+/// heavy-ball direction barely turns once `delta_k` nears 1, and on the shipped
+/// ellipsoid set we measured 67 mean iterations on close pairs against 42 for vanilla,
+/// with 10% of queries at the iteration limit; with `1 / (k + 1)` Polyak needs 40 and
+/// always converges.
+fn momentum(variant: GjkVariant, normalized_polytopes: bool, k: u32) -> f64 {
     let k = k as f64;
     match variant {
         GjkVariant::Polyak => 1.0 / (k + 1.0),
+        _ if normalized_polytopes => (k + 2.0) / (k + 3.0),
         _ => (k + 1.0) / (k + 3.0),
     }
 }
