@@ -47,8 +47,9 @@ pub struct GjkRun {
     /// Number of support calls of `D` (one more than `iterations` on the iteration where
     /// an accelerated run switches back to vanilla).
     pub support_calls: u32,
-    /// The last Frank-Wolfe duality gap computed in the gradient direction
-    /// (`||x||^2 - ||x*||^2 <= gap`, Eq. 18), in m^2; infinite if none was computed.
+    /// The smallest Frank-Wolfe duality gap computed in the gradient direction, in m^2;
+    /// infinite if none was computed. It certifies the final iterate too
+    /// (`||x||^2 - ||x*||^2 <= gap`, Eq. 18), since `||x_k||` never increases.
     pub duality_gap: f64,
     /// A lower bound on the distance between the cores: the best
     /// `max(0, <d / |d|, S_D(d)>)` over all support calls (Eq. 19).
