@@ -26,12 +26,12 @@
 //! Departures from the paper, for robustness (each is argued where it is coded):
 //! * signed volumes and areas are formed from vertex *differences*, so a simplex far
 //!   from the origin keeps the relative precision of its own size;
-//! * a sign is trusted only beyond its rounding bound ([`SIGN_ERR`]): "inside" is claimed
+//! * a sign is trusted only beyond its rounding bound (`SIGN_ERR`): "inside" is claimed
 //!   only when certain, uncertain faces are searched, and a determinant within rounding
 //!   of zero (coplanar or collinear vertices, repeated points) searches every face or
 //!   edge instead of dividing by it;
-//! * thin simplices refine their weights iteratively ([`REFINE_RATIO`]) and thin
-//!   triangles compare their interior with their edges ([`THIN_RATIO`]);
+//! * thin simplices refine their weights iteratively (`REFINE_RATIO`) and thin
+//!   triangles compare their interior with their edges (`THIN_RATIO`);
 //! * S1D uses the exact line parameter instead of a one-axis projection.
 //!
 //! **Fast path** (module `fast`): GJK (Gilbert, Johnson, Keerthi 1988) pushes a support
@@ -371,10 +371,10 @@ fn edges(w: &[Vec3; MAX_RANK], v: [usize; 3], mask: [bool; 3]) -> Option<Project
 ///
 /// Robustness additions: the areas are formed from `b - p`, `c - p`, differences of
 /// nearby points, so a triangle far from the origin keeps the precision of its own size;
-/// a triangle whose `|n|` is rounding noise ([`SIGN_ERR`]: collinear vertices, repeated
+/// a triangle whose `|n|` is rounding noise (`SIGN_ERR`: collinear vertices, repeated
 /// points) has no plane and searches its three edges; nearly collinear triangles refine
-/// their weights ([`REFINE_RATIO`]) and compare the interior with the edges
-/// ([`THIN_RATIO`]).
+/// their weights (`REFINE_RATIO`) and compare the interior with the edges
+/// (`THIN_RATIO`).
 fn s2d(w: &[Vec3; MAX_RANK], v: [usize; 3]) -> Projection {
     let (a, b, c) = (w[v[0]], w[v[1]], w[v[2]]);
     let (ab, ac, bc) = (b - a, c - a, c - b);
@@ -460,7 +460,7 @@ fn s2d(w: &[Vec3; MAX_RANK], v: [usize; 3]) -> Projection {
 /// from edge differences, e.g. `C_0 = w_1 . ((w_2 - w_1) x (w_3 - w_1))`, which keeps the
 /// relative precision of a tetrahedron far from the origin (a raw determinant of the
 /// coordinates would lose it quadratically in the offset). Signs are only trusted beyond
-/// their rounding bound `e_i` ([`SIGN_ERR`]): the origin is declared inside only when
+/// their rounding bound `e_i` (`SIGN_ERR`): the origin is declared inside only when
 /// every `C_i` agrees with `det` by more than `e_i` (then every exact `C_i` agrees too,
 /// so the claim is certain even for a nearly flat tetrahedron, whose noisy volumes
 /// could otherwise all agree by chance); a face whose sign is uncertain is searched; and
