@@ -1,34 +1,27 @@
 //! Distances with closed-form answers, for every GJK variant, and the conventions
 //! (normal from A to B, world-frame witness points) pinned down.
 
+mod common;
+
+use common::gjk_variants;
 use wolfe::{
     distance, intersects, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, GjkSettings, GjkStatus, GjkVariant,
-    Normalization, Pose, Shape, Sphere, Vec3,
+    Pose, Shape, Sphere, Vec3,
 };
 
-/// Every variant with the closed forms for ball pairs off (so that GJK itself runs on
-/// them), plus the defaults (closed forms on).
+/// Every GJK variant with the closed forms for ball pairs off (so that GJK itself runs
+/// on them), plus the defaults (closed forms on) and plain Frank-Wolfe.
 fn all_settings() -> Vec<(&'static str, GjkSettings)> {
-    let mut nesterov_norm = GjkSettings::with_variant(GjkVariant::Nesterov);
-    nesterov_norm.normalization = Normalization::Always;
-    let mut nesterov_nonorm = GjkSettings::with_variant(GjkVariant::Nesterov);
-    nesterov_nonorm.normalization = Normalization::Never;
-    let gjk_only = |s: GjkSettings| GjkSettings {
-        closed_form_pairs: false,
-        ..s
-    };
-    vec![
-        ("default", GjkSettings::default()),
-        ("gjk", gjk_only(GjkSettings::with_variant(GjkVariant::Vanilla))),
-        ("polyak", gjk_only(GjkSettings::with_variant(GjkVariant::Polyak))),
-        (
-            "nesterov",
-            gjk_only(GjkSettings::with_variant(GjkVariant::Nesterov)),
-        ),
-        ("nesterov-norm", gjk_only(nesterov_norm)),
-        ("nesterov-nonorm", gjk_only(nesterov_nonorm)),
-        ("fw", gjk_only(GjkSettings::with_variant(GjkVariant::FrankWolfe))),
-    ]
+    let mut all = vec![("default", GjkSettings::default())];
+    all.extend(gjk_variants());
+    all.push((
+        "fw",
+        GjkSettings {
+            closed_form_pairs: false,
+            ..GjkSettings::with_variant(GjkVariant::FrankWolfe)
+        },
+    ));
+    all
 }
 
 fn pose(t: [f64; 3], q: [f64; 4]) -> Pose {

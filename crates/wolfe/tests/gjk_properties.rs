@@ -6,31 +6,8 @@ mod common;
 
 use common::*;
 use wolfe::{
-    distance, intersects, ConvexMesh, GjkSettings, GjkSolver, GjkStatus, GjkVariant, Normalization, Pose,
-    Shape, Vec3,
+    distance, intersects, ConvexMesh, GjkSettings, GjkSolver, GjkStatus, GjkVariant, Pose, Shape, Vec3,
 };
-
-fn accelerated_variants() -> Vec<(&'static str, GjkSettings)> {
-    let mut always = GjkSettings::with_variant(GjkVariant::Nesterov);
-    always.normalization = Normalization::Always;
-    let mut never = GjkSettings::with_variant(GjkVariant::Nesterov);
-    never.normalization = Normalization::Never;
-    // Closed forms off: the variants themselves run on ball pairs too.
-    let gjk_only = |s: GjkSettings| GjkSettings {
-        closed_form_pairs: false,
-        ..s
-    };
-    vec![
-        ("polyak", gjk_only(GjkSettings::with_variant(GjkVariant::Polyak))),
-        (
-            "nesterov",
-            gjk_only(GjkSettings::with_variant(GjkVariant::Nesterov)),
-        ),
-        ("nesterov-norm", gjk_only(always)),
-        ("nesterov-nonorm", gjk_only(never)),
-        ("gjk-no-closed-form", gjk_only(GjkSettings::default())),
-    ]
-}
 
 /// Moves B along the separation normal so that the distance becomes `target` (exact for
 /// convex shapes while the result is >= 0: the separating plane and the witness pair
@@ -49,7 +26,7 @@ fn place_at_distance(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, target: f64) ->
 fn all_variants_agree_on_random_pairs_of_every_shape_kind() {
     let mut rng = rng(20261122);
     let vanilla = GjkSettings::default();
-    let variants = accelerated_variants();
+    let variants = gjk_variants();
     let (mut checked, mut queries, mut troubles) = (0, 0, 0);
     for case in 0..3000 {
         let size = [0.01, 0.1, 1.0][case % 3];
@@ -159,7 +136,7 @@ fn frank_wolfe_agrees_when_it_converges_and_brackets_otherwise() {
 fn duality_gap_certifies_the_exact_polytope_distance() {
     let mut rng = rng(99);
     let mut settings: Vec<(&str, GjkSettings)> = vec![("gjk", GjkSettings::default())];
-    settings.extend(accelerated_variants());
+    settings.extend(gjk_variants());
     // A loose tolerance makes the certificate do real work.
     let loose = GjkSettings {
         tolerance: 1e-3,
@@ -221,7 +198,7 @@ fn ycb_hull_pairs_agree_across_variants_and_with_the_exact_distance() {
         .collect();
     let shapes: Vec<Shape> = meshes.iter().cloned().map(Shape::from).collect();
     let mut rng = rng(3);
-    let variants = accelerated_variants();
+    let variants = gjk_variants();
     let mut solver = GjkSolver::new(GjkSettings::default()).unwrap();
     for case in 0..300 {
         let (i, j) = (case % names.len(), (case / names.len()) % names.len());

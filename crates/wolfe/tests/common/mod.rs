@@ -4,7 +4,28 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Capsule, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, Pose, Quat, Shape, Sphere, Vec3};
+use wolfe::{
+    Capsule, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings, GjkVariant, Normalization, Pose,
+    Quat, Shape, Sphere, Vec3,
+};
+
+/// The GJK variants with the closed forms for ball pairs off, so that each variant
+/// itself runs on every pair: vanilla, Polyak, Nesterov (auto, always and never
+/// normalized).
+pub fn gjk_variants() -> Vec<(&'static str, GjkSettings)> {
+    let gjk = |variant, normalization| GjkSettings {
+        normalization,
+        closed_form_pairs: false,
+        ..GjkSettings::with_variant(variant)
+    };
+    vec![
+        ("gjk", gjk(GjkVariant::Vanilla, Normalization::Auto)),
+        ("polyak", gjk(GjkVariant::Polyak, Normalization::Auto)),
+        ("nesterov", gjk(GjkVariant::Nesterov, Normalization::Auto)),
+        ("nesterov-norm", gjk(GjkVariant::Nesterov, Normalization::Always)),
+        ("nesterov-nonorm", gjk(GjkVariant::Nesterov, Normalization::Never)),
+    ]
+}
 
 /// A seeded generator; every test uses its own fixed seed.
 pub fn rng(seed: u64) -> ChaCha8Rng {

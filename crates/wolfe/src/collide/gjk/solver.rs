@@ -259,7 +259,9 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             if accelerated {
                 // Rounding stalled the momentum step: continue as vanilla GJK.
                 accelerated = false;
-            } else if fw_rescues < MAX_FRANK_WOLFE_RESCUES {
+                continue;
+            }
+            if fw_rescues < MAX_FRANK_WOLFE_RESCUES {
                 // The fully-corrective projection is stuck on a sliver simplex (nearly
                 // coincident supports near the optimum). Take one plain Frank-Wolfe step
                 // instead (Alg. 3): collapse the simplex to the iterate, a point of D, and
@@ -276,16 +278,12 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
                     x = x_fw;
                     continue;
                 }
-                out.status = GjkStatus::NumericalTrouble;
-                out.x = x;
-                return out;
-            } else {
-                // The projection cannot lower ||x|| although the gap exceeds the tolerance:
-                // f64 has run out of precision for this problem. Report it.
-                out.status = GjkStatus::NumericalTrouble;
-                out.x = x;
-                return out;
             }
+            // The projection cannot lower ||x|| although the gap exceeds the tolerance:
+            // f64 has run out of precision for this problem. Report it.
+            out.status = GjkStatus::NumericalTrouble;
+            out.x = x;
+            return out;
         }
     }
     out.x = x;
