@@ -195,7 +195,7 @@ fn very_distant_shapes() {
         )
         .unwrap();
         assert_eq!(out.status, GjkStatus::Converged);
-        // Within the default relative tolerance (1e-7), as the certificate promises.
+        // Within the default relative tolerance, as the certificate promises.
         assert!((out.distance - (1e4 - 1.0)).abs() <= s.tolerance * 1e4);
         assert!(out.lower_bound <= 1e4 - 1.0 && 1e4 - 1.0 <= out.upper_bound + 1e-9);
         let col = intersects(

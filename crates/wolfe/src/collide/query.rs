@@ -242,13 +242,21 @@ fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f6
             (run.lower_bound - radius_sum).max(0.0),
         )
     };
-    // One rotation matrix for the three outputs (cheaper than three quaternion rotations).
-    let rot = pose_a.rotation.to_rotation_matrix();
+    // Two rotations for the three outputs: when separated, `point_b` is `point_a` moved
+    // by the distance along the normal (exact up to rounding), so only overlapping
+    // results rotate `pb` as well.
+    let point_a = pose_a.transform_point(&pa);
+    let normal = pose_a.transform_vector(&n);
+    let point_b = if overlapping {
+        pose_a.transform_point(&pb)
+    } else {
+        point_a + distance * normal
+    };
     DistanceOutput {
         distance,
-        point_a: rot * pa + pose_a.translation,
-        point_b: rot * pb + pose_a.translation,
-        normal: rot * n,
+        point_a,
+        point_b,
+        normal,
         lower_bound: lower,
         upper_bound: upper,
         duality_gap: if run.status == GjkStatus::Intersecting {
