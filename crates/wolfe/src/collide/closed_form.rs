@@ -10,9 +10,8 @@
 //! simulation where they are the most common shape.
 
 use crate::collide::gjk::{GjkRun, GjkStatus, QueryKind};
-use crate::collide::simplex::{Simplex, SupportPoint};
 use crate::math::{Pose, Vec3};
-use crate::shape::{Shape, SupportMap};
+use crate::shape::Shape;
 
 /// The closest point of a point-like or clampable core to a point `p`, both in the
 /// core's local frame; `None` for cores that need GJK.
@@ -71,41 +70,44 @@ fn closest_cone_point(r: f64, h: f64, p: &Vec3) -> Vec3 {
 }
 
 /// The exact result for a pair with a ball on at least one side and a ball, box,
-/// capsule, cylinder or cone on the other, as a GJK run in A's frame (0 iterations, zero gap); `None`
-/// when the pair needs GJK. `simplex` receives the single support point `a - b`, so
-/// witness points come out as for GJK.
+/// capsule, cylinder or cone on the other: a GJK run (0 iterations, zero gap) and the
+/// closest points of the cores, all **in world frame**; `None` when the pair needs GJK.
+/// `radius_sum` is the sum of the shapes' radii (the caller has it already).
+///
+/// World frame because a ball needs no rotation: two balls cost no rotation at all, and
+/// a ball against another core costs one rotation of the ball's centre into that core's
+/// frame and one of the closest point back, fewer than the relative pose and the output
+/// rotations of the A-frame path.
 pub(crate) fn closed_form_run(
     a: &Shape,
+    pose_a: &Pose,
     b: &Shape,
-    pose_ab: &Pose,
+    pose_b: &Pose,
+    radius_sum: f64,
     kind: QueryKind,
     collision_margin: f64,
-    simplex: &mut Simplex,
-) -> Option<GjkRun> {
+) -> Option<(GjkRun, Vec3, Vec3)> {
     let (ca, cb) = match (a, b) {
-        // B's core is the point t_ab of A's frame (tried first: no rotation needed).
+        (Shape::Sphere(_), Shape::Sphere(_)) => (pose_a.translation, pose_b.translation),
+        // B's core is the point t_b; A's core point nearest to it.
         (_, Shape::Sphere(_)) => {
-            let p = pose_ab.translation;
-            (closest_core_point(a, &p)?, p)
+            let c = pose_b.translation;
+            let q = closest_core_point(a, &pose_a.inverse_transform_point(&c))?;
+            (pose_a.transform_point(&q), c)
         }
-        // A's core is the origin of A's frame; B's core point nearest to it, mapped back.
         (Shape::Sphere(_), _) => {
-            let p_in_b = pose_ab.inverse_transform_point(&Vec3::zeros());
-            let q = closest_core_point(b, &p_in_b)?;
-            (Vec3::zeros(), pose_ab.transform_point(&q))
+            let c = pose_a.translation;
+            let q = closest_core_point(b, &pose_b.inverse_transform_point(&c))?;
+            (c, pose_b.transform_point(&q))
         }
         _ => return None,
     };
     let x = ca - cb;
     let x_norm = x.norm();
-    let radius_sum = a.radius() + b.radius();
     let threshold = match kind {
         QueryKind::Distance => radius_sum,
         QueryKind::Collision => radius_sum + collision_margin,
     };
-    simplex.clear();
-    simplex.push(SupportPoint { w: x, a: ca, b: cb });
-    simplex.lambdas[0] = 1.0;
     let status = if x_norm <= threshold {
         GjkStatus::Intersecting
     } else if kind == QueryKind::Collision {
@@ -113,7 +115,7 @@ pub(crate) fn closed_form_run(
     } else {
         GjkStatus::Converged
     };
-    Some(GjkRun {
+    let run = GjkRun {
         status,
         x,
         iterations: 0,
@@ -125,7 +127,8 @@ pub(crate) fn closed_form_run(
             x_norm
         },
         separating_direction: x,
-    })
+    };
+    Some((run, ca, cb))
 }
 
 #[cfg(test)]
@@ -133,7 +136,8 @@ mod tests {
     use super::*;
     use crate::collide::gjk::{run_gjk, GjkSettings};
     use crate::collide::minkowski::MinkowskiDifference;
-    use crate::shape::{Capsule, Cone, Cuboid, Cylinder, Sphere};
+    use crate::collide::simplex::Simplex;
+    use crate::shape::{Capsule, Cone, Cuboid, Cylinder, Sphere, SupportMap};
 
     /// The clamp agrees with GJK on every supported pair, at many poses.
     #[test]
@@ -154,7 +158,7 @@ mod tests {
             for (j, b) in shapes.iter().enumerate() {
                 for k in 0..200 {
                     let t = k as f64;
-                    let pose_ab = Pose::from_parts(
+                    let pose_b = Pose::from_parts(
                         [
                             0.9 * (0.37 * t).sin(),
                             0.8 * (0.71 * t).cos(),
@@ -172,9 +176,18 @@ mod tests {
                         },
                     )
                     .unwrap();
-                    let mut simplex = Simplex::new();
-                    let Some(exact) = closed_form_run(a, b, &pose_ab, QueryKind::Distance, 0.0, &mut simplex)
-                    else {
+                    // A at a pose of its own, so that the world frame is not A's.
+                    let pose_a = Pose::from_parts([0.1, -0.2, 0.3], [0.6, 0.0, 0.8, 0.0]).unwrap();
+                    let pose_ab = pose_a.relative(&pose_b);
+                    let Some((exact, ca, cb)) = closed_form_run(
+                        a,
+                        &pose_a,
+                        b,
+                        &pose_b,
+                        a.radius() + b.radius(),
+                        QueryKind::Distance,
+                        0.0,
+                    ) else {
                         assert!(i != 0 && j != 0, "pair ({i}, {j}) has a ball");
                         continue;
                     };
@@ -182,6 +195,8 @@ mod tests {
                     let x0 = md.bounding_box_center_difference();
                     let mut s2 = Simplex::new();
                     let run = run_gjk(&mut md, x0, &settings, QueryKind::Distance, &mut s2);
+                    // The witness points are the cores' points, in world frame.
+                    assert!((exact.x - (ca - cb)).norm() < 1e-15);
                     let r = a.radius() + b.radius();
                     let d_exact = (exact.x.norm() - r).max(0.0);
                     let d_gjk = (run.x.norm() - r).max(0.0);

@@ -117,8 +117,8 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        let (run, radii) = self.solve(a, pose_a, b, pose_b, QueryKind::Distance)?;
-        Ok(distance_output(&run, &self.simplex, pose_a, radii))
+        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Distance)?;
+        Ok(distance_output(&solved, pose_a))
     }
 
     /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2).
@@ -129,13 +129,8 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
-        let (run, (ra, rb)) = self.solve(a, pose_a, b, pose_b, QueryKind::Collision)?;
-        Ok(collision_output(
-            &run,
-            pose_a,
-            ra + rb,
-            self.settings.collision_margin,
-        ))
+        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Collision)?;
+        Ok(collision_output(&solved, pose_a, self.settings.collision_margin))
     }
 
     fn solve(
@@ -145,9 +140,35 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
         kind: QueryKind,
-    ) -> Result<(GjkRun, (f64, f64)), WolfeError> {
+    ) -> Result<Solved, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
+        if let WarmStart::Direction(v) = self.warm_start {
+            if !v.iter().all(|c| c.is_finite()) {
+                return Err(WolfeError::NonFiniteDirection);
+            }
+        }
+        let radii = (a.radius(), b.radius());
+        if self.settings.closed_form_pairs {
+            if let Some((run, ca, cb)) = closed_form_run(
+                a,
+                pose_a,
+                b,
+                pose_b,
+                radii.0 + radii.1,
+                kind,
+                self.settings.collision_margin,
+            ) {
+                // World frame: stored with the identity rotation.
+                self.previous_separation = Some((run.x, Quat::identity()));
+                return Ok(Solved {
+                    run,
+                    witness: (ca, cb),
+                    in_world_frame: true,
+                    radii,
+                });
+            }
+        }
         let pose_ab = pose_a.relative(pose_b);
         let guess = match self.warm_start {
             WarmStart::BoundingBoxCenters => {
@@ -158,26 +179,8 @@ impl GjkSolver {
             WarmStart::Previous => self
                 .previous_separation
                 .map(|(v, rot)| pose_a.inverse_transform_vector(&(rot * v))),
-            WarmStart::Direction(v) => {
-                if !v.iter().all(|c| c.is_finite()) {
-                    return Err(WolfeError::NonFiniteDirection);
-                }
-                Some(pose_a.inverse_transform_vector(&v))
-            }
+            WarmStart::Direction(v) => Some(pose_a.inverse_transform_vector(&v)),
         };
-        if self.settings.closed_form_pairs {
-            if let Some(run) = closed_form_run(
-                a,
-                b,
-                &pose_ab,
-                kind,
-                self.settings.collision_margin,
-                &mut self.simplex,
-            ) {
-                self.previous_separation = Some((run.x, pose_a.rotation));
-                return Ok((run, (a.radius(), b.radius())));
-            }
-        }
         let run = visit_pair(
             a,
             b,
@@ -193,8 +196,22 @@ impl GjkSolver {
         if run.x.norm_squared() > 0.0 {
             self.previous_separation = Some((run.x, pose_a.rotation));
         }
-        Ok((run, (a.radius(), b.radius())))
+        Ok(Solved {
+            run,
+            witness: self.simplex.witness_points(),
+            in_world_frame: false,
+            radii,
+        })
     }
+}
+
+/// A finished run before the outputs are formed: the run, the closest points of the
+/// cores, and whether they are already in world frame (closed forms) or in A's (GJK).
+struct Solved {
+    run: GjkRun,
+    witness: (Vec3, Vec3),
+    in_world_frame: bool,
+    radii: (f64, f64),
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b` with the given settings, cold
@@ -221,8 +238,13 @@ pub fn intersects(
     GjkSolver::new(*settings)?.intersects(a, pose_a, b, pose_b)
 }
 
-fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f64, f64)) -> DistanceOutput {
-    let (ca, cb) = simplex.witness_points();
+fn distance_output(solved: &Solved, pose_a: &Pose) -> DistanceOutput {
+    let Solved {
+        run,
+        witness: (ca, cb),
+        in_world_frame,
+        radii: (ra, rb),
+    } = solved;
     let x_norm = run.x.norm();
     let radius_sum = ra + rb;
     let overlapping = run.status == GjkStatus::Intersecting || x_norm <= radius_sum;
@@ -232,7 +254,7 @@ fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f6
     } else {
         Vec3::zeros()
     };
-    let (pa, pb) = (ca + ra * n, cb - rb * n);
+    let (pa, pb) = (ca + *ra * n, cb - *rb * n);
     let (distance, upper, lower) = if overlapping {
         (0.0, 0.0, 0.0)
     } else {
@@ -244,13 +266,18 @@ fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f6
     };
     // Two rotations for the three outputs: when separated, `point_b` is `point_a` moved
     // by the distance along the normal (exact up to rounding), so only overlapping
-    // results rotate `pb` as well.
-    let point_a = pose_a.transform_point(&pa);
-    let normal = pose_a.transform_vector(&n);
-    let point_b = if overlapping {
-        pose_a.transform_point(&pb)
+    // results rotate `pb` as well. None for closed forms, already in world frame.
+    let (point_a, normal) = if *in_world_frame {
+        (pa, n)
     } else {
+        (pose_a.transform_point(&pa), pose_a.transform_vector(&n))
+    };
+    let point_b = if !overlapping {
         point_a + distance * normal
+    } else if *in_world_frame {
+        pb
+    } else {
+        pose_a.transform_point(&pb)
     };
     DistanceOutput {
         distance,
@@ -274,7 +301,9 @@ fn distance_output(run: &GjkRun, simplex: &Simplex, pose_a: &Pose, (ra, rb): (f6
     }
 }
 
-fn collision_output(run: &GjkRun, pose_a: &Pose, radius_sum: f64, margin: f64) -> CollisionOutput {
+fn collision_output(solved: &Solved, pose_a: &Pose, margin: f64) -> CollisionOutput {
+    let run = &solved.run;
+    let radius_sum = solved.radii.0 + solved.radii.1;
     let x_norm = run.x.norm();
     let intersecting = match run.status {
         GjkStatus::Separated => false,
@@ -288,7 +317,12 @@ fn collision_output(run: &GjkRun, pose_a: &Pose, radius_sum: f64, margin: f64) -
     let d = run.separating_direction;
     let separating_normal = if !intersecting && run.lower_bound > 0.0 && d.norm() > 0.0 {
         // d separates: <d, s> > 0 for every s = a - b, so -d points from A to B.
-        pose_a.transform_vector(&(-d / d.norm()))
+        let n = -d / d.norm();
+        if solved.in_world_frame {
+            n
+        } else {
+            pose_a.transform_vector(&n)
+        }
     } else {
         Vec3::zeros()
     };

@@ -179,6 +179,7 @@ impl SupportMap for Shape {
         }
     }
 
+    #[inline]
     fn radius(&self) -> f64 {
         match self {
             Shape::Sphere(s) => s.radius(),

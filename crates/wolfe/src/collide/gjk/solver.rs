@@ -88,8 +88,10 @@ fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s: &Vec3, radius_s
                 * (settings.tolerance * (x_norm - radius_sum).max(0.0)).max(settings.absolute_tolerance)
         }
     };
-    // The rounding floor needs a square root: only when the tolerance alone says no.
-    g <= threshold || g <= 2.0 * x_norm * GAP_ROUNDING_FACTOR * f64::EPSILON * s.norm().max(x_norm)
+    // The rounding floor `g <= c max(|s|, |x|)` with `c = 2 |x| F eps`, compared in
+    // squares for `|s|` so that no square root runs on the hot path.
+    let c = 2.0 * x_norm * GAP_ROUNDING_FACTOR * f64::EPSILON;
+    g <= threshold || g <= c * x_norm || g * g <= c * c * s.norm_squared()
 }
 
 /// Runs the GJK family on `D = A - B` from the initial direction `x0` (A's frame).
