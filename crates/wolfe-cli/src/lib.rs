@@ -6,8 +6,11 @@
 //! method), [`run`] (`wolfe run`), [`summary`] (its printed statistics), [`generate`]
 //! (`wolfe generate`).
 
+pub mod bench;
 pub mod generate;
+pub mod plot;
 pub mod problem_set;
+pub mod progress;
 pub mod run;
 pub mod summary;
 pub mod timing;

@@ -1,13 +1,14 @@
 //! `wolfe`: run collision problem sets and generate new ones.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
+use wolfe_cli::bench::{self, BenchOptions};
 use wolfe_cli::generate::{self, Dataset, GenerateOptions};
 use wolfe_cli::problem_set::ProblemSet;
+use wolfe_cli::progress::progress_bar;
 use wolfe_cli::run::{self, RunOptions, SolverChoice, Task};
 use wolfe_cli::summary::Summary;
 
@@ -39,12 +40,28 @@ enum Command {
         /// Results file (id,solver,task,value,iterations,ns_per_query).
         #[arg(long, default_value = "results.csv")]
         out: PathBuf,
-        /// Stopping tolerance (default: the solver's, 1e-8 relative on the distance).
+        /// Stopping tolerance (default: the solver's, 1e-7 relative on the distance).
         #[arg(long, allow_negative_numbers = true)]
         tolerance: Option<f64>,
         /// Iteration cap (default: the solver's).
         #[arg(long)]
         max_iterations: Option<u32>,
+    },
+    /// Reproduce the papers' experiments: generate problems (seeded), solve them with
+    /// every variant, write NAME.csv, PNG and SVG plots and summary.md into OUT.
+    Bench {
+        /// Which benchmark (`all` runs every one).
+        #[arg(value_enum)]
+        name: BenchName,
+        /// Sizes small enough for CI (well under two minutes on two cores).
+        #[arg(long)]
+        quick: bool,
+        /// Output directory (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// Directory of YCB hulls (*.obj) [default: data/ycb, else the repository's].
+        #[arg(long)]
+        ycb_dir: Option<PathBuf>,
     },
     /// Generate a problem set as in the GJK++ paper, Sec. IV.
     Generate {
@@ -69,17 +86,20 @@ enum Command {
     },
 }
 
+/// The benchmarks of `wolfe bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum BenchName {
+    /// GJK++ Fig. 7: iterations against distance on ellipsoid pairs.
+    Ellipsoids,
+    /// GJK++ Fig. 8-11 and Table I on the YCB hulls.
+    Meshes,
+    /// Every benchmark above.
+    All,
+}
+
 /// A progress bar on stderr when it is a terminal, a hidden one otherwise.
 fn progress(len: usize, what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len as u64);
-    if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})") {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(what.to_string());
-    bar
+    progress_bar(len, what)
 }
 
 /// The YCB directory when none is given: `data/ycb` under the current directory, else
@@ -104,6 +124,14 @@ fn cpu_name() -> String {
                 .map(|(_, name)| name.trim().to_string())
         })
         .unwrap_or_else(|| "unknown".to_string())
+}
+
+fn name_of(name: BenchName) -> &'static str {
+    match name {
+        BenchName::Ellipsoids => "ellipsoids",
+        BenchName::Meshes => "meshes",
+        BenchName::All => "all",
+    }
 }
 
 fn main() -> ExitCode {
@@ -153,6 +181,48 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             );
             println!("{}", Summary::of(task, &records));
             println!("results written to {}", out.display());
+        }
+        Command::Bench {
+            name,
+            quick,
+            out,
+            ycb_dir,
+        } => {
+            let options = BenchOptions {
+                quick,
+                out,
+                ycb_dir: ycb_dir.unwrap_or_else(default_ycb_dir),
+            };
+            std::fs::create_dir_all(&options.out)?;
+            let mut summary = format!(
+                "# wolfe bench {}{}\n\nCPU {}, single thread, release build. Regenerate with \
+                 `cargo run --release -- bench {}{} --out DIR`.\n\n",
+                name_of(name),
+                if quick { " --quick" } else { "" },
+                cpu_name(),
+                name_of(name),
+                if quick { " --quick" } else { "" },
+            );
+            let mut files = Vec::new();
+            if matches!(name, BenchName::Ellipsoids | BenchName::All) {
+                let r = bench::ellipsoids::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+            }
+            if matches!(name, BenchName::Meshes | BenchName::All) {
+                let r = bench::meshes::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+            }
+            let path = options.out.join("summary.md");
+            std::fs::write(&path, &summary)?;
+            files.push(path);
+            println!("{summary}");
+            println!(
+                "wrote {} files to {}, tables in summary.md",
+                files.len(),
+                options.out.display()
+            );
         }
         Command::Generate {
             dataset,

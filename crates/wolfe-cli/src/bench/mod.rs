@@ -1,0 +1,312 @@
+//! `wolfe bench NAME`: the GJK++ paper's experiments, regenerated, measured and plotted.
+//!
+//! Each benchmark generates its problems deterministically (fixed seeds, through
+//! [`crate::generate`], "as in the paper", Sec. IV), solves them with every variant,
+//! and writes into the output folder: `NAME.csv` (one row per problem, solver and task),
+//! PNG and SVG plots, and a section of `summary.md`. `--quick` runs sizes small enough
+//! for CI; the default runs the full sizes (documented per benchmark).
+//!
+//! Timings follow DESIGN.md: per problem, solver and task one untimed call (which gives
+//! iterations and status), then the median of `repeats` timed calls, single thread.
+
+pub mod ellipsoids;
+pub mod meshes;
+
+use std::hint::black_box;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use wolfe::{GjkSolver, GjkStatus, WolfeError};
+
+use crate::generate::{GenerateError, TARGETS};
+use crate::plot::{BandSeries, PlotError};
+use crate::problem_set::{ProblemSet, ProblemSetError};
+use crate::run::{SolverChoice, Task};
+use crate::timing;
+
+/// What every benchmark needs to know.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    /// Small sizes (CI) instead of the full ones.
+    pub quick: bool,
+    /// Output folder (created if missing).
+    pub out: PathBuf,
+    /// Directory of the YCB hulls (`*.obj`).
+    pub ycb_dir: PathBuf,
+}
+
+/// What a benchmark wrote.
+#[derive(Clone, Debug, Default)]
+pub struct BenchReport {
+    /// Files written (CSV and plots).
+    pub files: Vec<PathBuf>,
+    /// Its section of `summary.md` (Markdown).
+    pub summary: String,
+}
+
+/// What can go wrong in a benchmark.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// Generating the problems failed.
+    #[error("generating problems: {0}")]
+    Generate(#[from] GenerateError),
+    /// Loading the generated problems failed.
+    #[error("loading problems: {0}")]
+    Load(#[from] ProblemSetError),
+    /// The library rejected a problem or the settings.
+    #[error("problem {id} [{solver}]: {source}")]
+    Query {
+        /// Problem id (0 for settings).
+        id: u64,
+        /// Solver name.
+        solver: &'static str,
+        /// The library's error.
+        source: WolfeError,
+    },
+    /// A file could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A plot could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] PlotError),
+    /// No problem was left to measure (e.g. an empty YCB folder).
+    #[error("{0}")]
+    Empty(String),
+}
+
+/// One solve of one problem.
+#[derive(Clone, Copy, Debug)]
+pub struct Measurement {
+    /// Problem id in its generated set.
+    pub id: u64,
+    /// Solver.
+    pub solver: SolverChoice,
+    /// Task.
+    pub task: Task,
+    /// Index of the target distance in [`TARGETS`].
+    pub target: usize,
+    /// The problem's reference signed distance (m).
+    pub dist: f64,
+    /// Iterations of the solver.
+    pub iterations: u32,
+    /// How the solver ended.
+    pub status: GjkStatus,
+    /// Median ns per query (0 when not timed).
+    pub ns: u64,
+}
+
+/// The index of the target nearest to `dist` (the generator places B at one of
+/// [`TARGETS`] and re-measures, so the nearest is the one it aimed at).
+pub fn nearest_target(dist: f64) -> usize {
+    let mut best = 0;
+    for (i, t) in TARGETS.iter().enumerate() {
+        if (t - dist).abs() < (TARGETS[best] - dist).abs() {
+            best = i;
+        }
+    }
+    best
+}
+
+/// Solves every problem of `set` with every solver and task, interleaved problem by
+/// problem (so that all solvers see the same machine state); `repeats = 0` records
+/// iterations only. `tick` is called once per problem (progress bar).
+pub fn measure(
+    set: &ProblemSet,
+    solvers: &[SolverChoice],
+    tasks: &[Task],
+    repeats: usize,
+    mut tick: impl FnMut(),
+) -> Result<Vec<Measurement>, BenchError> {
+    let mut engines = Vec::with_capacity(solvers.len());
+    for &s in solvers {
+        engines.push(GjkSolver::new(s.settings()).map_err(|source| BenchError::Query {
+            id: 0,
+            solver: s.name(),
+            source,
+        })?);
+    }
+    let mut times = vec![0u64; repeats];
+    let mut out = Vec::with_capacity(set.problems.len() * solvers.len() * tasks.len());
+    for p in &set.problems {
+        let (a, b) = set.shapes_of(p);
+        let (pa, pb) = (&p.pose_a, &p.pose_b);
+        for &task in tasks {
+            for (engine, &solver) in engines.iter_mut().zip(solvers) {
+                let error = |source| BenchError::Query {
+                    id: p.id,
+                    solver: solver.name(),
+                    source,
+                };
+                let (iterations, status, ns) = match task {
+                    Task::Distance => {
+                        let o = engine.distance(a, pa, b, pb).map_err(error)?;
+                        let ns = if repeats > 0 {
+                            timing::median_ns(&mut times, || {
+                                engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                            })
+                        } else {
+                            0
+                        };
+                        (o.iterations, o.status, ns)
+                    }
+                    Task::Collision => {
+                        let o = engine.intersects(a, pa, b, pb).map_err(error)?;
+                        let ns = if repeats > 0 {
+                            timing::median_ns(&mut times, || {
+                                engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                            })
+                        } else {
+                            0
+                        };
+                        (o.iterations, o.status, ns)
+                    }
+                };
+                out.push(Measurement {
+                    id: p.id,
+                    solver,
+                    task,
+                    target: nearest_target(p.dist),
+                    dist: p.dist,
+                    iterations,
+                    status,
+                    ns,
+                });
+            }
+        }
+        tick();
+    }
+    Ok(out)
+}
+
+/// Writes `path` with one row per measurement:
+/// `family,id,solver,task,target,dist,iterations,status,ns`.
+pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Result<(), BenchError> {
+    let io = |source| BenchError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::create(path).map_err(io)?;
+    let mut w = std::io::BufWriter::new(file);
+    writeln!(w, "family,id,solver,task,target,dist,iterations,status,ns").map_err(io)?;
+    for m in rows {
+        writeln!(
+            w,
+            "{family},{},{},{},{},{},{},{:?},{}",
+            m.id,
+            m.solver.name(),
+            m.task.name(),
+            TARGETS[m.target],
+            m.dist,
+            m.iterations,
+            m.status,
+            m.ns
+        )
+        .map_err(io)?;
+    }
+    w.flush().map_err(io)
+}
+
+/// Mean and (population) standard deviation; `(0, 0)` for no values.
+pub fn mean_std(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
+    let (mut n, mut sum, mut sum2) = (0.0, 0.0, 0.0);
+    for v in values {
+        n += 1.0;
+        sum += v;
+        sum2 += v * v;
+    }
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = sum / n;
+    (mean, (sum2 / n - mean * mean).max(0.0).sqrt())
+}
+
+/// The median of `values` (0 for none).
+pub fn median(mut values: Vec<f64>) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        0.5 * (values[n / 2 - 1] + values[n / 2])
+    }
+}
+
+/// Mean and standard deviation of `value` per target for one solver and task, as a
+/// plot series over the target positions (targets without rows are skipped).
+pub fn band_series(
+    rows: &[Measurement],
+    solver: SolverChoice,
+    task: Task,
+    value: impl Fn(&Measurement) -> f64,
+) -> BandSeries {
+    let points = (0..TARGETS.len())
+        .filter_map(|t| {
+            let vals: Vec<f64> = rows
+                .iter()
+                .filter(|m| m.solver == solver && m.task == task && m.target == t)
+                .map(&value)
+                .collect();
+            if vals.is_empty() {
+                return None;
+            }
+            let (mean, std) = mean_std(vals);
+            Some((t as f64, mean, std))
+        })
+        .collect();
+    BandSeries {
+        name: solver.name().to_string(),
+        points,
+    }
+}
+
+/// Tick labels of the target positions.
+pub fn target_ticks() -> Vec<String> {
+    TARGETS.iter().map(|t| format!("{t}")).collect()
+}
+
+/// Whether a target lies in the paper's close-proximity band, `0 < d <= 0.1` m.
+pub fn is_close(target: usize) -> bool {
+    TARGETS[target] > 0.0 && TARGETS[target] <= 0.1
+}
+
+/// Rows of one solver and task whose target passes `keep`.
+pub fn select<'m>(
+    rows: &'m [Measurement],
+    solver: SolverChoice,
+    task: Task,
+    keep: impl Fn(usize) -> bool + 'm,
+) -> impl Iterator<Item = &'m Measurement> + 'm {
+    rows.iter()
+        .filter(move |m| m.solver == solver && m.task == task && keep(m.target))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_target_recovers_every_target_from_a_remeasured_distance() {
+        for (i, t) in TARGETS.iter().enumerate() {
+            assert_eq!(nearest_target(t * (1.0 + 1e-9)), i);
+            assert_eq!(nearest_target(t - 1e-9), i);
+        }
+    }
+
+    #[test]
+    fn mean_std_and_median_of_known_samples() {
+        let (m, s) = mean_std([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]);
+        assert_eq!((m, s), (5.0, 2.0));
+        assert_eq!(mean_std(std::iter::empty()), (0.0, 0.0));
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+}

@@ -1,0 +1,259 @@
+//! Plots of the benchmarks, as PNG and SVG, with no system font or graphics library.
+//!
+//! Text is rasterized by plotters' `ab_glyph` backend from the DejaVu Sans font shipped in
+//! `assets/` (Bitstream Vera licence, `assets/DejaVuSans-LICENSE.txt`), registered once
+//! per process; so a clean CI machine renders the same pictures as a desktop.
+
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+
+/// The font every plot uses.
+const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+/// Family name under which [`FONT`] is registered.
+const FAMILY: &str = "sans-serif";
+/// Picture size in pixels.
+const SIZE: (u32, u32) = (900, 600);
+
+/// A plot that could not be drawn or written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot draw {}: {message}", path.display())]
+pub struct PlotError {
+    /// The picture being written.
+    pub path: PathBuf,
+    /// What the drawing backend said.
+    pub message: String,
+}
+
+/// Colours of the series, in order (colour-blind safe, Okabe-Ito).
+const PALETTE: [RGBColor; 6] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+];
+
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is compiled in and known good; a failure would only lose text.
+        let _ = plotters::style::register_font(FAMILY, FontStyle::Normal, FONT);
+    });
+}
+
+/// One curve: a mean with a shaded band of plus or minus one standard deviation.
+#[derive(Clone, Debug)]
+pub struct BandSeries {
+    /// Legend entry.
+    pub name: String,
+    /// `(x, mean, std)` per point, in increasing `x`.
+    pub points: Vec<(f64, f64, f64)>,
+}
+
+/// A chart of [`BandSeries`] over categorical x positions `0..labels.len()` (the
+/// benchmark's target distances, which a linear axis would crowd near zero).
+#[derive(Clone, Debug)]
+pub struct BandChart {
+    /// Title on top.
+    pub title: String,
+    /// Label of the x axis.
+    pub x_label: String,
+    /// Label of the y axis.
+    pub y_label: String,
+    /// Tick label of x position `i`.
+    pub x_ticks: Vec<String>,
+    /// The curves.
+    pub series: Vec<BandSeries>,
+}
+
+/// A histogram of several samples on shared bins.
+#[derive(Clone, Debug)]
+pub struct HistogramChart {
+    /// Title on top.
+    pub title: String,
+    /// Label of the x axis.
+    pub x_label: String,
+    /// Bin edges, increasing (`edges.len() - 1` bins); values outside are clamped
+    /// into the first or last bin.
+    pub edges: Vec<f64>,
+    /// `(legend, values)` per sample.
+    pub samples: Vec<(String, Vec<f64>)>,
+}
+
+/// A picture that any plotters backend can draw.
+trait Picture {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String>;
+}
+
+impl BandChart {
+    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
+    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
+        write_both(dir, stem, self)
+    }
+}
+
+impl Picture for BandChart {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        area.fill(&WHITE).map_err(|e| e.to_string())?;
+        let n = self.x_ticks.len().max(1);
+        let y_max = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1 + p.2))
+            .fold(0.0f64, f64::max)
+            .max(1e-9)
+            * 1.08;
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, (FAMILY, 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0.0f64..y_max)
+            .map_err(|e| e.to_string())?;
+        let ticks = self.x_ticks.clone();
+        chart
+            .configure_mesh()
+            .x_labels(n)
+            .x_label_formatter(&|x| {
+                let i = x.round();
+                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < ticks.len() {
+                    ticks[i as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 16))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (k, s) in self.series.iter().enumerate() {
+            let color = PALETTE[k % PALETTE.len()];
+            let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, (p.1 + p.2).max(0.0))).collect();
+            band.extend(s.points.iter().rev().map(|p| (p.0, (p.1 - p.2).max(0.0))));
+            chart
+                .draw_series(std::iter::once(Polygon::new(band, color.mix(0.18).filled())))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().map(|p| (p.0, p.1)),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(&s.name)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FAMILY, 14))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        area.present().map_err(|e| e.to_string())
+    }
+}
+
+impl HistogramChart {
+    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
+    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
+        write_both(dir, stem, self)
+    }
+
+    /// Fraction of each sample per bin.
+    fn fractions(&self) -> Vec<Vec<f64>> {
+        let bins = self.edges.len().saturating_sub(1).max(1);
+        self.samples
+            .iter()
+            .map(|(_, values)| {
+                let mut counts = vec![0.0; bins];
+                for &v in values {
+                    let i = self.edges[1..].iter().position(|&e| v < e).unwrap_or(bins - 1);
+                    counts[i.min(bins - 1)] += 1.0;
+                }
+                let total = values.len().max(1) as f64;
+                counts.iter().map(|c| c / total).collect()
+            })
+            .collect()
+    }
+}
+
+impl Picture for HistogramChart {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        area.fill(&WHITE).map_err(|e| e.to_string())?;
+        let fractions = self.fractions();
+        let y_max = fractions
+            .iter()
+            .flatten()
+            .fold(0.0f64, |m, &f| m.max(f))
+            .max(1e-3)
+            * 1.1;
+        let (lo, hi) = (self.edges[0], *self.edges.last().unwrap_or(&1.0));
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, (FAMILY, 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d(lo..hi, 0.0f64..y_max)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc("fraction of problems")
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 16))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let k_total = self.samples.len().max(1) as f64;
+        for (k, ((name, _), fr)) in self.samples.iter().zip(&fractions).enumerate() {
+            let color = PALETTE[k % PALETTE.len()];
+            // Side-by-side bars inside each bin.
+            let bars = self.edges.windows(2).zip(fr).map(move |(e, &f)| {
+                let w = (e[1] - e[0]) / k_total;
+                let x0 = e[0] + w * k as f64;
+                Rectangle::new([(x0, 0.0), (x0 + w * 0.9, f)], color.mix(0.8).filled())
+            });
+            chart
+                .draw_series(bars)
+                .map_err(|e| e.to_string())?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FAMILY, 14))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        area.present().map_err(|e| e.to_string())
+    }
+}
+
+/// Draws the same picture to `dir/stem.png` and `dir/stem.svg`.
+fn write_both(dir: &Path, stem: &str, picture: &impl Picture) -> Result<Vec<PathBuf>, PlotError> {
+    register_font();
+    let png = dir.join(format!("{stem}.png"));
+    let svg = dir.join(format!("{stem}.svg"));
+    let fail = |path: &Path| {
+        let path = path.to_path_buf();
+        move |message: String| PlotError { path, message }
+    };
+    {
+        let area = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        picture.draw(&area).map_err(fail(&png))?;
+    }
+    {
+        let area = SVGBackend::new(&svg, SIZE).into_drawing_area();
+        picture.draw(&area).map_err(fail(&svg))?;
+    }
+    Ok(vec![png, svg])
+}

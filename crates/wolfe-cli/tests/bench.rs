@@ -1,0 +1,143 @@
+//! `wolfe bench all --quick` end to end: every file written, every problem measured by
+//! every solver, the plots real pictures, and the paper's headline iteration result on
+//! the seeded ellipsoid set.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::process::Command;
+
+use wolfe_cli::problem_set::ProblemSet;
+
+fn ycb_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb")
+}
+
+/// The rows of a bench CSV as maps from column to value.
+fn read_rows(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(
+        header,
+        [
+            "family",
+            "id",
+            "solver",
+            "task",
+            "target",
+            "dist",
+            "iterations",
+            "status",
+            "ns"
+        ]
+    );
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header.iter().cloned().zip(r.iter().map(str::to_string)).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn quick_suite_writes_every_measurement_plot_and_table() {
+    let out = std::env::temp_dir().join(format!("wolfe-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let o = Command::new(env!("CARGO_BIN_EXE_wolfe"))
+        .args(["bench", "all", "--quick", "--out"])
+        .arg(&out)
+        .arg("--ycb-dir")
+        .arg(ycb_dir())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // Pictures: PNG signature and an SVG document, for every plot.
+    for stem in [
+        "ellipsoids-distance",
+        "ellipsoids-collision",
+        "meshes-iterations-distance",
+        "meshes-time-distance",
+        "meshes-iterations-collision",
+        "meshes-time-collision",
+        "meshes-speedup-distance",
+        "meshes-speedup-collision",
+    ] {
+        let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
+        let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
+        assert!(svg.contains("<svg") && svg.contains("</svg>"), "{stem}.svg");
+        // The legend's text is in the SVG: the font path works.
+        assert!(svg.contains("polyak"), "{stem}.svg has no legend");
+    }
+
+    // Every problem of each generated set, by every solver, for both tasks, once.
+    for (csv, set, solvers) in [("ellipsoids.csv", "ellipsoids", 3), ("meshes.csv", "ycb", 4)] {
+        let problems = ProblemSet::load(&out.join("sets").join(set)).unwrap();
+        let rows = read_rows(&out.join(csv));
+        assert_eq!(rows.len(), problems.problems.len() * solvers * 2, "{csv}");
+        let keys: HashSet<(String, String, String)> = rows
+            .iter()
+            .map(|r| (r["id"].clone(), r["solver"].clone(), r["task"].clone()))
+            .collect();
+        assert_eq!(keys.len(), rows.len(), "{csv}: a duplicate row");
+        for r in &rows {
+            let target: f64 = r["target"].parse().unwrap();
+            let dist: f64 = r["dist"].parse().unwrap();
+            assert!((target - dist).abs() <= 1e-6, "{csv}: row {r:?} off its target");
+            assert_ne!(r["status"], "IterationLimit", "{csv}: {r:?}");
+            assert!(r["iterations"].parse::<u32>().unwrap() <= 128);
+            // Meshes are timed, ellipsoids only counted.
+            let ns: u64 = r["ns"].parse().unwrap();
+            assert_eq!(ns > 0, csv == "meshes.csv", "{csv}: {r:?}");
+        }
+    }
+
+    // GJK++ Sec. IV-A on the seeded set: Nesterov needs at most 0.6x vanilla's
+    // iterations in close proximity (0 < d <= 0.1 m) for distance queries.
+    let rows = read_rows(&out.join("ellipsoids.csv"));
+    let mean = |solver: &str| {
+        let v: Vec<f64> = rows
+            .iter()
+            .filter(|r| r["solver"] == solver && r["task"] == "distance")
+            .filter(|r| {
+                let t: f64 = r["target"].parse().unwrap();
+                t > 0.0 && t <= 0.1
+            })
+            .map(|r| r["iterations"].parse::<f64>().unwrap())
+            .collect();
+        v.iter().sum::<f64>() / v.len() as f64
+    };
+    assert!(
+        mean("nesterov") <= 0.6 * mean("gjk"),
+        "{} vs {}",
+        mean("nesterov"),
+        mean("gjk")
+    );
+
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    for section in ["## Ellipsoids", "## YCB hulls", "**Table I**", "(Fig. 8)"] {
+        assert!(summary.contains(section), "summary.md lacks {section}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn bench_rejects_an_unknown_name_and_a_missing_ycb_folder() {
+    let o = Command::new(env!("CARGO_BIN_EXE_wolfe"))
+        .args(["bench", "nonsense", "--quick", "--out", "/tmp/x"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let out = std::env::temp_dir().join(format!("wolfe-bench-missing-{}", std::process::id()));
+    let o = Command::new(env!("CARGO_BIN_EXE_wolfe"))
+        .args(["bench", "meshes", "--quick", "--out"])
+        .arg(&out)
+        .args(["--ycb-dir", "/nonexistent/ycb"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("/nonexistent/ycb"), "{err}");
+    let _ = std::fs::remove_dir_all(&out);
+}
