@@ -93,6 +93,8 @@ enum BenchName {
     Ellipsoids,
     /// GJK++ Fig. 8-11 and Table I on the YCB hulls.
     Meshes,
+    /// GJK++ Table II: the GJK family against clarabel on the distance QP (Eq. 2).
+    Qp,
     /// Every benchmark above.
     All,
 }
@@ -130,6 +132,7 @@ fn name_of(name: BenchName) -> &'static str {
     match name {
         BenchName::Ellipsoids => "ellipsoids",
         BenchName::Meshes => "meshes",
+        BenchName::Qp => "qp",
         BenchName::All => "all",
     }
 }
@@ -211,6 +214,11 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             }
             if matches!(name, BenchName::Meshes | BenchName::All) {
                 let r = bench::meshes::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+            }
+            if matches!(name, BenchName::Qp | BenchName::All) {
+                let r = bench::qp::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
             }

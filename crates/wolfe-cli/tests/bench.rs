@@ -115,8 +115,39 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         mean("gjk")
     );
 
+    // Table II: an independent general solver (clarabel on Eq. 2) gives GJK's distances,
+    // on every mesh size and problem.
+    let mut reader = csv::Reader::from_path(out.join("qp.csv")).unwrap();
+    let mut by_problem: HashMap<(String, String), HashMap<String, f64>> = HashMap::new();
+    for r in reader.records() {
+        let r = r.unwrap();
+        by_problem
+            .entry((r[0].to_string(), r[3].to_string()))
+            .or_default()
+            .insert(r[4].to_string(), r[5].parse().unwrap());
+    }
+    let meshes: HashSet<&String> = by_problem.keys().map(|k| &k.0).collect();
+    assert_eq!(meshes.len(), 3, "cube and two YCB sizes");
+    for (key, values) in &by_problem {
+        let qp = values["clarabel"];
+        assert!(qp > 0.0, "{key:?}");
+        for solver in ["gjk", "polyak", "nesterov"] {
+            let d = values[solver];
+            assert!(
+                (d - qp).abs() <= 1e-5 * qp + 1e-9,
+                "{key:?} {solver}: {d} vs QP {qp}"
+            );
+        }
+    }
+
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    for section in ["## Ellipsoids", "## YCB hulls", "**Table I**", "(Fig. 8)"] {
+    for section in [
+        "## Ellipsoids",
+        "## YCB hulls",
+        "**Table I**",
+        "(Fig. 8)",
+        "Table II",
+    ] {
         assert!(summary.contains(section), "summary.md lacks {section}");
     }
     let _ = std::fs::remove_dir_all(&out);

@@ -11,6 +11,7 @@
 
 pub mod ellipsoids;
 pub mod meshes;
+pub mod qp;
 
 use std::hint::black_box;
 use std::io::Write as _;
@@ -74,6 +75,9 @@ pub enum BenchError {
     /// A plot could not be drawn.
     #[error(transparent)]
     Plot(#[from] PlotError),
+    /// A reference solver (clarabel) failed.
+    #[error("reference solver: {0}")]
+    Reference(String),
     /// No problem was left to measure (e.g. an empty YCB folder).
     #[error("{0}")]
     Empty(String),
