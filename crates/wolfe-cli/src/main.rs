@@ -95,6 +95,8 @@ enum BenchName {
     Meshes,
     /// GJK++ Table II: the GJK family against clarabel on the distance QP (Eq. 2).
     Qp,
+    /// GJK++ Fig. 13: four warm-start strategies on trajectories of two YCB hulls.
+    Warmstart,
     /// Every benchmark above.
     All,
 }
@@ -133,6 +135,7 @@ fn name_of(name: BenchName) -> &'static str {
         BenchName::Ellipsoids => "ellipsoids",
         BenchName::Meshes => "meshes",
         BenchName::Qp => "qp",
+        BenchName::Warmstart => "warmstart",
         BenchName::All => "all",
     }
 }
@@ -219,6 +222,11 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             }
             if matches!(name, BenchName::Qp | BenchName::All) {
                 let r = bench::qp::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+            }
+            if matches!(name, BenchName::Warmstart | BenchName::All) {
+                let r = bench::warmstart::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
             }

@@ -62,6 +62,8 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         "meshes-time-collision",
         "meshes-speedup-distance",
         "meshes-speedup-collision",
+        "warmstart-distance",
+        "warmstart-collision",
     ] {
         let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
@@ -138,6 +140,26 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
                 "{key:?} {solver}: {d} vs QP {qp}"
             );
         }
+    }
+
+    // Warm starts change the work, never the answer: per step and task, every variant
+    // and strategy gives the same boolean, and distances within twice the tolerance.
+    let mut reader = csv::Reader::from_path(out.join("warmstart.csv")).unwrap();
+    let mut answers: HashMap<(String, String, String), Vec<f64>> = HashMap::new();
+    for r in reader.records() {
+        let r = r.unwrap();
+        answers
+            .entry((r[0].to_string(), r[1].to_string(), r[3].to_string()))
+            .or_default()
+            .push(r[5].parse().unwrap());
+    }
+    assert!(!answers.is_empty());
+    for (key, values) in &answers {
+        assert_eq!(values.len(), 3 * 4, "{key:?}: 3 variants x 4 strategies");
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+        assert!(hi - lo <= 2e-7 * hi + 1e-12, "{key:?}: {values:?}");
     }
 
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();

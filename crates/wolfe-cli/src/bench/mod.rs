@@ -12,6 +12,7 @@
 pub mod ellipsoids;
 pub mod meshes;
 pub mod qp;
+pub mod warmstart;
 
 use std::hint::black_box;
 use std::io::Write as _;

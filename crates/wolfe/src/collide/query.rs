@@ -109,6 +109,23 @@ impl GjkSolver {
         &self.settings
     }
 
+    /// The separation vector `point_a - point_b` of the cores at the last query that
+    /// found one, in world frame (what [`WarmStart::Previous`] starts from); `None`
+    /// before the first. Callers with their own motion model (GJK++ Sec. IV-E, "WS
+    /// T(prev)") transform it and pass it back as [`WarmStart::Direction`].
+    pub fn previous_separation(&self) -> Option<Vec3> {
+        self.previous_separation.map(|(v, rot)| rot * v)
+    }
+
+    /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
+    /// [`WarmStart::Previous`] falls back to the bounding boxes, as after a step where
+    /// the broad phase filtered the pair out.
+    pub fn forget_previous(&mut self) {
+        self.previous_separation = None;
+        self.hint_a = 0;
+        self.hint_b = 0;
+    }
+
     /// Distance between `a` at `pose_a` and `b` at `pose_b`.
     pub fn distance(
         &mut self,
