@@ -42,6 +42,8 @@ pub struct ConvexMesh {
     adjacency: Adjacency,
     dimension: usize,
     centroid: Vec3,
+    /// Distance from the centroid to the nearest face plane (0 unless solid).
+    inradius: f64,
     aabb: Aabb,
 }
 
@@ -86,12 +88,31 @@ impl ConvexMesh {
         let centroid = vertices.iter().sum::<Vec3>() / n as f64;
         // A hull always has at least one vertex; the fallback box is never used.
         let aabb = Aabb::from_points(&vertices).unwrap_or(Aabb::new(centroid, centroid));
+        let inradius = if dimension == 3 {
+            faces
+                .iter()
+                .map(|f| {
+                    let [a, b, c] = f.map(|i| vertices[i as usize]);
+                    let n = (b - a).cross(&(c - a));
+                    let len = n.norm();
+                    if len > 0.0 {
+                        (n.dot(&(a - centroid)) / len).max(0.0)
+                    } else {
+                        0.0
+                    }
+                })
+                .fold(f64::INFINITY, f64::min)
+        } else {
+            0.0
+        };
+        let inradius = if inradius.is_finite() { inradius } else { 0.0 };
         Self {
             vertices,
             faces,
             adjacency,
             dimension,
             centroid,
+            inradius,
             aabb,
         }
     }
@@ -177,6 +198,17 @@ impl SupportMap for ConvexMesh {
 
     fn local_aabb(&self) -> Aabb {
         self.aabb
+    }
+
+    /// The hull-vertex mean ([`ConvexMesh::centroid`]).
+    fn center(&self) -> Vec3 {
+        self.centroid
+    }
+
+    /// The distance from the centroid to the nearest face plane (exact for the solid
+    /// hull; 0 for lower-dimensional hulls, which have no interior).
+    fn inradius(&self) -> f64 {
+        self.inradius
     }
 }
 
