@@ -66,6 +66,10 @@ impl<S: SupportMap> SupportMap for Inflated<S> {
         self.core.center()
     }
 
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        self.core.seed_hint(dir)
+    }
+
     /// The core's inradius plus the added radius.
     fn inradius(&self) -> f64 {
         self.core.inradius() + self.radius

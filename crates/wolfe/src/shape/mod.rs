@@ -86,6 +86,16 @@ pub trait SupportMap {
     fn inradius(&self) -> f64 {
         0.0
     }
+
+    /// A good first hint for [`SupportMap::local_support_hinted`] in direction `dir`
+    /// when there is no previous support vertex (a cold query). Meshes return the best
+    /// of a few precomputed extreme vertices, so that the first hill climb is short;
+    /// other shapes ignore hints and return 0.
+    #[inline]
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        let _ = dir;
+        0
+    }
 }
 
 /// Any wolfe shape. Queries take `&Shape` and dispatch once, at the boundary, to generic
@@ -248,6 +258,14 @@ impl SupportMap for Shape {
             Shape::ConvexMesh(s) => s.center(),
             Shape::Inflated(s) => s.center(),
             _ => Vec3::zeros(),
+        }
+    }
+
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        match self {
+            Shape::ConvexMesh(s) => s.seed_hint(dir),
+            Shape::Inflated(s) => s.seed_hint(dir),
+            _ => 0,
         }
     }
 

@@ -97,25 +97,6 @@ pub(crate) trait PairSupport<const N: usize> {
     fn supports(&mut self, lambda: &V<N>) -> (V<N>, V<N>);
 }
 
-/// One vertex of the inner approximation: `z = (a - c1) - (b - c2)` with `a` in A and
-/// `b` in B (kept for the witness points, Eq. 28).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Vertex<const N: usize> {
-    pub z: V<N>,
-    pub a: V<N>,
-    pub b: V<N>,
-}
-
-impl<const N: usize> Default for Vertex<N> {
-    fn default() -> Self {
-        Self {
-            z: V::zeros(),
-            a: V::zeros(),
-            b: V::zeros(),
-        }
-    }
-}
-
 /// Why the loop stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
@@ -182,12 +163,18 @@ impl<F: FnMut(GrowthIterate)> GrowthTrace for F {
 /// The state and result of a run.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Run<const N: usize> {
-    /// The optimal basis of the inner approximation.
-    pub basis: [Vertex<N>; N],
+    /// The optimal basis of the inner approximation: points `z_m` of `C`...
+    pub zs: [V<N>; N],
+    /// ... made of the points `a_m` of A ...
+    pub pa: [V<N>; N],
+    /// ... and `b_m` of B: `z_m = (a_m - c1) - (b_m - c2)` (kept for Eq. 28).
+    pub pb: [V<N>; N],
     /// Cofactors of the basis.
     cof: [V<N>; N],
     /// Unit facet normal of the basis, `<lambda, p> > 0`.
     pub lambda: V<N>,
+    /// `<lambda, z_m>` (the same for every basis point).
+    height: f64,
     /// `beta_lower` (Eq. 14).
     pub beta_lower: f64,
     /// `beta_upper` (Eq. 13, 22).
@@ -214,54 +201,94 @@ enum Pivot {
     Failed,
 }
 
+/// The facet of a basis: cofactors, unit normal, height and lower bound.
+struct Facet<const N: usize> {
+    cof: [V<N>; N],
+    lambda: V<N>,
+    height: f64,
+    beta: f64,
+}
+
+/// The facet of the basis `zs`: its unit normal oriented with `<lambda, p> > 0`
+/// (Eq. 24 up to a positive factor: `sum_m c_m` is orthogonal to every `z_m - z_n`), its
+/// height `<lambda, z_m>` and the lower bound `beta = <lambda, z_m> / <lambda, p>`, or
+/// `None` when the facet is degenerate (zero normal, parallel to the ray, or not in
+/// front of the origin).
+#[inline(always)]
+fn facet<const N: usize>(zs: &[V<N>; N], p: &V<N>) -> Option<Facet<N>>
+where
+    Dim: Geometry<N>,
+{
+    let cof = <Dim as Geometry<N>>::cofactors(zs);
+    let mut n = cof[0];
+    for c in &cof[1..] {
+        n += c;
+    }
+    let np = n.dot(p);
+    // <n, z_m> = det Z for every m; the mean evens out the rounding.
+    let mut h = 0.0;
+    for z in zs {
+        h += n.dot(z);
+    }
+    h *= 1.0 / N as f64;
+    let nn = n.norm_squared();
+    let beta = h / np;
+    if !(nn > 0.0 && nn.is_finite() && beta > 0.0 && beta.is_finite()) {
+        return None;
+    }
+    let inv = np.signum() / nn.sqrt();
+    Some(Facet {
+        cof,
+        lambda: n * inv,
+        height: h * inv,
+        beta,
+    })
+}
+
 impl<const N: usize> Run<N>
 where
     Dim: Geometry<N>,
 {
-    /// Alg. 1: the initial simplex inside `B_r(0) ⊂ C`. `r > 0`, `p != 0`.
-    fn initialize(p: &V<N>, r: f64) -> Self {
+    /// Alg. 1: the initial simplex inside `B_r(0) ⊂ C`, split into points of the
+    /// shapes' inscribed balls: `a - c1 = (r1 / r) z`, `b - c2 = -(r2 / r) z`. Requires
+    /// `r = r1 + r2 > 0` and `p != 0`.
+    fn initialize(p: &V<N>, c1: &V<N>, c2: &V<N>, r1: f64, r2: f64) -> Self {
+        let r = r1 + r2;
         let p_hat = p / p.norm();
         let zs = <Dim as Geometry<N>>::initial_simplex(&p_hat, r);
-        let mut basis = [Vertex::default(); N];
-        for (v, z) in basis.iter_mut().zip(zs) {
-            // Points of the ball: no shape points (their weights are replaced before
-            // any witness is read, see `witness`).
-            *v = Vertex {
-                z,
-                a: V::zeros(),
-                b: V::zeros(),
-            };
-        }
-        let mut run = Self {
-            basis,
-            cof: [V::zeros(); N],
+        let (w1, w2) = (r1 / r, r2 / r);
+        let pa = zs.map(|z| c1 + w1 * z);
+        let pb = zs.map(|z| c2 - w2 * z);
+        // The initial facet is orthogonal to p_hat at height r / 2.
+        let f = facet(&zs, p).unwrap_or(Facet {
+            cof: <Dim as Geometry<N>>::cofactors(&zs),
             lambda: p_hat,
-            beta_lower: 0.0,
+            height: 0.5 * r,
+            beta: 0.5 * r / p.norm(),
+        });
+        Self {
+            zs,
+            pa,
+            pb,
+            cof: f.cof,
+            lambda: f.lambda,
+            height: f.height,
+            beta_lower: f.beta,
             beta_upper: f64::INFINITY,
             lambda_upper: V::zeros(),
             upper_a: V::zeros(),
             upper_b: V::zeros(),
             iterations: 0,
             stop: Stop::IterationLimit,
-        };
-        // The initial facet is orthogonal to p_hat at height r / 2: beta_lower = r/(2|p|).
-        if let Some((lambda, beta)) = facet(&run.basis, &mut run.cof, p) {
-            run.lambda = lambda;
-            run.beta_lower = beta;
-        } else {
-            run.cof = <Dim as Geometry<N>>::cofactors(&zs);
-            run.beta_lower = 0.5 * r / p.norm();
         }
-        run
     }
 
-    /// One simplex pivot of the LP (15) with the new column `v` (Sec. III-C.2), with the
+    /// One simplex pivot of the LP (15) with the new column `z` (Sec. III-C.2), with the
     /// signed-volume ratio test (Sec. III-F.2).
-    #[inline]
-    fn pivot(&mut self, v: Vertex<N>, p: &V<N>) -> Pivot {
+    #[inline(always)]
+    fn pivot(&mut self, z: V<N>, a: V<N>, b: V<N>, p: &V<N>) -> Pivot {
         // Reduced cost d < 0 (Eq. 25) iff the point lies beyond the facet.
-        let c = self.lambda.dot(&self.basis[0].z);
-        if self.lambda.dot(&v.z) <= c {
+        if self.lambda.dot(&z) <= self.height {
             return Pivot::NotEntering;
         }
         let mut sum_p = 0.0;
@@ -269,7 +296,7 @@ where
         let mut dz = [0.0; N];
         for m in 0..N {
             dp[m] = p.dot(&self.cof[m]);
-            dz[m] = v.z.dot(&self.cof[m]);
+            dz[m] = z.dot(&self.cof[m]);
             sum_p += dp[m];
         }
         // sign(det Z) = sign(sum_m <p, c_m>) since sum_m nu_m > 0.
@@ -291,22 +318,22 @@ where
         if out == usize::MAX {
             return Pivot::Failed;
         }
-        let old = self.basis[out];
-        let old_cof = self.cof;
-        self.basis[out] = v;
-        match facet(&self.basis, &mut self.cof, p) {
+        let mut zs = self.zs;
+        zs[out] = z;
+        match facet(&zs, p) {
             // A degenerate pivot (the ray through a facet edge) keeps beta in exact
             // arithmetic; allow its rounding, and keep the better of two valid bounds.
-            Some((lambda, beta)) if beta >= self.beta_lower * (1.0 - DEGENERATE_PIVOT_SLACK) => {
-                self.lambda = lambda;
-                self.beta_lower = self.beta_lower.max(beta);
+            Some(f) if f.beta >= self.beta_lower * (1.0 - DEGENERATE_PIVOT_SLACK) => {
+                self.zs = zs;
+                self.pa[out] = a;
+                self.pb[out] = b;
+                self.cof = f.cof;
+                self.lambda = f.lambda;
+                self.height = f.height;
+                self.beta_lower = self.beta_lower.max(f.beta);
                 Pivot::Done
             }
-            _ => {
-                self.basis[out] = old;
-                self.cof = old_cof;
-                Pivot::Failed
-            }
+            _ => Pivot::Failed,
         }
     }
 
@@ -343,49 +370,11 @@ where
         let mu = self.barycentric(p);
         let mut a = V::zeros();
         let mut b = V::zeros();
-        for (w, v) in mu.iter().zip(&self.basis) {
-            a += *w * v.a;
-            b += *w * v.b;
+        for ((w, pa), pb) in mu.iter().zip(&self.pa).zip(&self.pb) {
+            a += *w * pa;
+            b += *w * pb;
         }
         (a, b)
-    }
-}
-
-/// Recomputes the cofactors of `basis` and returns the unit facet normal oriented with
-/// `<lambda, p> > 0` and the lower bound `beta = <lambda, z_m> / <lambda, p>`, or `None`
-/// when the facet is degenerate (zero normal, parallel to the ray, or not in front of
-/// the origin).
-#[inline]
-fn facet<const N: usize>(basis: &[Vertex<N>; N], cof: &mut [V<N>; N], p: &V<N>) -> Option<(V<N>, f64)>
-where
-    Dim: Geometry<N>,
-{
-    let mut zs = [V::zeros(); N];
-    for m in 0..N {
-        zs[m] = basis[m].z;
-    }
-    *cof = <Dim as Geometry<N>>::cofactors(&zs);
-    let mut n = V::<N>::zeros();
-    for c in cof.iter() {
-        n += c;
-    }
-    let np = n.dot(p);
-    let nn = n.norm();
-    if !(nn > 0.0 && np != 0.0 && nn.is_finite()) {
-        return None;
-    }
-    let lambda = n * (np.signum() / nn);
-    let lp = lambda.dot(p);
-    let mut h = 0.0;
-    for z in &zs {
-        h += lambda.dot(z);
-    }
-    h /= N as f64;
-    let beta = h / lp;
-    if lp > 0.0 && beta > 0.0 && beta.is_finite() {
-        Some((lambda, beta))
-    } else {
-        None
     }
 }
 
@@ -420,20 +409,12 @@ where
     Dim: Geometry<N>,
 {
     let p = pr.c2 - pr.c1;
-    let r = pr.r1 + pr.r2;
-    let mut run = Run::<N>::initialize(&p, r);
-    // Shape points of the initial ball vertices: z = (a - c1) - (b - c2) with
-    // a - c1 = (r1 / r) z in B_r1(0) and b - c2 = -(r2 / r) z in B_r2(0).
-    let (w1, w2) = (pr.r1 / r, pr.r2 / r);
-    for v in run.basis.iter_mut() {
-        v.a = pr.c1 + w1 * v.z;
-        v.b = pr.c2 - w2 * v.z;
-    }
+    let mut run = Run::<N>::initialize(&p, &pr.c1, &pr.c2, pr.r1, pr.r2);
     if let Some(warm) = pr.warm {
         for (a, b) in warm.iter() {
             let z = (a - pr.c1) - (b - pr.c2);
             if z.iter().all(|x| x.is_finite()) {
-                let _ = run.pivot(Vertex { z, a: *a, b: *b }, &p);
+                let _ = run.pivot(z, *a, *b, &p);
             }
         }
         trace.record(GrowthIterate {
@@ -478,7 +459,7 @@ where
             break;
         }
         // Inner approximation update: one pivot solves the pruned LP (Rem. 2).
-        let pivot = run.pivot(Vertex { z, a, b }, &p);
+        let pivot = run.pivot(z, a, b, &p);
         trace.record(GrowthIterate {
             iteration: k,
             beta_lower: run.beta_lower,

@@ -489,10 +489,12 @@ impl<T: GrowthTrace> Runner<'_, T> {
     fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> Run<3> {
         let q = self.q;
         let rot_ba = q.rot_ab.transpose();
-        let (hint_a, hint_b) = if self.warm {
+        // Cold queries seed the meshes' hill climbs near the first directions (+-p).
+        let (hint_a, hint_b) = if self.warm && self.memory.points.is_some() {
             (self.memory.hint_a, self.memory.hint_b)
         } else {
-            (0, 0)
+            let p = q.c2 - q.c1;
+            (a.seed_hint(&p), b.seed_hint(&-(rot_ba * p)))
         };
         let mut pair = Pair3 {
             a,
@@ -524,7 +526,11 @@ impl<T: GrowthTrace> Runner<'_, T> {
         let run = core::solve(&mut pair, &problem, self.trace);
         self.memory.hint_a = pair.hint_a;
         self.memory.hint_b = pair.hint_b;
-        self.memory.points = Some(run.basis.map(|v| (v.a, rot_ba * (v.b - q.t_ab))));
+        let mut points = [(Vec3::zeros(), Vec3::zeros()); 3];
+        for (m, pt) in points.iter_mut().enumerate() {
+            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab));
+        }
+        self.memory.points = Some(points);
         run
     }
 }
