@@ -45,6 +45,10 @@ enum Command {
         /// Iteration cap (default: the solver's).
         #[arg(long)]
         max_iterations: Option<u32>,
+        /// Task growth: time warm-started solves (each problem first solved at poses
+        /// moved by 1% of the shapes' size).
+        #[arg(long)]
+        warm: bool,
     },
     /// Generate a problem set as in the GJK++ paper, Sec. IV.
     Generate {
@@ -128,6 +132,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             out,
             tolerance,
             max_iterations,
+            warm,
         } => {
             let options = RunOptions {
                 solver,
@@ -135,6 +140,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 repeats,
                 tolerance,
                 max_iterations,
+                warm,
             };
             options.validate()?;
             let problems = ProblemSet::load(&set)?;
@@ -144,10 +150,11 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             bar.finish_and_clear();
             results.write(&options, &records)?;
             println!(
-                "{}: solver {}, task {}, median of {} repeats, single thread, CPU {}",
+                "{}: solver {}, task {}{}, median of {} repeats, single thread, CPU {}",
                 set.display(),
-                solver.name(),
+                options.solver_name(),
                 task.name(),
+                if warm { " (warm start)" } else { "" },
                 repeats,
                 cpu_name()
             );
