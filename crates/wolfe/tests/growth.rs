@@ -787,3 +787,43 @@ fn custom_centres_move_the_answer() {
     let want = 2.5 / 0.6;
     assert!((out.alpha - want).abs() <= 2.0 * TOL * want, "{}", out.alpha);
 }
+
+#[test]
+fn extreme_separations_and_flat_shapes() {
+    let mut rng = rng(51);
+    let mut s = solver();
+    // A flat polygon (no interior, inradius 0) against solids: still well defined
+    // (Def. 3 needs one solid set).
+    let flat: Shape = ConvexMesh::from_points_lenient(&[
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(0.3, 0.0, 0.0),
+        Vec3::new(0.0, 0.2, 0.0),
+        Vec3::new(0.25, 0.3, 0.0),
+    ])
+    .unwrap()
+    .into();
+    assert_eq!(flat.inradius(), 0.0);
+    for case in 0..300 {
+        let a = random_primitive(&mut rng);
+        let b = if case % 3 == 0 {
+            flat.clone()
+        } else {
+            random_primitive(&mut rng)
+        };
+        let pa = Pose {
+            translation: Vec3::zeros(),
+            ..random_pose(&mut rng, 1.0)
+        };
+        let mut pb = random_pose(&mut rng, 1.0);
+        // Centres from 1e-9 to 1e4 apart.
+        let d = 10f64.powf(rng.random_range(-9.0..4.0));
+        pb.translation = pb.translation.normalize() * d;
+        // Put B's centre (not its origin) at distance d from A's.
+        let pb = Pose {
+            translation: pb.translation - pb.transform_vector(&b.center()) + pa.transform_vector(&a.center()),
+            ..pb
+        };
+        let out = run_checked(&mut s, &a, &pa, &b, &pb, &format!("case {case} d {d:e}"));
+        assert!(out.alpha > 0.0 && out.alpha.is_finite());
+    }
+}

@@ -24,9 +24,10 @@
 //!   signed volumes); the facet normal `lambda = sum_m c_m` is Eq. 24 up to a positive
 //!   factor. A pivot whose facet normal or lower bound comes out degenerate is undone
 //!   (the old basis stays primal feasible) and the run stops with `NumericalTrouble`.
-//! - The normal is normalized to unit Euclidean length after every update (Alg. 3
-//!   line 9 uses the infinity norm; either is fine since the loop is invariant to
-//!   positive scaling, and the unit length lets rounded shapes add `radius * lambda`).
+//! - The normal is normalized after every update (Alg. 3 line 9) by the infinity norm,
+//!   rounded to a power of two so that the scaling is exact and costs no division or
+//!   square root on the loop's critical path (the loop is invariant to positive
+//!   scaling of the normal; rounded shapes divide by its length in their support).
 
 use nalgebra::SVector;
 
@@ -93,7 +94,8 @@ impl Geometry<3> for Dim {
 /// Support oracle of a pair of shapes in the common frame.
 pub(crate) trait PairSupport<const N: usize> {
     /// A point of A maximizing `<lambda, x>` and a point of B minimizing it (so that
-    /// their difference maximizes it over `A - B`). `lambda` is unit.
+    /// their difference maximizes it over `A - B`). `lambda` is not unit (its infinity
+    /// norm lies in `[1, 2)`).
     fn supports(&mut self, lambda: &V<N>) -> (V<N>, V<N>);
 }
 
@@ -171,7 +173,7 @@ pub(crate) struct Run<const N: usize> {
     pub pb: [V<N>; N],
     /// Cofactors of the basis.
     cof: [V<N>; N],
-    /// Unit facet normal of the basis, `<lambda, p> > 0`.
+    /// Facet normal of the basis, `<lambda, p> > 0`, infinity norm in `[1, 2)`.
     pub lambda: V<N>,
     /// `<lambda, z_m>` (the same for every basis point).
     height: f64,
@@ -179,7 +181,8 @@ pub(crate) struct Run<const N: usize> {
     pub beta_lower: f64,
     /// `beta_upper` (Eq. 13, 22).
     pub beta_upper: f64,
-    /// The unit normal achieving `beta_upper` (zero until the first support call).
+    /// The normal achieving `beta_upper` (zero until the first support call; infinity
+    /// norm in `[1, 2)`, not unit).
     pub lambda_upper: V<N>,
     /// The support points of A and B at `lambda_upper`.
     pub upper_a: V<N>,
@@ -231,12 +234,14 @@ where
         h += n.dot(z);
     }
     h *= 1.0 / N as f64;
-    let nn = n.norm_squared();
+    let n_max = n.amax();
     let beta = h / np;
-    if !(nn > 0.0 && nn.is_finite() && beta > 0.0 && beta.is_finite()) {
+    if !(n_max > 0.0 && n_max.is_finite() && beta > 0.0 && beta.is_finite()) {
         return None;
     }
-    let inv = np.signum() / nn.sqrt();
+    // Alg. 3 line 9: normalize by the infinity norm, here to within a factor 2 by an
+    // exact power of two (no division or square root on the loop's critical path).
+    let inv = np.signum() * pow2_inverse(n_max);
     Some(Facet {
         cof,
         lambda: n * inv,
@@ -375,6 +380,19 @@ where
             b += *w * pb;
         }
         (a, b)
+    }
+}
+
+/// `2^-floor(log2 x)` for a positive finite `x` (so `x * pow2_inverse(x)` lies in
+/// `[1, 2)`), read off the exponent bits; `1 / x` where that power is not a normal f64.
+#[inline(always)]
+pub(crate) fn pow2_inverse(x: f64) -> f64 {
+    let biased = ((x.to_bits() >> 52) & 0x7ff) as i64;
+    let e = 2046 - biased;
+    if (1..=2046).contains(&e) {
+        f64::from_bits((e as u64) << 52)
+    } else {
+        1.0 / x
     }
 }
 
@@ -525,6 +543,18 @@ mod tests {
             V::<3>::new(-0.6, 0.0, -0.8),
         ] {
             check_simplex(d);
+        }
+    }
+
+    #[test]
+    fn pow2_inverse_scales_into_one_two() {
+        for x in [1.0, 1.5, 2.0, 3.0e-7, 7.9e12, f64::MIN_POSITIVE, 1e-310, 1.7e308] {
+            let y = x * pow2_inverse(x);
+            assert!(
+                (1.0..2.0).contains(&y) || (x < f64::MIN_POSITIVE || x > 1e308),
+                "{x} -> {y}"
+            );
+            assert!(y.is_finite() && y > 0.0, "{x}");
         }
     }
 

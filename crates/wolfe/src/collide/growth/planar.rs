@@ -321,7 +321,7 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
         point_a: world(wa),
         point_b: world(wb),
         contact_point: world(c1 + alpha * (wa - c1)),
-        normal: rot_a * run.lambda_upper,
+        normal: rot_a * super::query::unit(&run.lambda_upper),
         iterations: run.iterations,
         status: match run.stop {
             core::Stop::Converged => GrowthStatus::Converged,

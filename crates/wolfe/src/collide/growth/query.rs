@@ -297,7 +297,7 @@ impl GrowthSolver {
             point_a: world(wa),
             point_b: world(wb),
             contact_point: world(contact),
-            normal: rot * run.lambda_upper,
+            normal: rot * unit(&run.lambda_upper),
             iterations: run.iterations,
             status: GrowthStatus::from_stop(run.stop),
         })
@@ -346,7 +346,7 @@ impl GrowthSolver {
         let separated = run.beta_upper < 1.0;
         let intersecting = !separated;
         let (separating_normal, offset_a, offset_b) = if separated {
-            let n = run.lambda_upper;
+            let n = unit(&run.lambda_upper);
             let nw = rot * n;
             let shift = nw.dot(&pose_a.translation);
             (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
@@ -428,6 +428,16 @@ impl GrowthSolver {
     }
 }
 
+/// `v / |v|`, or zero for a zero vector.
+pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
+    let n = v.norm();
+    if n > 0.0 {
+        v / n
+    } else {
+        V::zeros()
+    }
+}
+
 /// `1 / beta_upper`, clamped to `alpha_upper` (converged bounds may cross by rounding).
 pub(crate) fn lower_alpha(beta_upper: f64, alpha_upper: f64) -> f64 {
     if beta_upper.is_finite() {
@@ -456,6 +466,8 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     t_ab: Vec3,
     ra: f64,
     rb: f64,
+    /// Whether `ra + rb > 0`.
+    rounded: bool,
     hint_a: u32,
     hint_b: u32,
 }
@@ -464,13 +476,13 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_
     #[inline]
     fn supports(&mut self, lambda: &V<3>) -> (V<3>, V<3>) {
         let mut sa = self.a.local_support_hinted(lambda, &mut self.hint_a);
-        if self.ra > 0.0 {
-            sa += self.ra * lambda;
-        }
         let d_b = -(self.rot_ba * lambda);
         let mut sb = self.b.local_support_hinted(&d_b, &mut self.hint_b);
-        if self.rb > 0.0 {
-            sb += self.rb * d_b;
+        if self.rounded {
+            // The radii add `r lambda / |lambda|` (`lambda` is not unit, see core.rs).
+            let inv = 1.0 / lambda.norm();
+            sa += (self.ra * inv) * lambda;
+            sb += (self.rb * inv) * d_b;
         }
         (sa, self.rot_ab * sb + self.t_ab)
     }
@@ -504,6 +516,7 @@ impl<T: GrowthTrace> Runner<'_, T> {
             t_ab: q.t_ab,
             ra: a.radius(),
             rb: b.radius(),
+            rounded: a.radius() + b.radius() > 0.0,
             hint_a,
             hint_b,
         };
