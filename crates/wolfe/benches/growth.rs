@@ -25,10 +25,79 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Instant;
+use wolfe::collide::gjk::{run_gjk, QueryKind};
+use wolfe::collide::minkowski::MinkowskiDifference;
+use wolfe::collide::simplex::Simplex;
 use wolfe::{
-    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Quat,
-    Shape, Sphere, SupportMap, Vec3,
+    Aabb, Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkStatus, GrowthSettings,
+    GrowthSolver, GrowthStatus, Pose, Quat, Shape, Sphere, SupportMap, Vec3,
 };
+
+/// Problems per case checked against the bisection reference.
+const REFERENCE_CHECKS: usize = 500;
+
+/// A shape scaled by `alpha` about its centre (for the reference).
+struct Scaled<'s> {
+    s: &'s Shape,
+    alpha: f64,
+}
+
+impl SupportMap for Scaled<'_> {
+    fn local_support(&self, dir: &Vec3) -> Vec3 {
+        let c = self.s.center();
+        c + self.alpha * (self.s.local_support(dir) - c)
+    }
+    fn radius(&self) -> f64 {
+        self.alpha * self.s.radius()
+    }
+    fn is_strictly_convex(&self) -> bool {
+        self.s.is_strictly_convex()
+    }
+    fn is_polytope(&self) -> bool {
+        self.s.is_polytope()
+    }
+    fn local_aabb(&self) -> Aabb {
+        let (b, c) = (self.s.local_aabb(), self.s.center());
+        Aabb::new(c + self.alpha * (b.min - c), c + self.alpha * (b.max - c))
+    }
+}
+
+/// Whether the shapes scaled by `alpha` about their centres are apart (GJK distance).
+fn scaled_apart(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, alpha: f64) -> bool {
+    let (sa, sb) = (Scaled { s: a, alpha }, Scaled { s: b, alpha });
+    let pose_ab = pa.relative(pb);
+    let mut md = MinkowskiDifference::new(&sa, &sb, &pose_ab);
+    let x0 = md.bounding_box_center_difference();
+    let settings = GjkSettings {
+        tolerance: 1e-12,
+        max_iterations: 1000,
+        ..GjkSettings::default()
+    };
+    let run = run_gjk(
+        &mut md,
+        x0,
+        &settings,
+        QueryKind::Distance,
+        &mut Simplex::default(),
+    );
+    run.status != GjkStatus::Intersecting && run.x.norm() > sa.radius() + sb.radius()
+}
+
+/// The independent reference: bisection on the sign of the GJK distance between the
+/// scaled shapes, to 1e-9 relative, from a verified bracket around `guess`.
+fn bisection(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, guess: f64) -> f64 {
+    let (mut lo, mut hi) = (guess * 0.5, guess * 2.0);
+    assert!(scaled_apart(a, pa, b, pb, lo) && !scaled_apart(a, pa, b, pb, hi));
+    while hi - lo > 1e-9 * hi {
+        let mid = 0.5 * (lo + hi);
+        if scaled_apart(a, pa, b, pb, mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
 
 const REPEATS: usize = 10;
 /// Timed rounds per problem; the fastest round's mean is the sample, which filters the
@@ -137,6 +206,7 @@ struct Stats {
     iters_cold: Vec<u32>,
     iters_warm: Vec<u32>,
     not_converged: usize,
+    max_reference_error: f64,
 }
 
 fn percentile(v: &mut [f64], q: f64) -> f64 {
@@ -153,9 +223,10 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
         iters_cold: Vec::with_capacity(problems),
         iters_warm: Vec::with_capacity(problems),
         not_converged: 0,
+        max_reference_error: 0.0,
     };
     let mut copies = vec![cold_solver.clone(); REPEATS];
-    for _ in 0..problems {
+    for k in 0..problems {
         let a = &pool[rng.random_range(0..pool.len())];
         let b = &pool[rng.random_range(0..pool.len())];
         let extent = 0.25 * (size_of(a) + size_of(b));
@@ -164,6 +235,12 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
         let out = cold_solver.growth_distance(a, &pa, b, &pb).unwrap();
         st.not_converged += usize::from(out.status != GrowthStatus::Converged);
         st.iters_cold.push(out.iterations);
+        if k < REFERENCE_CHECKS {
+            let reference = bisection(a, &pa, b, &pb, out.alpha);
+            st.max_reference_error = st
+                .max_reference_error
+                .max((out.alpha - reference).abs() / reference);
+        }
         let mut best = f64::INFINITY;
         for _ in 0..ROUNDS {
             let t = Instant::now();
@@ -257,7 +334,7 @@ fn main() {
         let mut st = run(pool, problems, &mut rng);
         let mean = |v: &[u32]| v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64;
         println!(
-            "{:<11} {:>10.0} {:>12.0} {:>10.0} {:>12.0} {:>10.2} {:>10.2} {:>9} {:>9} {:>6}",
+            "{:<11} {:>10.0} {:>12.0} {:>10.0} {:>12.0} {:>10.2} {:>10.2} {:>9} {:>9} {:>6}  ref {:.1e}",
             name,
             percentile(&mut st.cold, 0.5),
             percentile(&mut st.cold, 0.9999),
@@ -267,7 +344,8 @@ fn main() {
             mean(&st.iters_warm),
             st.iters_cold.iter().max().unwrap(),
             st.iters_warm.iter().max().unwrap(),
-            st.not_converged
+            st.not_converged,
+            st.max_reference_error
         );
     }
 }
