@@ -294,7 +294,11 @@ fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     let ellipsoids: Vec<Shape> = (0..500).map(|_| curved(&mut rng, true)).collect();
     let primitives: Vec<Shape> = (0..500).map(|_| curved(&mut rng, false)).collect();
-    let ycb = ycb();
+    let ycb = if only.is_empty() || only.contains(&"ycb") {
+        ycb()
+    } else {
+        Vec::new()
+    };
     let hulls: Vec<Shape> = (0..40).map(|k| random_hull(&mut rng, 32 << (k % 7))).collect();
     let vertices: Vec<usize> = ycb
         .iter()
