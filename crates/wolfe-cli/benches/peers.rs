@@ -230,6 +230,7 @@ impl Row {
             }
             Task::Distance => o.value > 0.0,
             Task::Collision => (o.value == 1.0) != (self.reference < 0.0),
+            Task::Growth => (o.value < 1.0) != (self.reference < 0.0),
         }
     }
 }
@@ -270,6 +271,7 @@ fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>
                             iterations: Some(out.iterations),
                         }
                     }
+                    Task::Growth => unreachable!("TASKS holds distance and collision"),
                 });
             }
             if let Some([(qa, sa), (qb, sb)]) = family.set.parry_pair(p) {
@@ -304,6 +306,7 @@ fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>
                             iterations: None,
                         }
                     }
+                    Task::Growth => unreachable!("TASKS holds distance and collision"),
                 });
             }
             rows.push(Row {

@@ -46,6 +46,10 @@ enum Command {
         /// Iteration cap (default: the solver's).
         #[arg(long)]
         max_iterations: Option<u32>,
+        /// Task growth: time warm-started solves (each problem first solved at poses
+        /// moved by 1% of the shapes' size).
+        #[arg(long)]
+        warm: bool,
     },
     /// Reproduce the papers' experiments: generate problems (seeded), solve them with
     /// every variant, write NAME.csv, PNG and SVG plots and summary.md into OUT.
@@ -162,6 +166,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             out,
             tolerance,
             max_iterations,
+            warm,
         } => {
             let options = RunOptions {
                 solver,
@@ -169,6 +174,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 repeats,
                 tolerance,
                 max_iterations,
+                warm,
             };
             options.validate()?;
             let problems = ProblemSet::load(&set)?;
@@ -178,10 +184,11 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             bar.finish_and_clear();
             results.write(&options, &records)?;
             println!(
-                "{}: solver {}, task {}, median of {} repeats, single thread, CPU {}",
+                "{}: solver {}, task {}{}, median of {} repeats, single thread, CPU {}",
                 set.display(),
-                solver.name(),
+                options.solver_name(),
                 task.name(),
+                if warm { " (warm start)" } else { "" },
                 repeats,
                 cpu_name()
             );

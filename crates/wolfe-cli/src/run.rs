@@ -4,7 +4,11 @@ use std::hint::black_box;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use wolfe::{GjkSettings, GjkSolver, GjkStatus, GjkVariant, Normalization, WolfeError};
+use rand::{Rng, SeedableRng};
+use wolfe::{
+    GjkSettings, GjkSolver, GjkStatus, GjkVariant, GrowthSettings, GrowthSolver, GrowthStatus, Normalization,
+    Pose, Quat, Shape, SupportMap, Vec3, WolfeError,
+};
 
 use crate::problem_set::{Category, ProblemSet};
 use crate::timing;
@@ -63,6 +67,11 @@ pub enum Task {
     Distance,
     /// Boolean collision query; `value` is 1 (intersecting) or 0.
     Collision,
+    /// Growth distance (ray-intersection algorithm, `wolfe::GrowthSolver`); `value` is
+    /// the growth factor `alpha*` (< 1: overlapping). Centre points: each primitive's
+    /// local origin, each mesh's hull-vertex mean (`SupportMap::center`); `alpha*`
+    /// depends on them. `--solver` does not apply.
+    Growth,
 }
 
 impl Task {
@@ -71,6 +80,7 @@ impl Task {
         match self {
             Task::Distance => "distance",
             Task::Collision => "collision",
+            Task::Growth => "growth",
         }
     }
 }
@@ -88,6 +98,8 @@ pub struct RunOptions {
     pub tolerance: Option<f64>,
     /// Overrides the solver's default iteration cap.
     pub max_iterations: Option<u32>,
+    /// Task growth only: time warm-started solves (see [`run_set`]).
+    pub warm: bool,
 }
 
 impl RunOptions {
@@ -103,12 +115,37 @@ impl RunOptions {
         s
     }
 
+    /// The growth solver settings: defaults (tolerance `sqrt(f64::EPSILON)`, 100
+    /// iterations) with the overrides applied.
+    pub fn growth_settings(&self) -> GrowthSettings {
+        let mut s = GrowthSettings::default();
+        if let Some(t) = self.tolerance {
+            s.tolerance = t;
+        }
+        if let Some(m) = self.max_iterations {
+            s.max_iterations = m;
+        }
+        s
+    }
+
+    /// The solver name written to `results.csv`: `growth` for task growth.
+    pub fn solver_name(&self) -> &'static str {
+        match self.task {
+            Task::Growth => "growth",
+            _ => self.solver.name(),
+        }
+    }
+
     /// Checks the repeat count and the settings' ranges.
     pub fn validate(&self) -> Result<(), RunError> {
         if self.repeats == 0 {
             return Err(RunError::ZeroRepeats);
         }
-        self.settings().validate().map_err(RunError::Settings)
+        match self.task {
+            Task::Growth => self.growth_settings().validate().map_err(RunError::Settings),
+            _ if self.warm => Err(RunError::WarmNeedsGrowth),
+            _ => self.settings().validate().map_err(RunError::Settings),
+        }
     }
 }
 
@@ -137,6 +174,9 @@ pub enum RunError {
     /// `--repeats 0`.
     #[error("--repeats must be at least 1")]
     ZeroRepeats,
+    /// `--warm` with a task other than growth.
+    #[error("--warm applies to --task growth only")]
+    WarmNeedsGrowth,
     /// The solver settings are out of range (e.g. a negative tolerance).
     #[error("invalid solver settings: {0}")]
     Settings(#[source] WolfeError),
@@ -172,6 +212,9 @@ pub fn run_set(
     mut on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
+    if options.task == Task::Growth {
+        return run_growth(set, options, on_problem);
+    }
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
     let mut times = vec![0u64; options.repeats];
     let mut records = Vec::with_capacity(set.problems.len());
@@ -199,6 +242,7 @@ pub fn run_set(
                 let value = if out.intersecting { 1.0 } else { 0.0 };
                 (value, out.iterations, out.status, ns)
             }
+            Task::Growth => unreachable!("task growth runs in run_growth"),
         };
         records.push(RunRecord {
             id: p.id,
@@ -208,6 +252,108 @@ pub fn run_set(
             iterations,
             status,
             ns_per_query,
+        });
+        on_problem();
+    }
+    Ok(records)
+}
+
+/// The growth status as the GJK status that the summary counts: `Overlapping` is
+/// `Intersecting`, the others keep their names.
+fn growth_status(s: GrowthStatus) -> GjkStatus {
+    match s {
+        GrowthStatus::Converged => GjkStatus::Converged,
+        GrowthStatus::IterationLimit => GjkStatus::IterationLimit,
+        GrowthStatus::NumericalTrouble => GjkStatus::NumericalTrouble,
+        GrowthStatus::Separated => GjkStatus::Separated,
+        GrowthStatus::Overlapping => GjkStatus::Intersecting,
+    }
+}
+
+/// Seed of the random motions of `--warm` (fixed: runs are reproducible).
+pub const WARM_MOTION_SEED: u64 = 0x6772_6f77;
+
+/// Moves a pose by `step` in a random direction and turns it by 0.01 rad about a random
+/// axis (the paper's warm-start benchmark: about 1% of the shape's size, Sec. IV-A).
+fn nudge(rng: &mut rand_chacha::ChaCha8Rng, pose: &Pose, step: f64) -> Pose {
+    let mut unit = || loop {
+        let v = Vec3::new(
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+        );
+        let n = v.norm();
+        if n > 0.1 && n <= 1.0 {
+            break v / n;
+        }
+    };
+    let axis = unit();
+    let dir = unit();
+    Pose {
+        rotation: Quat::from_scaled_axis(axis * 0.01) * pose.rotation,
+        translation: pose.translation + dir * step,
+    }
+}
+
+/// A shape's size: the diagonal of its local bounding box.
+fn size_of(s: &Shape) -> f64 {
+    let b = s.local_aabb();
+    (b.max - b.min).norm()
+}
+
+/// Task growth. Cold: like the other tasks (one untimed call, then `repeats` timed
+/// calls). `--warm`: per problem, the pair is first solved at poses moved by 1% of each
+/// shape's size (translation, and 0.01 rad of rotation; seeded by
+/// [`WARM_MOTION_SEED`]), and what is timed is the warm-started solve at the problem's
+/// own poses, each repeat from a copy of that same solver state (the copy is made
+/// outside the timed interval). So `value` is the problem's `alpha*` in both modes.
+fn run_growth(
+    set: &ProblemSet,
+    options: &RunOptions,
+    mut on_problem: impl FnMut(),
+) -> Result<Vec<RunRecord>, RunError> {
+    let mut solver = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(WARM_MOTION_SEED);
+    let mut times = vec![0u64; options.repeats];
+    let mut records = Vec::with_capacity(set.problems.len());
+    for p in &set.problems {
+        let (a, b) = set.shapes_of(p);
+        let (pa, pb) = (&p.pose_a, &p.pose_b);
+        let query_error = |source| RunError::Query {
+            id: p.id,
+            line: p.line,
+            source,
+        };
+        let (out, ns) = if options.warm {
+            let mut state = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
+            state.warm_start = true;
+            let (qa, qb) = (
+                nudge(&mut rng, pa, 0.01 * size_of(a)),
+                nudge(&mut rng, pb, 0.01 * size_of(b)),
+            );
+            state.growth_distance(a, &qa, b, &qb).map_err(query_error)?;
+            let out = state.clone().growth_distance(a, pa, b, pb).map_err(query_error)?;
+            let ns = timing::median_ns_with_setup(
+                &mut times,
+                || state.clone(),
+                |s| s.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb)),
+            );
+            (out, ns)
+        } else {
+            let out = solver.growth_distance(a, pa, b, pb).map_err(query_error)?;
+            let ns = timing::median_ns(&mut times, || {
+                solver.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+            });
+            (out, ns)
+        };
+        records.push(RunRecord {
+            id: p.id,
+            category: p.category,
+            reference: p.dist,
+            value: out.alpha,
+            iterations: out.iterations,
+            status: growth_status(out.status),
+            ns_per_query: ns,
         });
         on_problem();
     }
@@ -247,18 +393,19 @@ impl ResultsFile {
         }
     }
 
-    /// Writes one row per record (value: the distance, or 1/0 for collision) and
+    /// Writes one row per record (value: the distance, 1/0 for collision, or the growth
+    /// factor) and
     /// flushes.
     pub fn write(mut self, options: &RunOptions, records: &[RunRecord]) -> Result<(), RunError> {
         for r in records {
             let value = match options.task {
-                Task::Distance => r.value.to_string(),
+                Task::Distance | Task::Growth => r.value.to_string(),
                 Task::Collision => (r.value as u8).to_string(),
             };
             self.writer
                 .write_record([
                     r.id.to_string().as_str(),
-                    options.solver.name(),
+                    options.solver_name(),
                     options.task.name(),
                     value.as_str(),
                     r.iterations.to_string().as_str(),
@@ -303,6 +450,7 @@ mod tests {
             repeats: 1,
             tolerance: Some(1e-8),
             max_iterations: Some(7),
+            warm: false,
         };
         let s = o.settings();
         assert_eq!(

@@ -62,7 +62,7 @@ impl Summary {
                     Some((b, _)) if b >= e || b.is_nan() => best,
                     _ => Some((e, id)),
                 }),
-            Task::Collision => None,
+            Task::Collision | Task::Growth => None,
         };
         let collision_disagreements = records
             .iter()
@@ -70,6 +70,8 @@ impl Summary {
                 let says_overlap = match task {
                     Task::Distance => r.value <= 0.0,
                     Task::Collision => r.value != 0.0,
+                    // alpha* < 1: the shapes overlap (alpha* = 1 is touching).
+                    Task::Growth => r.value < 1.0,
                 };
                 says_overlap != (r.reference < 0.0)
             })
@@ -110,6 +112,7 @@ impl fmt::Display for Summary {
         let what = match self.task {
             Task::Distance => "distance == 0",
             Task::Collision => "collision answer",
+            Task::Growth => "growth factor < 1",
         };
         writeln!(
             f,

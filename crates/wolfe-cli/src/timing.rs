@@ -22,6 +22,23 @@ pub fn median_ns<T>(times: &mut [u64], mut query: impl FnMut() -> T) -> u64 {
     median(times)
 }
 
+/// Like [`median_ns`], but each repeat first builds its input with `setup`, outside the
+/// timed interval (warm-started queries time each repeat from the same solver state).
+pub fn median_ns_with_setup<S, T>(
+    times: &mut [u64],
+    mut setup: impl FnMut() -> S,
+    mut query: impl FnMut(&mut S) -> T,
+) -> u64 {
+    for t in times.iter_mut() {
+        let mut input = setup();
+        let start = Instant::now();
+        black_box(query(&mut input));
+        *t = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        black_box(input);
+    }
+    median(times)
+}
+
 /// The median of `values` (the mean of the two middle values, rounded down, for an even
 /// count); reorders `values`; 0 for an empty slice.
 pub fn median(values: &mut [u64]) -> u64 {

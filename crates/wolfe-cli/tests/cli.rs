@@ -164,3 +164,72 @@ fn generate_then_run() {
     let (_, rows) = run_ok(&set, "polyak", "distance", "1");
     assert_eq!(rows.len(), 40);
 }
+
+/// `wolfe run --task growth [--warm]` rows: the library's alpha* at the problem's poses.
+fn growth_rows(set: &Path, warm: bool) -> Vec<Vec<String>> {
+    let out = set.join(format!("results-growth-{warm}.csv"));
+    let mut args = vec![
+        "run",
+        "--set",
+        set.to_str().unwrap(),
+        "--task",
+        "growth",
+        "--repeats",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if warm {
+        args.push("--warm");
+    }
+    let o = wolfe(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("task growth"));
+    let csv = std::fs::read_to_string(&out).unwrap();
+    csv.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn growth_run_cold_and_warm_give_the_library_answer() {
+    let tol = f64::EPSILON.sqrt();
+    for family in ["primitives", "meshes_random"] {
+        let dir = subset(&format!("cli_growth_{family}"), family, 40);
+        let set = ProblemSet::load(&dir).unwrap();
+        let cold = growth_rows(&dir, false);
+        let warm = growth_rows(&dir, true);
+        assert_eq!((cold.len(), warm.len()), (set.problems.len(), set.problems.len()));
+        let mut solver = wolfe::GrowthSolver::new(wolfe::GrowthSettings::default()).unwrap();
+        for ((c, w), p) in cold.iter().zip(&warm).zip(&set.problems) {
+            assert_eq!((c[1].as_str(), c[2].as_str()), ("growth", "growth"));
+            let (a, b) = set.shapes_of(p);
+            let want = solver.growth_distance(a, &p.pose_a, b, &p.pose_b).unwrap().alpha;
+            for row in [c, w] {
+                let value: f64 = row[3].parse().unwrap();
+                assert!(
+                    (value - want).abs() <= 2.0 * tol * want,
+                    "id {}: {value} vs {want}",
+                    p.id
+                );
+            }
+            // alpha* < 1 exactly when the shapes overlap (away from touching).
+            if p.dist.abs() > 1e-6 {
+                assert_eq!(want < 1.0, p.dist < 0.0, "id {}", p.id);
+            }
+        }
+    }
+    // --warm is for task growth only.
+    let dir = subset("cli_growth_bad", "primitives", 5);
+    let o = wolfe(&[
+        "run",
+        "--set",
+        dir.to_str().unwrap(),
+        "--task",
+        "distance",
+        "--warm",
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o.stderr).contains("--warm"));
+}

@@ -73,6 +73,12 @@ pub enum WolfeError {
     /// A direction (warm start, support query) is NaN or infinite.
     #[error("direction has a NaN or infinite component")]
     NonFiniteDirection,
+    /// A growth distance centre point is unusable (growth distance paper, Def. 3).
+    #[error("invalid growth centre point: {reason}")]
+    InvalidCenterPoint {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// Checks a shape parameter that must be finite and strictly positive.

@@ -22,6 +22,10 @@ pub mod mesh;
 pub mod shape;
 
 pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};
+pub use collide::growth::{
+    growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthIterate, GrowthOutput,
+    GrowthSettings, GrowthSolver, GrowthStatus, GrowthTrace,
+};
 pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver, WarmStart};
 pub use error::WolfeError;
 pub use math::{Aabb, Pose, Quat, Vec3};

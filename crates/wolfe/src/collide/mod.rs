@@ -2,6 +2,7 @@
 
 mod closed_form;
 pub mod gjk;
+pub mod growth;
 pub mod minkowski;
 pub mod query;
 pub mod simplex;

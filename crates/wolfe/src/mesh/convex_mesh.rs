@@ -42,6 +42,10 @@ pub struct ConvexMesh {
     adjacency: Adjacency,
     dimension: usize,
     centroid: Vec3,
+    /// Distance from the centroid to the nearest face plane (0 unless solid).
+    inradius: f64,
+    /// Vertices extreme along 14 fixed directions (seeds for cold hill climbs).
+    seeds: [u32; 14],
     aabb: Aabb,
 }
 
@@ -86,12 +90,50 @@ impl ConvexMesh {
         let centroid = vertices.iter().sum::<Vec3>() / n as f64;
         // A hull always has at least one vertex; the fallback box is never used.
         let aabb = Aabb::from_points(&vertices).unwrap_or(Aabb::new(centroid, centroid));
+        let inradius = if dimension == 3 {
+            faces
+                .iter()
+                .map(|f| {
+                    let [a, b, c] = f.map(|i| vertices[i as usize]);
+                    let n = (b - a).cross(&(c - a));
+                    let len = n.norm();
+                    if len > 0.0 {
+                        (n.dot(&(a - centroid)) / len).max(0.0)
+                    } else {
+                        0.0
+                    }
+                })
+                .fold(f64::INFINITY, f64::min)
+        } else {
+            0.0
+        };
+        let inradius = if inradius.is_finite() { inradius } else { 0.0 };
+        let mut seeds = [0u32; 14];
+        let mut k = 0;
+        for axis in 0..3 {
+            for sign in [1.0, -1.0] {
+                let mut d = Vec3::zeros();
+                d[axis] = sign;
+                seeds[k] = support::brute_force(&vertices, &d);
+                k += 1;
+            }
+        }
+        for sx in [1.0, -1.0] {
+            for sy in [1.0, -1.0] {
+                for sz in [1.0, -1.0] {
+                    seeds[k] = support::brute_force(&vertices, &Vec3::new(sx, sy, sz));
+                    k += 1;
+                }
+            }
+        }
         Self {
             vertices,
             faces,
             adjacency,
             dimension,
             centroid,
+            inradius,
+            seeds,
             aabb,
         }
     }
@@ -177,6 +219,32 @@ impl SupportMap for ConvexMesh {
 
     fn local_aabb(&self) -> Aabb {
         self.aabb
+    }
+
+    /// The hull-vertex mean ([`ConvexMesh::centroid`]).
+    fn center(&self) -> Vec3 {
+        self.centroid
+    }
+
+    /// The distance from the centroid to the nearest face plane (exact for the solid
+    /// hull; 0 for lower-dimensional hulls, which have no interior).
+    fn inradius(&self) -> f64 {
+        self.inradius
+    }
+
+    /// The best of the vertices extreme along the 14 directions `+-e_k` and
+    /// `(+-1, +-1, +-1)` (computed once with the hull).
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        let mut best = self.seeds[0];
+        let mut best_value = f64::NEG_INFINITY;
+        for &i in &self.seeds {
+            let s = dir.dot(&self.vertices[i as usize]);
+            if s > best_value {
+                best_value = s;
+                best = i;
+            }
+        }
+        best
     }
 }
 

@@ -52,4 +52,9 @@ impl SupportMap for Capsule {
         let e = Vec3::new(r, r, r + self.half_length);
         Aabb::new(-e, e)
     }
+
+    /// The segment passes through the centre: the radius.
+    fn inradius(&self) -> f64 {
+        self.radius
+    }
 }

@@ -61,6 +61,13 @@ impl SupportMap for Cone {
         let e = Vec3::new(self.radius, self.radius, self.half_length);
         Aabb::new(-e, e)
     }
+
+    /// The distance from the centre (mid-axis) to the lateral surface,
+    /// `h R / sqrt(4 h^2 + R^2)`, which is below the distance `h` to the base.
+    fn inradius(&self) -> f64 {
+        let (r, h) = (self.radius, self.half_length);
+        h * r / (4.0 * h * h + r * r).sqrt()
+    }
 }
 
 #[cfg(test)]

@@ -51,6 +51,11 @@ impl SupportMap for Cuboid {
     fn local_aabb(&self) -> Aabb {
         Aabb::new(-self.half_extents, self.half_extents)
     }
+
+    /// The smallest half extent.
+    fn inradius(&self) -> f64 {
+        self.half_extents.min()
+    }
 }
 
 #[cfg(test)]

@@ -56,6 +56,11 @@ impl SupportMap for Cylinder {
         let e = Vec3::new(self.radius, self.radius, self.half_length);
         Aabb::new(-e, e)
     }
+
+    /// The smaller of the radius and the half length.
+    fn inradius(&self) -> f64 {
+        self.radius.min(self.half_length)
+    }
 }
 
 #[cfg(test)]

@@ -52,6 +52,11 @@ impl SupportMap for Ellipsoid {
     fn local_aabb(&self) -> Aabb {
         Aabb::new(-self.radii, self.radii)
     }
+
+    /// The smallest semi-axis.
+    fn inradius(&self) -> f64 {
+        self.radii.min()
+    }
 }
 
 #[cfg(test)]

@@ -61,4 +61,17 @@ impl<S: SupportMap> SupportMap for Inflated<S> {
     fn local_aabb(&self) -> Aabb {
         self.core.local_aabb().inflated(self.radius)
     }
+
+    fn center(&self) -> Vec3 {
+        self.core.center()
+    }
+
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        self.core.seed_hint(dir)
+    }
+
+    /// The core's inradius plus the added radius.
+    fn inradius(&self) -> f64 {
+        self.core.inradius() + self.radius
+    }
 }

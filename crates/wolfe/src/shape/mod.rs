@@ -69,6 +69,33 @@ pub trait SupportMap {
 
     /// A local-frame box around the whole shape (core and radius).
     fn local_aabb(&self) -> Aabb;
+
+    /// The shape's centre point in the local frame: the point about which growth
+    /// distance scales it by default (`collide::growth`). The local origin for the
+    /// primitives, the mean of the hull vertices for meshes.
+    #[inline]
+    fn center(&self) -> Vec3 {
+        Vec3::zeros()
+    }
+
+    /// A lower bound of the inradius of the whole shape (core and radius) about
+    /// [`SupportMap::center`]: the radius of a ball about the centre contained in the
+    /// shape (growth distance paper, Def. 2, Alg. 1). The default 0 is always valid but
+    /// useless; every wolfe shape gives its exact inradius.
+    #[inline]
+    fn inradius(&self) -> f64 {
+        0.0
+    }
+
+    /// A good first hint for [`SupportMap::local_support_hinted`] in direction `dir`
+    /// when there is no previous support vertex (a cold query). Meshes return the best
+    /// of a few precomputed extreme vertices, so that the first hill climb is short;
+    /// other shapes ignore hints and return 0.
+    #[inline]
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        let _ = dir;
+        0
+    }
 }
 
 /// Any wolfe shape. Queries take `&Shape` and dispatch once, at the boundary, to generic
@@ -224,6 +251,35 @@ impl SupportMap for Shape {
             Shape::Cone(s) => s.local_aabb(),
             Shape::ConvexMesh(s) => s.local_aabb(),
             Shape::Inflated(s) => s.local_aabb(),
+        }
+    }
+
+    fn center(&self) -> Vec3 {
+        match self {
+            Shape::ConvexMesh(s) => s.center(),
+            Shape::Inflated(s) => s.center(),
+            _ => Vec3::zeros(),
+        }
+    }
+
+    fn seed_hint(&self, dir: &Vec3) -> u32 {
+        match self {
+            Shape::ConvexMesh(s) => s.seed_hint(dir),
+            Shape::Inflated(s) => s.seed_hint(dir),
+            _ => 0,
+        }
+    }
+
+    fn inradius(&self) -> f64 {
+        match self {
+            Shape::Sphere(s) => s.inradius(),
+            Shape::Ellipsoid(s) => s.inradius(),
+            Shape::Cuboid(s) => s.inradius(),
+            Shape::Capsule(s) => s.inradius(),
+            Shape::Cylinder(s) => s.inradius(),
+            Shape::Cone(s) => s.inradius(),
+            Shape::ConvexMesh(s) => s.inradius(),
+            Shape::Inflated(s) => s.inradius(),
         }
     }
 }

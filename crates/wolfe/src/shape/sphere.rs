@@ -44,6 +44,11 @@ impl SupportMap for Sphere {
     fn local_aabb(&self) -> Aabb {
         Aabb::new(Vec3::repeat(-self.radius), Vec3::repeat(self.radius))
     }
+
+    /// The ball about its centre: the radius.
+    fn inradius(&self) -> f64 {
+        self.radius
+    }
 }
 
 #[cfg(test)]

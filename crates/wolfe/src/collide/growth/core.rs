@@ -1,0 +1,586 @@
+//! The dimension-generic growth distance loop: inner and outer polyhedral approximations
+//! of the Minkowski difference set (Thirugnanam & Sreenath, Alg. 1-3).
+//!
+//! Notation follows the paper (Tab. II). In the common frame of the query, with centre
+//! points `c1` of A and `c2` of B, the set is `C = (A - c1) - (B - c2)` and the ray is
+//! spanned by `p = c2 - c1`; `beta* = max {beta : beta p in C}` (Eq. 10) and the growth
+//! distance is `alpha* = 1 / beta*` (Prop. 1). (The paper writes `C = A - B + {p}`: the
+//! same set.)
+//!
+//! - Outer approximation: one halfspace, the best so far (Eq. 13, 22).
+//! - Inner approximation: the optimal simplex basis of the LP (15), `N` points of `C`
+//!   whose cone contains `p`. With the pruning of Rem. 2 (2D and 3D: keep only the
+//!   basis), adding the new support point to the LP is solved by exactly one simplex
+//!   pivot: the entering column is the new point (its reduced cost is `d < 0`, Eq. 25)
+//!   and the leaving column gets a positive reduced cost `-d / x_out` after the pivot, so
+//!   the new basis is optimal.
+//! - Robust pivoting (Sec. III-F.2): the ratio test (26) `argmin nu_m / x_m` over
+//!   `x_m > 0` compares ratios of signed volumes: with the cofactor vectors `c_m` of the
+//!   basis matrix `Z`, `det(Z with column m replaced by q) = <q, c_m>`, so
+//!   `nu_m / x_m = <p, c_m> / <z_k, c_m>` (Cramer's rule, `det Z` cancels). No inverse of
+//!   `Z` is formed and the test divides by nothing (it cross-multiplies). The
+//!   coefficients of the solution are the barycentric coordinates
+//!   `mu_m = <p, c_m> / sum_n <p, c_n>` of the ray's point on the basis facet (Eq. 31,
+//!   signed volumes); the facet normal `lambda = sum_m c_m` is Eq. 24 up to a positive
+//!   factor. A pivot whose facet normal or lower bound comes out degenerate is undone
+//!   (the old basis stays primal feasible) and the run stops with `NumericalTrouble`.
+//! - The normal is normalized after every update (Alg. 3 line 9) by the infinity norm,
+//!   rounded to a power of two so that the scaling is exact and costs no division or
+//!   square root on the loop's critical path (the loop is invariant to positive
+//!   scaling of the normal; rounded shapes divide by its length in their support).
+
+use nalgebra::SVector;
+
+/// A vector of the working space.
+pub(crate) type V<const N: usize> = SVector<f64, N>;
+
+/// The dimension-specific geometry: cofactors (signed volumes) and the initial simplex.
+/// Implemented for 2 and 3 on [`Dim`].
+pub trait Geometry<const N: usize> {
+    /// The cofactor vectors `c_m` of the matrix `Z = [z_0 .. z_{N-1}]`:
+    /// `det(Z with column m replaced by q) = <q, c_m>`.
+    fn cofactors(z: &[V<N>; N]) -> [V<N>; N];
+    /// `N` linearly independent points of the ball of radius `r` about the origin whose
+    /// cone contains `p_hat` in its interior (Eq. 16-17).
+    fn initial_simplex(p_hat: &V<N>, r: f64) -> [V<N>; N];
+}
+
+/// Marker type carrying the [`Geometry`] of the supported dimensions (2 and 3).
+#[derive(Clone, Copy, Debug)]
+pub struct Dim;
+
+impl Geometry<2> for Dim {
+    #[inline]
+    fn cofactors(z: &[V<2>; 2]) -> [V<2>; 2] {
+        // det(q, z1) = q.x z1.y - q.y z1.x; det(z0, q) = z0.x q.y - z0.y q.x.
+        [V::<2>::new(z[1].y, -z[1].x), V::<2>::new(-z[0].y, z[0].x)]
+    }
+
+    fn initial_simplex(p_hat: &V<2>, r: f64) -> [V<2>; 2] {
+        let u = V::<2>::new(-p_hat.y, p_hat.x);
+        // |z| = r * sqrt(0.5^2 + 0.8^2) < r: inside the ball, strictly.
+        let h = 0.5 * r * *p_hat;
+        [h + 0.8 * r * u, h - 0.8 * r * u]
+    }
+}
+
+impl Geometry<3> for Dim {
+    #[inline]
+    fn cofactors(z: &[V<3>; 3]) -> [V<3>; 3] {
+        [z[1].cross(&z[2]), z[2].cross(&z[0]), z[0].cross(&z[1])]
+    }
+
+    fn initial_simplex(p_hat: &V<3>, r: f64) -> [V<3>; 3] {
+        // An orthonormal pair orthogonal to p_hat (Duff et al., branchless ONB).
+        let (x, y, z) = (p_hat.x, p_hat.y, p_hat.z);
+        let s = if z >= 0.0 { 1.0 } else { -1.0 };
+        let a = -1.0 / (s + z);
+        let b = x * y * a;
+        let u1 = V::<3>::new(1.0 + s * x * x * a, s * b, -s * x);
+        let u2 = V::<3>::new(b, s + y * y * a, -y);
+        // An equilateral triangle at height r/2 along p_hat, circumradius 0.8 r:
+        // |z| = r * sqrt(0.25 + 0.64) < r.
+        let h = 0.5 * r * *p_hat;
+        let k = 0.8 * r;
+        let (s3, c3) = (0.5 * 3f64.sqrt(), -0.5);
+        [
+            h + k * u1,
+            h + k * (c3 * u1 + s3 * u2),
+            h + k * (c3 * u1 - s3 * u2),
+        ]
+    }
+}
+
+/// Support oracle of a pair of shapes in the common frame.
+pub(crate) trait PairSupport<const N: usize> {
+    /// A point of A maximizing `<lambda, x>` and a point of B minimizing it (so that
+    /// their difference maximizes it over `A - B`). `lambda` is not unit (its infinity
+    /// norm lies in `[1, 2)`).
+    fn supports(&mut self, lambda: &V<N>) -> (V<N>, V<N>);
+}
+
+/// Why the loop stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// Relative gap within the tolerance.
+    Converged,
+    /// Iteration limit.
+    IterationLimit,
+    /// A pivot came out degenerate; the bounds are valid but the gap is open.
+    NumericalTrouble,
+    /// Collision mode: `beta_upper < 1`.
+    Separated,
+    /// Collision mode: `beta_lower > 1`.
+    Overlapping,
+}
+
+/// What the loop computes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Mode {
+    /// Growth distance to the tolerance.
+    Distance,
+    /// Boolean collision with early exit (Sec. III-F.4).
+    Collision,
+}
+
+/// One iteration's bounds on `beta* = 1 / alpha*`, given to a [`GrowthTrace`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrowthIterate {
+    /// Iteration `k >= 1` (0 after the warm-start points were added).
+    pub iteration: u32,
+    /// Lower bound `beta_lower` of the ray intersection value (from the inner
+    /// approximation; `alpha* <= 1 / beta_lower`).
+    pub beta_lower: f64,
+    /// Upper bound `beta_upper` (from the outer approximation; infinite before the
+    /// first support call).
+    pub beta_upper: f64,
+}
+
+impl GrowthIterate {
+    /// The relative gap `beta_upper / beta_lower - 1` (Sec. III-D).
+    pub fn relative_gap(&self) -> f64 {
+        self.beta_upper / self.beta_lower - 1.0
+    }
+}
+
+/// Receives the bounds after every iteration (Theorem 2 tests, convergence plots).
+/// `()` records nothing and costs nothing.
+pub trait GrowthTrace {
+    /// Called once per iteration after both approximations were updated.
+    fn record(&mut self, iterate: GrowthIterate);
+}
+
+impl GrowthTrace for () {
+    #[inline(always)]
+    fn record(&mut self, _iterate: GrowthIterate) {}
+}
+
+impl<F: FnMut(GrowthIterate)> GrowthTrace for F {
+    #[inline]
+    fn record(&mut self, iterate: GrowthIterate) {
+        self(iterate)
+    }
+}
+
+/// The state and result of a run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run<const N: usize> {
+    /// The optimal basis of the inner approximation: points `z_m` of `C`...
+    pub zs: [V<N>; N],
+    /// ... made of the points `a_m` of A ...
+    pub pa: [V<N>; N],
+    /// ... and `b_m` of B: `z_m = (a_m - c1) - (b_m - c2)` (kept for Eq. 28).
+    pub pb: [V<N>; N],
+    /// Cofactors of the basis.
+    cof: [V<N>; N],
+    /// Facet normal of the basis, `<lambda, p> > 0`, infinity norm in `[1, 2)`.
+    pub lambda: V<N>,
+    /// `<lambda, z_m>` (the same for every basis point).
+    height: f64,
+    /// `beta_lower` (Eq. 14).
+    pub beta_lower: f64,
+    /// `beta_upper` (Eq. 13, 22).
+    pub beta_upper: f64,
+    /// The normal achieving `beta_upper` (zero until the first support call; infinity
+    /// norm in `[1, 2)`, not unit).
+    pub lambda_upper: V<N>,
+    /// The support points of A and B at `lambda_upper`.
+    pub upper_a: V<N>,
+    /// See `upper_a`.
+    pub upper_b: V<N>,
+    /// Iterations (support calls).
+    pub iterations: u32,
+    /// Why the loop stopped.
+    pub stop: Stop,
+}
+
+/// Relative decrease of `beta_lower` tolerated on a pivot as rounding (a degenerate
+/// pivot keeps `beta_lower` exactly, Sec. III-C.2); a larger decrease undoes the pivot.
+const DEGENERATE_PIVOT_SLACK: f64 = 64.0 * f64::EPSILON;
+
+enum Pivot {
+    Done,
+    NotEntering,
+    Failed,
+}
+
+/// The facet of a basis: cofactors, unit normal, height and lower bound.
+struct Facet<const N: usize> {
+    cof: [V<N>; N],
+    lambda: V<N>,
+    height: f64,
+    beta: f64,
+}
+
+/// The facet of the basis `zs`: its unit normal oriented with `<lambda, p> > 0`
+/// (Eq. 24 up to a positive factor: `sum_m c_m` is orthogonal to every `z_m - z_n`), its
+/// height `<lambda, z_m>` and the lower bound `beta = <lambda, z_m> / <lambda, p>`, or
+/// `None` when the facet is degenerate (zero normal, parallel to the ray, or not in
+/// front of the origin).
+#[inline(always)]
+fn facet<const N: usize>(zs: &[V<N>; N], p: &V<N>) -> Option<Facet<N>>
+where
+    Dim: Geometry<N>,
+{
+    let cof = <Dim as Geometry<N>>::cofactors(zs);
+    let mut n = cof[0];
+    for c in &cof[1..] {
+        n += c;
+    }
+    let np = n.dot(p);
+    // <n, z_m> = det Z for every m; the mean evens out the rounding.
+    let mut h = 0.0;
+    for z in zs {
+        h += n.dot(z);
+    }
+    h *= 1.0 / N as f64;
+    let n_max = n.amax();
+    let beta = h / np;
+    if !(n_max > 0.0 && n_max.is_finite() && beta > 0.0 && beta.is_finite()) {
+        return None;
+    }
+    // Alg. 3 line 9: normalize by the infinity norm, here to within a factor 2 by an
+    // exact power of two (no division or square root on the loop's critical path).
+    let inv = np.signum() * pow2_inverse(n_max);
+    Some(Facet {
+        cof,
+        lambda: n * inv,
+        height: h * inv,
+        beta,
+    })
+}
+
+impl<const N: usize> Run<N>
+where
+    Dim: Geometry<N>,
+{
+    /// Alg. 1: the initial simplex inside `B_r(0) ⊂ C`, split into points of the
+    /// shapes' inscribed balls: `a - c1 = (r1 / r) z`, `b - c2 = -(r2 / r) z`. Requires
+    /// `r = r1 + r2 > 0` and `p != 0`.
+    fn initialize(p: &V<N>, c1: &V<N>, c2: &V<N>, r1: f64, r2: f64) -> Self {
+        let r = r1 + r2;
+        let p_hat = p / p.norm();
+        let zs = <Dim as Geometry<N>>::initial_simplex(&p_hat, r);
+        let (w1, w2) = (r1 / r, r2 / r);
+        let pa = zs.map(|z| c1 + w1 * z);
+        let pb = zs.map(|z| c2 - w2 * z);
+        // The initial facet is orthogonal to p_hat at height r / 2.
+        let f = facet(&zs, p).unwrap_or(Facet {
+            cof: <Dim as Geometry<N>>::cofactors(&zs),
+            lambda: p_hat,
+            height: 0.5 * r,
+            beta: 0.5 * r / p.norm(),
+        });
+        Self {
+            zs,
+            pa,
+            pb,
+            cof: f.cof,
+            lambda: f.lambda,
+            height: f.height,
+            beta_lower: f.beta,
+            beta_upper: f64::INFINITY,
+            lambda_upper: V::zeros(),
+            upper_a: V::zeros(),
+            upper_b: V::zeros(),
+            iterations: 0,
+            stop: Stop::IterationLimit,
+        }
+    }
+
+    /// One simplex pivot of the LP (15) with the new column `z` (Sec. III-C.2), with the
+    /// signed-volume ratio test (Sec. III-F.2).
+    #[inline(always)]
+    fn pivot(&mut self, z: V<N>, a: V<N>, b: V<N>, p: &V<N>) -> Pivot {
+        // Reduced cost d < 0 (Eq. 25) iff the point lies beyond the facet.
+        if self.lambda.dot(&z) <= self.height {
+            return Pivot::NotEntering;
+        }
+        let mut sum_p = 0.0;
+        let mut dp = [0.0; N];
+        let mut dz = [0.0; N];
+        for m in 0..N {
+            dp[m] = p.dot(&self.cof[m]);
+            dz[m] = z.dot(&self.cof[m]);
+            sum_p += dp[m];
+        }
+        // sign(det Z) = sign(sum_m <p, c_m>) since sum_m nu_m > 0.
+        let s = if sum_p >= 0.0 { 1.0 } else { -1.0 };
+        let mut out = usize::MAX;
+        let (mut best_num, mut best_den) = (0.0, 1.0);
+        for m in 0..N {
+            let den = s * dz[m];
+            if den > 0.0 {
+                let num = (s * dp[m]).max(0.0);
+                // num / den < best_num / best_den, cross-multiplied (both dens > 0).
+                if out == usize::MAX || num * best_den < best_num * den {
+                    out = m;
+                    best_num = num;
+                    best_den = den;
+                }
+            }
+        }
+        if out == usize::MAX {
+            return Pivot::Failed;
+        }
+        let mut zs = self.zs;
+        zs[out] = z;
+        match facet(&zs, p) {
+            // A degenerate pivot (the ray through a facet edge) keeps beta in exact
+            // arithmetic; allow its rounding, and keep the better of two valid bounds.
+            Some(f) if f.beta >= self.beta_lower * (1.0 - DEGENERATE_PIVOT_SLACK) => {
+                self.zs = zs;
+                self.pa[out] = a;
+                self.pb[out] = b;
+                self.cof = f.cof;
+                self.lambda = f.lambda;
+                self.height = f.height;
+                self.beta_lower = self.beta_lower.max(f.beta);
+                Pivot::Done
+            }
+            _ => Pivot::Failed,
+        }
+    }
+
+    /// Barycentric coordinates of the ray's point `beta_lower p` on the basis facet
+    /// (signed volumes, clamped to the simplex).
+    pub fn barycentric(&self, p: &V<N>) -> [f64; N] {
+        let mut mu = [0.0; N];
+        let mut sum = 0.0;
+        let s = {
+            let t: f64 = self.cof.iter().map(|c| p.dot(c)).sum();
+            if t >= 0.0 {
+                1.0
+            } else {
+                -1.0
+            }
+        };
+        for (x, c) in mu.iter_mut().zip(&self.cof) {
+            *x = (s * p.dot(c)).max(0.0);
+            sum += *x;
+        }
+        if sum > 0.0 && sum.is_finite() {
+            for x in &mut mu {
+                *x /= sum;
+            }
+        } else {
+            mu = [1.0 / N as f64; N];
+        }
+        mu
+    }
+
+    /// The witness points `(a*, b*)` (Eq. 28): convex combinations, with the
+    /// barycentric coordinates of the ray's point, of the basis' shape points.
+    pub fn witness(&self, p: &V<N>) -> (V<N>, V<N>) {
+        let mu = self.barycentric(p);
+        let mut a = V::zeros();
+        let mut b = V::zeros();
+        for ((w, pa), pb) in mu.iter().zip(&self.pa).zip(&self.pb) {
+            a += *w * pa;
+            b += *w * pb;
+        }
+        (a, b)
+    }
+}
+
+/// `2^-floor(log2 x)` for a positive finite `x` (so `x * pow2_inverse(x)` lies in
+/// `[1, 2)`), read off the exponent bits; `1 / x` where that power is not a normal f64.
+#[inline(always)]
+pub(crate) fn pow2_inverse(x: f64) -> f64 {
+    let biased = ((x.to_bits() >> 52) & 0x7ff) as i64;
+    let e = 2046 - biased;
+    if (1..=2046).contains(&e) {
+        f64::from_bits((e as u64) << 52)
+    } else {
+        1.0 / x
+    }
+}
+
+/// Inputs of [`solve`] besides the support oracle.
+pub(crate) struct Problem<'w, const N: usize> {
+    /// Centre of A in the common frame.
+    pub c1: V<N>,
+    /// Centre of B in the common frame.
+    pub c2: V<N>,
+    /// Inradius lower bound of A about `c1`.
+    pub r1: f64,
+    /// Inradius lower bound of B about `c2`.
+    pub r2: f64,
+    /// Relative gap tolerance.
+    pub tolerance: f64,
+    /// Iteration limit.
+    pub max_iterations: u32,
+    /// Warm-start points (shape points in the common frame), Sec. III-F.3.
+    pub warm: Option<&'w [(V<N>, V<N>); N]>,
+    /// Distance or collision.
+    pub mode: Mode,
+}
+
+/// Alg. 3 (with Sec. III-F.3 warm start and III-F.4 early exit). Requires
+/// `c1 != c2` and `r1 + r2 > 0`.
+pub(crate) fn solve<const N: usize, S: PairSupport<N>, T: GrowthTrace>(
+    oracle: &mut S,
+    pr: &Problem<'_, N>,
+    trace: &mut T,
+) -> Run<N>
+where
+    Dim: Geometry<N>,
+{
+    let p = pr.c2 - pr.c1;
+    let mut run = Run::<N>::initialize(&p, &pr.c1, &pr.c2, pr.r1, pr.r2);
+    if let Some(warm) = pr.warm {
+        for (a, b) in warm.iter() {
+            let z = (a - pr.c1) - (b - pr.c2);
+            if z.iter().all(|x| x.is_finite()) {
+                let _ = run.pivot(z, *a, *b, &p);
+            }
+        }
+        trace.record(GrowthIterate {
+            iteration: 0,
+            beta_lower: run.beta_lower,
+            beta_upper: run.beta_upper,
+        });
+    }
+    let one_plus_eps = 1.0 + pr.tolerance;
+    let mut k = 0;
+    run.stop = Stop::IterationLimit;
+    while k < pr.max_iterations {
+        k += 1;
+        let lambda = run.lambda;
+        let (a, b) = oracle.supports(&lambda);
+        let z = (a - pr.c1) - (b - pr.c2);
+        // Outer approximation update (Eq. 22).
+        let lp = lambda.dot(&p);
+        let v = lambda.dot(&z);
+        if v < run.beta_upper * lp {
+            run.beta_upper = v / lp;
+            run.lambda_upper = lambda;
+            run.upper_a = a;
+            run.upper_b = b;
+        }
+        if matches!(pr.mode, Mode::Collision) && run.beta_upper < 1.0 {
+            trace.record(GrowthIterate {
+                iteration: k,
+                beta_lower: run.beta_lower,
+                beta_upper: run.beta_upper,
+            });
+            run.stop = Stop::Separated;
+            break;
+        }
+        if run.beta_upper <= run.beta_lower * one_plus_eps {
+            trace.record(GrowthIterate {
+                iteration: k,
+                beta_lower: run.beta_lower,
+                beta_upper: run.beta_upper,
+            });
+            run.stop = Stop::Converged;
+            break;
+        }
+        // Inner approximation update: one pivot solves the pruned LP (Rem. 2).
+        let pivot = run.pivot(z, a, b, &p);
+        trace.record(GrowthIterate {
+            iteration: k,
+            beta_lower: run.beta_lower,
+            beta_upper: run.beta_upper,
+        });
+        match pivot {
+            Pivot::Done => {}
+            Pivot::NotEntering | Pivot::Failed => {
+                run.stop = if run.beta_upper <= run.beta_lower * one_plus_eps {
+                    Stop::Converged
+                } else {
+                    Stop::NumericalTrouble
+                };
+                break;
+            }
+        }
+        if matches!(pr.mode, Mode::Collision) && run.beta_lower > 1.0 {
+            run.stop = Stop::Overlapping;
+            break;
+        }
+        if run.beta_upper <= run.beta_lower * one_plus_eps {
+            run.stop = Stop::Converged;
+            break;
+        }
+    }
+    run.iterations = k;
+    run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_simplex<const N: usize>(p_hat: V<N>)
+    where
+        Dim: Geometry<N>,
+    {
+        let zs = <Dim as Geometry<N>>::initial_simplex(&p_hat, 2.0);
+        for z in &zs {
+            assert!(z.norm() < 2.0);
+        }
+        let cof = <Dim as Geometry<N>>::cofactors(&zs);
+        // Cramer: p_hat = sum_m nu_m z_m, nu_m = <p_hat, c_m> / det Z, all > 0.
+        let det = zs[0].dot(&cof[0]);
+        assert!(det.abs() > 1e-3);
+        let mut sum = V::<N>::zeros();
+        for m in 0..N {
+            let nu = p_hat.dot(&cof[m]) / det;
+            assert!(nu > 0.0, "{nu}");
+            sum += nu * zs[m];
+        }
+        assert!((sum - p_hat).norm() < 1e-12);
+    }
+
+    #[test]
+    fn initial_simplex_contains_the_ray() {
+        check_simplex(V::<2>::new(0.6, -0.8));
+        check_simplex(V::<2>::new(-1.0, 0.0));
+        for d in [
+            V::<3>::new(0.0, 0.0, 1.0),
+            V::<3>::new(0.0, 0.0, -1.0),
+            V::<3>::new(0.48, -0.6, 0.64),
+            V::<3>::new(-0.6, 0.0, -0.8),
+        ] {
+            check_simplex(d);
+        }
+    }
+
+    #[test]
+    fn pow2_inverse_scales_into_one_two() {
+        for x in [1.0, 1.5, 2.0, 3.0e-7, 7.9e12, f64::MIN_POSITIVE, 1e-310, 1.7e308] {
+            let y = x * pow2_inverse(x);
+            assert!(
+                (1.0..2.0).contains(&y) || !(f64::MIN_POSITIVE..=1e308).contains(&x),
+                "{x} -> {y}"
+            );
+            assert!(y.is_finite() && y > 0.0, "{x}");
+        }
+    }
+
+    #[test]
+    fn cofactors_give_determinants() {
+        let z = [
+            V::<3>::new(1.0, 2.0, 0.5),
+            V::<3>::new(-0.3, 1.0, 2.0),
+            V::<3>::new(0.7, -1.0, 1.5),
+        ];
+        let c = <Dim as Geometry<3>>::cofactors(&z);
+        let q = V::<3>::new(0.2, 0.9, -1.1);
+        for m in 0..3 {
+            let mut w = z;
+            w[m] = q;
+            let m3 = nalgebra::Matrix3::from_columns(&w);
+            assert!((m3.determinant() - q.dot(&c[m])).abs() < 1e-12);
+        }
+        let z2 = [V::<2>::new(1.0, 2.0), V::<2>::new(-0.3, 1.0)];
+        let c2 = <Dim as Geometry<2>>::cofactors(&z2);
+        let q2 = V::<2>::new(0.2, 0.9);
+        for m in 0..2 {
+            let mut w = z2;
+            w[m] = q2;
+            let m2 = nalgebra::Matrix2::from_columns(&w);
+            assert!((m2.determinant() - q2.dot(&c2[m])).abs() < 1e-12);
+        }
+    }
+}

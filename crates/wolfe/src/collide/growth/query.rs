@@ -1,0 +1,599 @@
+//! Growth distance and growth-based collision between posed 3D shapes.
+
+use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
+use crate::error::WolfeError;
+use crate::math::{Mat3, Pose, Vec3};
+use crate::shape::{Shape, SupportMap};
+
+/// Settings of the growth distance algorithm (Alg. 3).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrowthSettings {
+    /// Relative gap tolerance `eps_tol`: the loop stops when
+    /// `beta_upper / beta_lower - 1 <= tolerance` (Sec. III-D). Default: the square root
+    /// of the machine epsilon, as in the paper's benchmarks (Sec. IV-A).
+    pub tolerance: f64,
+    /// Iteration limit `K_max` (default 100, Sec. IV-A).
+    pub max_iterations: u32,
+}
+
+impl Default for GrowthSettings {
+    fn default() -> Self {
+        Self {
+            tolerance: f64::EPSILON.sqrt(),
+            max_iterations: 100,
+        }
+    }
+}
+
+impl GrowthSettings {
+    /// Checks the ranges: `tolerance` finite and `>= f64::EPSILON`, `max_iterations >= 1`.
+    pub fn validate(&self) -> Result<(), WolfeError> {
+        if !(self.tolerance.is_finite() && self.tolerance >= f64::EPSILON) {
+            return Err(WolfeError::InvalidSetting {
+                name: "tolerance",
+                value: self.tolerance,
+                reason: "must be finite and >= f64::EPSILON",
+            });
+        }
+        if self.max_iterations == 0 {
+            return Err(WolfeError::InvalidSetting {
+                name: "max_iterations",
+                value: 0.0,
+                reason: "must be >= 1",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// How a growth query ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GrowthStatus {
+    /// The relative gap is within the tolerance: `alpha` is tolerance-optimal (Def. 4).
+    /// Also the answer (`alpha = 0`) when the centre points coincide (Alg. 3 line 2).
+    Converged,
+    /// The iteration limit was reached; the bounds are valid and `alpha` is feasible,
+    /// `(alpha_upper / alpha_lower - 1)`-optimal.
+    IterationLimit,
+    /// A pivot of the inner approximation came out degenerate in floating point; the
+    /// bounds are valid and `alpha` feasible, but the gap is above the tolerance.
+    NumericalTrouble,
+    /// Collision query: `beta_upper < 1`, the shapes are separated (early exit,
+    /// Sec. III-F.4).
+    Separated,
+    /// Collision query: `beta_lower > 1`, the shapes overlap (early exit).
+    Overlapping,
+}
+
+impl GrowthStatus {
+    fn from_stop(stop: Stop) -> Self {
+        match stop {
+            Stop::Converged => GrowthStatus::Converged,
+            Stop::IterationLimit => GrowthStatus::IterationLimit,
+            Stop::NumericalTrouble => GrowthStatus::NumericalTrouble,
+            Stop::Separated => GrowthStatus::Separated,
+            Stop::Overlapping => GrowthStatus::Overlapping,
+        }
+    }
+}
+
+/// The point a shape is scaled about, with a lower bound of the shape's inradius there.
+///
+/// The growth distance depends on the centre points. The default
+/// ([`CenterPoint::of`]) is the shape's [`SupportMap::center`]: the local origin of the
+/// primitives (the centre of a sphere, box, ellipsoid, capsule, cylinder, and the
+/// mid-axis point of a cone) and the mean of the hull vertices of a mesh.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CenterPoint {
+    /// The centre, in the shape's local frame. Must lie in the shape (and in its interior
+    /// when `inradius > 0`).
+    pub point: Vec3,
+    /// A lower bound (>= 0) of the radius of a ball about `point` contained in the
+    /// shape. The algorithm trusts it: a value above the true inradius gives wrong
+    /// answers. At least one of the two shapes of a query needs a positive one.
+    pub inradius: f64,
+}
+
+impl CenterPoint {
+    /// The shape's default centre ([`SupportMap::center`]) with its exact inradius
+    /// ([`SupportMap::inradius`]).
+    pub fn of<S: SupportMap + ?Sized>(shape: &S) -> Self {
+        Self {
+            point: shape.center(),
+            inradius: shape.inradius(),
+        }
+    }
+
+    fn validate(&self) -> Result<(), WolfeError> {
+        if !self.point.iter().all(|x| x.is_finite()) {
+            return Err(WolfeError::InvalidCenterPoint {
+                reason: "the point has a NaN or infinite coordinate",
+            });
+        }
+        if !(self.inradius.is_finite() && self.inradius >= 0.0) {
+            return Err(WolfeError::InvalidCenterPoint {
+                reason: "the inradius must be finite and >= 0",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Result of a growth distance query. Points and vectors are in world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrowthOutput {
+    /// The growth distance: the scale factor at which the shapes, scaled about their
+    /// centre points, touch (`< 1`: overlapping, `> 1`: separated). It is the feasible
+    /// end of the bounds, `alpha_upper` (Eq. 28): the shapes scaled by `alpha` intersect
+    /// at `contact_point`.
+    pub alpha: f64,
+    /// Certified lower bound, `1 / beta_upper` (from the outer approximation).
+    pub alpha_lower: f64,
+    /// Certified upper bound, `1 / beta_lower` (= `alpha`).
+    pub alpha_upper: f64,
+    /// Witness point of shape A (in A, unscaled), Eq. 28: scaling it about A's centre by
+    /// `alpha` gives `contact_point`.
+    pub point_a: Vec3,
+    /// Witness point of shape B (in B, unscaled); scaled about B's centre by `alpha` it
+    /// gives `contact_point` too.
+    pub point_b: Vec3,
+    /// The common point of the scaled shapes: `c_a + alpha (point_a - c_a)`.
+    pub contact_point: Vec3,
+    /// Unit normal from A to B of the outer approximation's halfspace (the dual
+    /// solution): the shapes scaled by `alpha_lower` are separated (weakly) by a plane
+    /// orthogonal to it. Zero when the centres coincide.
+    pub normal: Vec3,
+    /// Iterations (one support call of each shape per iteration).
+    pub iterations: u32,
+    /// How the solver ended.
+    pub status: GrowthStatus,
+}
+
+impl GrowthOutput {
+    /// The relative gap `beta_upper / beta_lower - 1 = alpha_upper / alpha_lower - 1`.
+    pub fn relative_gap(&self) -> f64 {
+        self.alpha_upper / self.alpha_lower - 1.0
+    }
+}
+
+/// Result of a growth-based collision query (Sec. III-F.4). World frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrowthCollisionOutput {
+    /// Whether the shapes intersect (touching counts: when the bounds converge around
+    /// `alpha* = 1`, the answer is `true`). When the solver did not finish, the
+    /// conservative answer `true` unless a separating plane was found.
+    pub intersecting: bool,
+    /// Certified lower bound of the growth distance.
+    pub alpha_lower: f64,
+    /// Certified upper bound of the growth distance.
+    pub alpha_upper: f64,
+    /// When separated: unit normal, from A to B, of a plane separating the shapes:
+    /// `<n, x> <= offset_a` on A and `<n, x> >= offset_b` on B with `offset_a < offset_b`.
+    /// Zero when none was found.
+    pub separating_normal: Vec3,
+    /// See `separating_normal` (`max_{x in A} <n, x>`; 0 when none was found).
+    pub offset_a: f64,
+    /// See `separating_normal` (`min_{x in B} <n, x>`; 0 when none was found).
+    pub offset_b: f64,
+    /// When overlapping: a point of both shapes.
+    pub common_point: Option<Vec3>,
+    /// Iterations.
+    pub iterations: u32,
+    /// `Separated` or `Overlapping` on early exit; `Converged` when the bounds met
+    /// around 1 (touching); a failure otherwise.
+    pub status: GrowthStatus,
+}
+
+/// Warm-start memory: the inner approximation's shape points of the last query, in the
+/// shapes' local frames (Sec. III-F.3), and the meshes' hill-climbing hints.
+#[derive(Clone, Copy, Debug, Default)]
+struct Memory {
+    points: Option<[(Vec3, Vec3); 3]>,
+    hint_a: u32,
+    hint_b: u32,
+}
+
+/// A reusable growth distance solver: settings plus warm-start memory, owned by the
+/// caller. Queries allocate nothing.
+///
+/// With `warm_start` set, a query starts from the previous query's inner approximation
+/// moved by the shapes' new poses (Sec. III-F.3). This is only valid for **the same pair
+/// of shapes** (in the same order) as the previous query; the first query, and any after
+/// [`GrowthSolver::reset`], start cold.
+#[derive(Clone, Debug, Default)]
+pub struct GrowthSolver {
+    settings: GrowthSettings,
+    /// Whether queries start from the previous query's inner approximation.
+    pub warm_start: bool,
+    memory: Memory,
+}
+
+impl GrowthSolver {
+    /// A solver with validated settings, cold-starting.
+    pub fn new(settings: GrowthSettings) -> Result<Self, WolfeError> {
+        settings.validate()?;
+        Ok(Self {
+            settings,
+            warm_start: false,
+            memory: Memory::default(),
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &GrowthSettings {
+        &self.settings
+    }
+
+    /// Forgets the warm-start memory (call it before querying another pair).
+    pub fn reset(&mut self) {
+        self.memory = Memory::default();
+    }
+
+    /// Growth distance between `a` and `b`, each scaled about its default centre
+    /// ([`CenterPoint::of`]).
+    pub fn growth_distance(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+    ) -> Result<GrowthOutput, WolfeError> {
+        self.growth_distance_about(a, pose_a, &CenterPoint::of(a), b, pose_b, &CenterPoint::of(b))
+    }
+
+    /// Growth distance with explicit centre points (in the shapes' local frames).
+    pub fn growth_distance_about(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        b: &Shape,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+    ) -> Result<GrowthOutput, WolfeError> {
+        self.growth_distance_traced(a, pose_a, center_a, b, pose_b, center_b, &mut ())
+    }
+
+    /// [`GrowthSolver::growth_distance_about`], reporting the bounds of every iteration
+    /// to `trace` (a closure `FnMut(GrowthIterate)` works).
+    #[allow(clippy::too_many_arguments)]
+    pub fn growth_distance_traced<T: GrowthTrace>(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        b: &Shape,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+        trace: &mut T,
+    ) -> Result<GrowthOutput, WolfeError> {
+        let q = self.prepare(pose_a, center_a, pose_b, center_b)?;
+        let Some(q) = q else {
+            let c = pose_a.transform_point(&center_a.point);
+            return Ok(GrowthOutput {
+                alpha: 0.0,
+                alpha_lower: 0.0,
+                alpha_upper: 0.0,
+                point_a: c,
+                point_b: c,
+                contact_point: c,
+                normal: Vec3::zeros(),
+                iterations: 0,
+                status: GrowthStatus::Converged,
+            });
+        };
+        let run = self.dispatch(a, b, &q, Mode::Distance, trace);
+        let p = q.c2 - q.c1;
+        let (wa, wb) = run.witness(&p);
+        let alpha_upper = 1.0 / run.beta_lower;
+        let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
+        let contact = q.c1 + alpha_upper * (wa - q.c1);
+        let rot = pose_a.rotation.to_rotation_matrix();
+        let world = |x: Vec3| rot * x + pose_a.translation;
+        Ok(GrowthOutput {
+            alpha: alpha_upper,
+            alpha_lower,
+            alpha_upper,
+            point_a: world(wa),
+            point_b: world(wb),
+            contact_point: world(contact),
+            normal: rot * unit(&run.lambda_upper),
+            iterations: run.iterations,
+            status: GrowthStatus::from_stop(run.stop),
+        })
+    }
+
+    /// Growth-based collision test with early exit (Sec. III-F.4), default centres.
+    pub fn collide(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+    ) -> Result<GrowthCollisionOutput, WolfeError> {
+        self.collide_about(a, pose_a, &CenterPoint::of(a), b, pose_b, &CenterPoint::of(b))
+    }
+
+    /// Growth-based collision test with explicit centre points.
+    pub fn collide_about(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        b: &Shape,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+    ) -> Result<GrowthCollisionOutput, WolfeError> {
+        let Some(q) = self.prepare(pose_a, center_a, pose_b, center_b)? else {
+            // Coincident centres: a common point of both shapes.
+            return Ok(GrowthCollisionOutput {
+                intersecting: true,
+                alpha_lower: 0.0,
+                alpha_upper: 0.0,
+                separating_normal: Vec3::zeros(),
+                offset_a: 0.0,
+                offset_b: 0.0,
+                common_point: Some(pose_a.transform_point(&center_a.point)),
+                iterations: 0,
+                status: GrowthStatus::Overlapping,
+            });
+        };
+        let run = self.dispatch(a, b, &q, Mode::Collision, &mut ());
+        let p = q.c2 - q.c1;
+        let rot = pose_a.rotation.to_rotation_matrix();
+        let alpha_upper = 1.0 / run.beta_lower;
+        let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
+        let separated = run.beta_upper < 1.0;
+        let intersecting = !separated;
+        let (separating_normal, offset_a, offset_b) = if separated {
+            let n = unit(&run.lambda_upper);
+            let nw = rot * n;
+            let shift = nw.dot(&pose_a.translation);
+            (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
+        } else {
+            (Vec3::zeros(), 0.0, 0.0)
+        };
+        // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
+        // in both shapes (each shape contains its centre and is convex).
+        let common_point = if alpha_upper <= 1.0 {
+            let (wa, _) = run.witness(&p);
+            Some(rot * (q.c1 + alpha_upper * (wa - q.c1)) + pose_a.translation)
+        } else {
+            None
+        };
+        Ok(GrowthCollisionOutput {
+            intersecting,
+            alpha_lower,
+            alpha_upper,
+            separating_normal,
+            offset_a,
+            offset_b,
+            common_point,
+            iterations: run.iterations,
+            status: GrowthStatus::from_stop(run.stop),
+        })
+    }
+
+    /// Validates and computes the query in A's frame; `None` when the centres coincide.
+    fn prepare(
+        &self,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+    ) -> Result<Option<Query>, WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        center_a.validate()?;
+        center_b.validate()?;
+        if center_a.inradius + center_b.inradius <= 0.0 {
+            return Err(WolfeError::InvalidCenterPoint {
+                reason: "at least one shape needs a positive inradius about its centre",
+            });
+        }
+        let pose_ab = pose_a.relative(pose_b);
+        let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
+        let c1 = center_a.point;
+        let c2 = rot_ab * center_b.point + pose_ab.translation;
+        if c1 == c2 {
+            return Ok(None);
+        }
+        Ok(Some(Query {
+            rot_ab,
+            t_ab: pose_ab.translation,
+            c1,
+            c2,
+            r1: center_a.inradius,
+            r2: center_b.inradius,
+        }))
+    }
+
+    fn dispatch<T: GrowthTrace>(
+        &mut self,
+        a: &Shape,
+        b: &Shape,
+        q: &Query,
+        mode: Mode,
+        trace: &mut T,
+    ) -> Run<3> {
+        let runner = Runner {
+            q,
+            mode,
+            settings: &self.settings,
+            memory: &mut self.memory,
+            warm: self.warm_start,
+            trace,
+        };
+        visit_pair(a, b, runner)
+    }
+}
+
+/// `v / |v|`, or zero for a zero vector.
+pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
+    let n = v.norm();
+    if n > 0.0 {
+        v / n
+    } else {
+        V::zeros()
+    }
+}
+
+/// `1 / beta_upper`, clamped to `alpha_upper` (converged bounds may cross by rounding).
+pub(crate) fn lower_alpha(beta_upper: f64, alpha_upper: f64) -> f64 {
+    if beta_upper.is_finite() {
+        (1.0 / beta_upper).min(alpha_upper)
+    } else {
+        0.0
+    }
+}
+
+/// A query in A's frame.
+struct Query {
+    rot_ab: Mat3,
+    t_ab: Vec3,
+    c1: Vec3,
+    c2: Vec3,
+    r1: f64,
+    r2: f64,
+}
+
+/// The support oracle of a posed pair in A's frame, whole shapes (core plus radius).
+struct Pair3<'s, A: ?Sized, B: ?Sized> {
+    a: &'s A,
+    b: &'s B,
+    rot_ab: Mat3,
+    rot_ba: Mat3,
+    t_ab: Vec3,
+    ra: f64,
+    rb: f64,
+    /// Whether `ra + rb > 0`.
+    rounded: bool,
+    hint_a: u32,
+    hint_b: u32,
+}
+
+impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_, A, B> {
+    #[inline]
+    fn supports(&mut self, lambda: &V<3>) -> (V<3>, V<3>) {
+        let mut sa = self.a.local_support_hinted(lambda, &mut self.hint_a);
+        let d_b = -(self.rot_ba * lambda);
+        let mut sb = self.b.local_support_hinted(&d_b, &mut self.hint_b);
+        if self.rounded {
+            // The radii add `r lambda / |lambda|` (`lambda` is not unit, see core.rs).
+            let inv = 1.0 / lambda.norm();
+            sa += (self.ra * inv) * lambda;
+            sb += (self.rb * inv) * d_b;
+        }
+        (sa, self.rot_ab * sb + self.t_ab)
+    }
+}
+
+struct Runner<'q, T> {
+    q: &'q Query,
+    mode: Mode,
+    settings: &'q GrowthSettings,
+    memory: &'q mut Memory,
+    warm: bool,
+    trace: &'q mut T,
+}
+
+impl<T: GrowthTrace> Runner<'_, T> {
+    fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> Run<3> {
+        let q = self.q;
+        let rot_ba = q.rot_ab.transpose();
+        // Cold queries seed the meshes' hill climbs near the first directions (+-p).
+        let (hint_a, hint_b) = if self.warm && self.memory.points.is_some() {
+            (self.memory.hint_a, self.memory.hint_b)
+        } else {
+            let p = q.c2 - q.c1;
+            (a.seed_hint(&p), b.seed_hint(&-(rot_ba * p)))
+        };
+        let mut pair = Pair3 {
+            a,
+            b,
+            rot_ab: q.rot_ab,
+            rot_ba,
+            t_ab: q.t_ab,
+            ra: a.radius(),
+            rb: b.radius(),
+            rounded: a.radius() + b.radius() > 0.0,
+            hint_a,
+            hint_b,
+        };
+        // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
+        // frame (unchanged), B's moved by B's new pose relative to A.
+        let warm = match (self.warm, self.memory.points) {
+            (true, Some(pts)) => Some(pts.map(|(pa, pb)| (pa, q.rot_ab * pb + q.t_ab))),
+            _ => None,
+        };
+        let problem = Problem {
+            c1: q.c1,
+            c2: q.c2,
+            r1: q.r1,
+            r2: q.r2,
+            tolerance: self.settings.tolerance,
+            max_iterations: self.settings.max_iterations,
+            warm: warm.as_ref(),
+            mode: self.mode,
+        };
+        let run = core::solve(&mut pair, &problem, self.trace);
+        self.memory.hint_a = pair.hint_a;
+        self.memory.hint_b = pair.hint_b;
+        let mut points = [(Vec3::zeros(), Vec3::zeros()); 3];
+        for (m, pt) in points.iter_mut().enumerate() {
+            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab));
+        }
+        self.memory.points = Some(points);
+        run
+    }
+}
+
+/// Dispatches on A's concrete type, then B's (monomorphized loops, as in `query.rs`).
+fn visit_pair<T: GrowthTrace>(a: &Shape, b: &Shape, r: Runner<'_, T>) -> Run<3> {
+    match a {
+        Shape::Sphere(s) => visit_b(s, b, r),
+        Shape::Ellipsoid(s) => visit_b(s, b, r),
+        Shape::Cuboid(s) => visit_b(s, b, r),
+        Shape::Capsule(s) => visit_b(s, b, r),
+        Shape::Cylinder(s) => visit_b(s, b, r),
+        Shape::Cone(s) => visit_b(s, b, r),
+        Shape::ConvexMesh(s) => visit_b(s.as_ref(), b, r),
+        Shape::Inflated(s) => visit_b(s.as_ref(), b, r),
+    }
+}
+
+fn visit_b<A: SupportMap + ?Sized, T: GrowthTrace>(a: &A, b: &Shape, r: Runner<'_, T>) -> Run<3> {
+    match b {
+        Shape::Sphere(s) => r.run(a, s),
+        Shape::Ellipsoid(s) => r.run(a, s),
+        Shape::Cuboid(s) => r.run(a, s),
+        Shape::Capsule(s) => r.run(a, s),
+        Shape::Cylinder(s) => r.run(a, s),
+        Shape::Cone(s) => r.run(a, s),
+        Shape::ConvexMesh(s) => r.run(a, s.as_ref()),
+        Shape::Inflated(s) => r.run(a, s.as_ref()),
+    }
+}
+
+/// Growth distance between `a` and `b` scaled about their default centres, cold
+/// started. For repeated queries keep a [`GrowthSolver`].
+pub fn growth_distance(
+    a: &Shape,
+    pose_a: &Pose,
+    b: &Shape,
+    pose_b: &Pose,
+    settings: &GrowthSettings,
+) -> Result<GrowthOutput, WolfeError> {
+    GrowthSolver::new(*settings)?.growth_distance(a, pose_a, b, pose_b)
+}
+
+/// Growth-based collision test between `a` and `b` (default centres), cold started.
+pub fn growth_collide(
+    a: &Shape,
+    pose_a: &Pose,
+    b: &Shape,
+    pose_b: &Pose,
+    settings: &GrowthSettings,
+) -> Result<GrowthCollisionOutput, WolfeError> {
+    GrowthSolver::new(*settings)?.collide(a, pose_a, b, pose_b)
+}
