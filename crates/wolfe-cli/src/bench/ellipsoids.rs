@@ -13,13 +13,13 @@ use std::fmt::Write as _;
 
 use super::{
     band_series, is_close, mean_std, measure, select, target_ticks, write_measurements, BenchError,
-    BenchOptions, BenchReport, Measurement,
+    BenchOptions, BenchReport, Measurement, Query,
 };
 use crate::generate::{generate, Dataset, GenerateOptions, TARGETS};
 use crate::plot::BandChart;
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;
-use crate::run::{SolverChoice, Task};
+use crate::run::SolverChoice;
 
 /// Seed of the generated problems.
 pub const SEED: u64 = 7;
@@ -28,7 +28,7 @@ pub const SIZES: [(usize, usize); 2] = [(10, 10), (1000, 10)];
 /// The variants of Fig. 7.
 pub const SOLVERS: [SolverChoice; 3] = [SolverChoice::Gjk, SolverChoice::Polyak, SolverChoice::Nesterov];
 /// Both panels of Fig. 7.
-pub const TASKS: [Task; 2] = [Task::Distance, Task::Collision];
+pub const TASKS: [Query; 2] = [Query::Distance, Query::Collision];
 
 /// Generates, solves, plots and summarizes the benchmark.
 pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
@@ -56,7 +56,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     let csv = options.out.join("ellipsoids.csv");
     write_measurements(&csv, "ellipsoids", &rows)?;
     report.files.push(csv);
-    for (task, panel) in [(Task::Distance, "a"), (Task::Collision, "b")] {
+    for (task, panel) in [(Query::Distance, "a"), (Query::Collision, "b")] {
         let chart = BandChart {
             title: format!(
                 "Ellipsoids, {} (GJK++ Fig. 7{panel}): iterations, mean ± std",

@@ -19,13 +19,13 @@ use wolfe::ConvexMesh;
 
 use super::{
     band_series, is_close, mean_std, measure, median, select, target_ticks, write_measurements, BenchError,
-    BenchOptions, BenchReport, Measurement,
+    BenchOptions, BenchReport, Measurement, Query,
 };
 use crate::generate::{generate, Dataset, GenerateError, GenerateOptions, TARGETS};
 use crate::plot::{BandChart, HistogramChart};
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;
-use crate::run::{SolverChoice, Task};
+use crate::run::SolverChoice;
 
 /// Seed of the generated problems.
 pub const SEED: u64 = 11;
@@ -44,7 +44,7 @@ pub const SOLVERS: [SolverChoice; 4] = [
     SolverChoice::NesterovNonorm,
 ];
 /// Both tasks.
-pub const TASKS: [Task; 2] = [Task::Distance, Task::Collision];
+pub const TASKS: [Query; 2] = [Query::Distance, Query::Collision];
 /// Bin edges of the speed-up histograms (Fig. 11): 0.2 wide from 0.4 to 3.0; ratios
 /// outside fall in the end bins.
 fn speedup_edges() -> Vec<f64> {
@@ -65,7 +65,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     write_measurements(&csv, "ycb", &rows)?;
     report.files.push(csv);
     let fig_solvers = &SOLVERS[..3];
-    for (task, fig) in [(Task::Distance, 9), (Task::Collision, 10)] {
+    for (task, fig) in [(Query::Distance, 9), (Query::Collision, 10)] {
         for (what, unit, value) in [
             (
                 "iterations",
@@ -139,7 +139,7 @@ fn generate_set(
 
 /// Per-problem ratios `t_gjk / t_solver` for one task (rows are interleaved, so each
 /// problem has one row per solver).
-fn speedups(rows: &[Measurement], solver: SolverChoice, task: Task) -> Vec<f64> {
+fn speedups(rows: &[Measurement], solver: SolverChoice, task: Query) -> Vec<f64> {
     let vanilla: std::collections::HashMap<u64, u64> = select(rows, SolverChoice::Gjk, task, |_| true)
         .map(|m| (m.id, m.ns))
         .collect();
@@ -203,7 +203,7 @@ fn summary(rows: &[Measurement], problems: usize, pairs: usize, poses: usize, re
 }
 
 /// `mean iterations / median ns` of the selected rows.
-fn cell(rows: &[Measurement], solver: SolverChoice, task: Task, keep: &dyn Fn(usize) -> bool) -> String {
+fn cell(rows: &[Measurement], solver: SolverChoice, task: Query, keep: &dyn Fn(usize) -> bool) -> String {
     let sel: Vec<&Measurement> = select(rows, solver, task, keep).collect();
     let (it, _) = mean_std(sel.iter().map(|m| f64::from(m.iterations)));
     let ns = median(sel.iter().map(|m| m.ns as f64).collect());
@@ -269,7 +269,9 @@ fn table_one(options: &BenchOptions) -> Result<String, BenchError> {
         "**Table I** (hulls {}; {} problems with |d| <= 0.01 m): mean +- std us\n",
         names.join(", "),
         rows.iter()
-            .filter(|m| keep.contains(&m.target) && m.solver == SolverChoice::Gjk && m.task == Task::Distance)
+            .filter(|m| keep.contains(&m.target)
+                && m.solver == SolverChoice::Gjk
+                && m.task == Query::Distance)
             .count()
     );
     let _ = writeln!(s, "| N pair | task | gjk | polyak | nesterov |");

@@ -23,8 +23,28 @@ use wolfe::{GjkSolver, GjkStatus, WolfeError};
 use crate::generate::{GenerateError, TARGETS};
 use crate::plot::{BandSeries, PlotError};
 use crate::problem_set::{ProblemSet, ProblemSetError};
-use crate::run::{SolverChoice, Task};
+use crate::run::SolverChoice;
 use crate::timing;
+
+/// The GJK queries the benchmarks time (the run command's other tasks have their own
+/// benchmarks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Query {
+    /// Distance to the tolerance.
+    Distance,
+    /// Boolean collision with early exit.
+    Collision,
+}
+
+impl Query {
+    /// The name in CSV files and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Query::Distance => "distance",
+            Query::Collision => "collision",
+        }
+    }
+}
 
 /// What every benchmark needs to know.
 #[derive(Clone, Debug)]
@@ -91,8 +111,8 @@ pub struct Measurement {
     pub id: u64,
     /// Solver.
     pub solver: SolverChoice,
-    /// Task.
-    pub task: Task,
+    /// Query.
+    pub task: Query,
     /// Index of the target distance in [`TARGETS`].
     pub target: usize,
     /// The problem's reference signed distance (m).
@@ -123,7 +143,7 @@ pub fn nearest_target(dist: f64) -> usize {
 pub fn measure(
     set: &ProblemSet,
     solvers: &[SolverChoice],
-    tasks: &[Task],
+    tasks: &[Query],
     repeats: usize,
     mut tick: impl FnMut(),
 ) -> Result<Vec<Measurement>, BenchError> {
@@ -148,7 +168,7 @@ pub fn measure(
                     source,
                 };
                 let (iterations, status, ns) = match task {
-                    Task::Distance => {
+                    Query::Distance => {
                         let o = engine.distance(a, pa, b, pb).map_err(error)?;
                         let ns = if repeats > 0 {
                             timing::median_ns(&mut times, || {
@@ -159,7 +179,7 @@ pub fn measure(
                         };
                         (o.iterations, o.status, ns)
                     }
-                    Task::Collision => {
+                    Query::Collision => {
                         let o = engine.intersects(a, pa, b, pb).map_err(error)?;
                         let ns = if repeats > 0 {
                             timing::median_ns(&mut times, || {
@@ -250,7 +270,7 @@ pub fn median(mut values: Vec<f64>) -> f64 {
 pub fn band_series(
     rows: &[Measurement],
     solver: SolverChoice,
-    task: Task,
+    task: Query,
     value: impl Fn(&Measurement) -> f64,
 ) -> BandSeries {
     let points = (0..TARGETS.len())
@@ -287,7 +307,7 @@ pub fn is_close(target: usize) -> bool {
 pub fn select<'m>(
     rows: &'m [Measurement],
     solver: SolverChoice,
-    task: Task,
+    task: Query,
     keep: impl Fn(usize) -> bool + 'm,
 ) -> impl Iterator<Item = &'m Measurement> + 'm {
     rows.iter()

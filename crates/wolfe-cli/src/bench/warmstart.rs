@@ -25,11 +25,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use wolfe::{Aabb, ConvexMesh, GjkSolver, Pose, Quat, Shape, SupportMap, Vec3, WarmStart};
 
-use super::{mean_std, median, BenchError, BenchOptions, BenchReport};
+use super::{mean_std, median, BenchError, BenchOptions, BenchReport, Query};
 use crate::generate::{random_quaternion, GenerateError};
 use crate::plot::{BandChart, BandSeries};
 use crate::progress::progress_bar;
-use crate::run::{SolverChoice, Task};
+use crate::run::SolverChoice;
 use crate::timing;
 
 /// Seed of the trajectories.
@@ -43,7 +43,7 @@ pub const SOLVERS: [SolverChoice; 3] = [SolverChoice::Gjk, SolverChoice::Polyak,
 /// The strategies, in the paper's order.
 pub const STRATEGIES: [&str; 4] = ["none", "obb", "prev", "tprev"];
 /// Both tasks (Fig. 13 is the boolean one).
-pub const TASKS: [Task; 2] = [Task::Collision, Task::Distance];
+pub const TASKS: [Query; 2] = [Query::Collision, Query::Distance];
 
 /// One timed query.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +51,7 @@ struct Row {
     trajectory: usize,
     step: usize,
     solver: SolverChoice,
-    task: Task,
+    task: Query,
     strategy: usize,
     /// The answer: the distance, or 1 / 0 for intersecting / separated.
     value: f64,
@@ -150,7 +150,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
         let pose_a = Pose::identity();
         let aabb_a = world_aabb(a, &pose_a);
         // One solver per (variant, task, strategy), each with its own memory.
-        let mut engines: Vec<(SolverChoice, Task, usize, GjkSolver)> = Vec::new();
+        let mut engines: Vec<(SolverChoice, Query, usize, GjkSolver)> = Vec::new();
         for &solver in &SOLVERS {
             for &task in &TASKS {
                 for s in 0..STRATEGIES.len() {
@@ -193,10 +193,10 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 let saved = engine.clone();
                 let query = |e: &mut GjkSolver| -> Result<(u32, f64), BenchError> {
                     let it = match task {
-                        Task::Distance => e
+                        Query::Distance => e
                             .distance(a, &pose_a, b, &pose_b)
                             .map(|o| (o.iterations, o.distance)),
-                        Task::Collision => e
+                        Query::Collision => e
                             .intersects(a, &pose_a, b, &pose_b)
                             .map(|o| (o.iterations, f64::from(u8::from(o.intersecting)))),
                     };
