@@ -9,7 +9,9 @@ use common::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use wolfe::collide::gjk::{run_gjk, QueryKind};
-use wolfe::collide::growth::{growth_distance_2d, growth_distance_2d_traced, Pose2, Shape2, Vec2};
+use wolfe::collide::growth::{
+    growth_collide_2d, growth_distance_2d, growth_distance_2d_traced, Pose2, Shape2, Vec2,
+};
 use wolfe::collide::minkowski::MinkowskiDifference;
 use wolfe::collide::simplex::Simplex;
 use wolfe::{
@@ -826,4 +828,65 @@ fn extreme_separations_and_flat_shapes() {
         let out = run_checked(&mut s, &a, &pa, &b, &pb, &format!("case {case} d {d:e}"));
         assert!(out.alpha > 0.0 && out.alpha.is_finite());
     }
+}
+
+#[test]
+fn two_d_collision_agrees_with_the_distance_and_certifies() {
+    let settings = GrowthSettings::default();
+    let mut rng = rng(52);
+    let (mut n_sep, mut n_hit) = (0, 0);
+    for case in 0..1000 {
+        let shape = |rng: &mut ChaCha8Rng| {
+            let s = 10f64.powf(rng.random_range(-1.5..0.0));
+            match rng.random_range(0..4) {
+                0 => Shape2::disc(s).unwrap(),
+                1 => Shape2::ellipse([s, s * rng.random_range(0.05..1.0)]).unwrap(),
+                2 => Shape2::rectangle([s, s * rng.random_range(0.05..1.0)]).unwrap(),
+                _ => {
+                    let pts: Vec<Vec2> = (0..10)
+                        .map(|_| Vec2::new(rng.random_range(-s..s), rng.random_range(-s..s)))
+                        .collect();
+                    Shape2::polygon(&pts).unwrap()
+                }
+            }
+        };
+        let (a, b) = (shape(&mut rng), shape(&mut rng));
+        let pa = Pose2::new(
+            [rng.random_range(-0.5..0.5), rng.random_range(-0.5..0.5)],
+            rng.random_range(-3.0..3.0),
+        );
+        let pb = Pose2::new(
+            [rng.random_range(-0.5..0.5), rng.random_range(-0.5..0.5)],
+            rng.random_range(-3.0..3.0),
+        );
+        let d = growth_distance_2d(&a, &pa, &b, &pb, &settings).unwrap();
+        let c = growth_collide_2d(&a, &pa, &b, &pb, &settings).unwrap();
+        if (d.alpha - 1.0).abs() > 1e-6 {
+            assert_eq!(c.intersecting, d.alpha < 1.0, "case {case}");
+        }
+        assert!(c.iterations <= d.iterations);
+        // World-frame support value of a posed 2D shape.
+        let h = |s: &Shape2, p: &Pose2, n: &Vec2| {
+            let r = nalgebra::Rotation2::new(p.angle);
+            n.dot(&(r * s.local_support(&(r.inverse() * n)) + p.translation))
+        };
+        if c.intersecting {
+            n_hit += 1;
+            let x = c.common_point.expect("a common point");
+            // x is in both shapes: no direction separates it (sampled directions).
+            for k in 0..64 {
+                let t = k as f64 * std::f64::consts::TAU / 64.0;
+                let n = Vec2::new(t.cos(), t.sin());
+                assert!(n.dot(&x) <= h(&a, &pa, &n) + 1e-9, "case {case}");
+                assert!(n.dot(&x) <= h(&b, &pb, &n) + 1e-9, "case {case}");
+            }
+        } else {
+            n_sep += 1;
+            let n = c.separating_normal;
+            assert!(c.offset_a < c.offset_b, "case {case}");
+            assert!((h(&a, &pa, &n) - c.offset_a).abs() <= 1e-9, "case {case}");
+            assert!((-h(&b, &pb, &-n) - c.offset_b).abs() <= 1e-9, "case {case}");
+        }
+    }
+    assert!(n_sep > 100 && n_hit > 100, "{n_sep} {n_hit}");
 }

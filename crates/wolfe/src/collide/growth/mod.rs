@@ -12,7 +12,7 @@
 //!
 //! - `core.rs`: the dimension-generic loop (`N = 2, 3`), the robust simplex pivot.
 //! - `query.rs`: 3D queries on [`crate::Shape`] ([`GrowthSolver`]).
-//! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`]).
+//! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`], [`growth_collide_2d`]).
 //!
 //! **Centre points** (the answer depends on them): by default each shape's
 //! [`crate::SupportMap::center`], the local origin of a primitive and the mean of the
@@ -37,7 +37,8 @@ mod query;
 
 pub use self::core::{GrowthIterate, GrowthTrace};
 pub use planar::{
-    growth_distance_2d, growth_distance_2d_traced, GrowthOutput2, Polygon, Pose2, Shape2, Vec2,
+    growth_collide_2d, growth_distance_2d, growth_distance_2d_traced, GrowthCollisionOutput2, GrowthOutput2,
+    Polygon, Pose2, Shape2, Vec2,
 };
 pub use query::{
     growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings,
