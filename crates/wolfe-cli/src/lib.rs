@@ -6,6 +6,7 @@
 //! method), [`run`] (`wolfe run`), [`summary`] (its printed statistics), [`generate`]
 //! (`wolfe generate`).
 
+pub mod bench_sap;
 pub mod generate;
 pub mod problem_set;
 pub mod run;

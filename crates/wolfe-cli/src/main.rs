@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use wolfe_cli::bench_sap::{self, BenchSapOptions};
 use wolfe_cli::generate::{self, Dataset, GenerateOptions};
 use wolfe_cli::problem_set::ProblemSet;
 use wolfe_cli::run::{self, RunOptions, SolverChoice, Task};
@@ -67,6 +68,28 @@ enum Command {
         #[arg(long)]
         ycb_dir: Option<PathBuf>,
     },
+    /// Run a benchmark and write its CSV and plot.
+    Bench {
+        /// Which benchmark.
+        #[arg(value_enum)]
+        name: BenchName,
+        /// A short run (well under a minute).
+        #[arg(long)]
+        quick: bool,
+        /// Output directory.
+        #[arg(long, default_value = "bench-out")]
+        out: PathBuf,
+        /// Seed of the random problems.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// The benchmarks of `wolfe bench`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum BenchName {
+    /// The SAP contact solver on clutter-like problems (sap.csv, sap.svg).
+    Sap,
 }
 
 /// A progress bar on stderr when it is a terminal, a hidden one otherwise.
@@ -182,6 +205,26 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 seed,
                 report.redrawn,
                 report.dropped
+            );
+        }
+        Command::Bench {
+            name: BenchName::Sap,
+            quick,
+            out,
+            seed,
+        } => {
+            let options = BenchSapOptions { out, quick, seed };
+            let rows = bench_sap::run(&options)?;
+            println!(
+                "SAP on clutter-like problems (k = 1e12, tau_d = dt = 10 ms, mu = 1), median \
+                 wall time per solve, single thread, CPU {}",
+                cpu_name()
+            );
+            print!("{}", bench_sap::summary(&rows));
+            println!(
+                "results written to {} and {}",
+                options.out.join("sap.csv").display(),
+                options.out.join("sap.svg").display()
             );
         }
     }
