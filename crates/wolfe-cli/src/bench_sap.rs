@@ -187,6 +187,8 @@ fn body_jacobian(c: &Matrix3<f64>, p: &Vector3<f64>, sign: f64) -> DMatrix<f64> 
 struct Generator {
     rng: ChaCha8Rng,
     regime: Regime,
+    /// Whether each body of the problem being generated is a sphere.
+    spheres: Vec<bool>,
 }
 
 impl Generator {
@@ -199,6 +201,7 @@ impl Generator {
     /// A box (1 kg, 10 cm) or sphere (0.524 kg, radius 5 cm) with a random velocity.
     fn body(&mut self) -> Tree {
         let sphere = self.rng.random_bool(0.5);
+        self.spheres.push(sphere);
         let (m, i) = if sphere {
             (0.524, 0.4 * 0.524 * 0.05 * 0.05)
         } else {
@@ -217,15 +220,28 @@ impl Generator {
         Tree::new(a, v)
     }
 
-    /// 1-4 contact points between `a` (above / beside) and `b` (or the world), normal
-    /// `n` pointing from b to a.
+    /// The contact points between `a` (above / beside) and `b` (or the world), normal
+    /// `n` pointing from b to a: one point on the line of centers when a sphere is
+    /// involved, else 1-4 points at the corners of a 10 cm face (a box on an edge, a
+    /// corner or a face).
     fn patch(&mut self, a: usize, b: Option<usize>, n: &Vector3<f64>, out: &mut Vec<Contact>) {
-        let count = self.rng.random_range(1..=4);
+        let any_sphere = self.spheres[a] || b.is_some_and(|b| self.spheres[b]);
+        let count = if any_sphere {
+            1
+        } else {
+            self.rng.random_range(1..=4)
+        };
         let c = frame(n);
-        for _ in 0..count {
-            let jitter = Vector3::new(self.normal(), self.normal(), self.normal()) * 0.02;
-            let pa = -n * 0.05 + (jitter - n * n.dot(&jitter));
-            let pb = n * 0.05 + (jitter - n * n.dot(&jitter));
+        let (t1, t2) = (c.row(0).transpose(), c.row(1).transpose());
+        let corners = [(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)];
+        for &(s1, s2) in &corners[..count] {
+            let offset = if any_sphere {
+                Vector3::zeros()
+            } else {
+                (t1 * s1 + t2 * s2) * 0.045
+            };
+            let pa = -n * 0.05 + offset;
+            let pb = n * 0.05 + offset;
             let phi0 = self.rng.random_range(self.regime.phi_range());
             let contact = match b {
                 Some(b) => Contact::between(
@@ -242,6 +258,7 @@ impl Generator {
     }
 
     fn problem(&mut self, pattern: Pattern, bodies: usize) -> Result<SapProblem, SapError> {
+        self.spheres.clear();
         let trees: Vec<Tree> = (0..bodies).map(|_| self.body()).collect();
         let mut contacts = Vec::new();
         let up = Vector3::z();
@@ -349,6 +366,7 @@ pub fn run(options: &BenchSapOptions) -> Result<Vec<Row>, BenchSapError> {
     let mut gen = Generator {
         rng: ChaCha8Rng::seed_from_u64(options.seed),
         regime: Regime::Transient,
+        spheres: Vec::new(),
     };
     let mut rows = Vec::new();
     let mut times = vec![0u64; repeats];
