@@ -244,3 +244,33 @@ fn bad_input_gives_typed_errors() {
         SapError::DegenerateContact(0)
     );
 }
+
+#[test]
+fn empty_problem_and_no_contacts() {
+    // No trees: converged at once, even with a purely relative criterion.
+    let empty = SapProblem::new(1e-3, vec![], vec![]).unwrap();
+    let mut solver = SapSolver::new(SapSettings {
+        absolute_tolerance: 0.0,
+        ..Default::default()
+    })
+    .unwrap();
+    let sol = solver.solve_cold(&empty).unwrap();
+    assert_eq!(sol.stats.status, SapStatus::Converged);
+    assert_eq!(sol.v.len(), 0);
+    // No contacts: one Newton step from any start lands on v = v*.
+    let mut rng = common::rng(14);
+    let trees = (0..3)
+        .map(|_| {
+            Tree::new(
+                common::random_spd(&mut rng, 4),
+                common::random_vector(&mut rng, 4, 1.0),
+            )
+        })
+        .collect();
+    let free = SapProblem::new(1e-3, trees, vec![]).unwrap();
+    let v0 = common::random_vector(&mut rng, 12, 3.0);
+    let sol = solver.solve(&free, &v0).unwrap();
+    assert_eq!(sol.stats.status, SapStatus::Converged);
+    assert!(sol.stats.iterations <= 2);
+    assert!((&sol.v - free.v_star()).norm() <= 1e-10 * free.v_star().norm());
+}
