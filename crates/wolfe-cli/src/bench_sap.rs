@@ -57,6 +57,40 @@ pub struct BenchSapOptions {
     pub seed: u64,
 }
 
+/// The sizes and counts of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchSapScale {
+    /// Numbers of bodies.
+    pub sizes: Vec<usize>,
+    /// Random problems per size, pattern and regime.
+    pub problems: usize,
+    /// Timed repeats per solve (the median is reported).
+    pub repeats: usize,
+    /// Linearized time steps warm-started from the previous step.
+    pub steps: usize,
+}
+
+impl BenchSapScale {
+    /// The scale of `wolfe bench sap` (`quick`: well under a minute).
+    pub fn of(quick: bool) -> Self {
+        if quick {
+            Self {
+                sizes: vec![8, 16, 40, 80, 160],
+                problems: 2,
+                repeats: 2,
+                steps: 10,
+            }
+        } else {
+            Self {
+                sizes: vec![8, 12, 16, 24, 40, 60, 80, 120, 160],
+                problems: 5,
+                repeats: 7,
+                steps: 30,
+            }
+        }
+    }
+}
+
 /// The contact pattern of a generated problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pattern {
@@ -350,6 +384,14 @@ fn next_step(problem: &SapProblem, v: &DVector<f64>) -> Result<SapProblem, SapEr
 /// # Errors
 /// [`BenchSapError`] if a file cannot be written or a solve fails.
 pub fn run(options: &BenchSapOptions) -> Result<Vec<Row>, BenchSapError> {
+    run_scaled(options, &BenchSapScale::of(options.quick))
+}
+
+/// [`run`] at a given scale (`options.quick` is ignored).
+///
+/// # Errors
+/// [`BenchSapError`] if a file cannot be written or a solve fails.
+pub fn run_scaled(options: &BenchSapOptions, scale: &BenchSapScale) -> Result<Vec<Row>, BenchSapError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| BenchSapError::Io {
@@ -357,12 +399,9 @@ pub fn run(options: &BenchSapOptions) -> Result<Vec<Row>, BenchSapError> {
             source,
         }
     };
+    let (sizes, problems, steps) = (&scale.sizes, scale.problems, scale.steps);
+    let repeats = scale.repeats.max(1);
     std::fs::create_dir_all(&options.out).map_err(io(&options.out))?;
-    let (sizes, problems, repeats, steps): (&[usize], usize, usize, usize) = if options.quick {
-        (&[8, 16, 40, 80, 160], 2, 2, 10)
-    } else {
-        (&[8, 12, 16, 24, 40, 60, 80, 120, 160], 5, 7, 30)
-    };
     let mut gen = Generator {
         rng: ChaCha8Rng::seed_from_u64(options.seed),
         regime: Regime::Transient,
@@ -381,6 +420,9 @@ pub fn run(options: &BenchSapOptions) -> Result<Vec<Row>, BenchSapError> {
             for p in 0..problems {
                 let problem = gen.problem(pattern, bodies)?;
                 let n = problem.num_velocities();
+                // One unit noise vector per problem: dense and sparse solves start from
+                // the same perturbed points.
+                let noise: Vec<f64> = (0..n).map(|_| gen.normal()).collect();
                 for (name, linear_solver) in
                     [("dense", LinearSolver::Dense), ("sparse", LinearSolver::Sparse)]
                 {
@@ -393,8 +435,8 @@ pub fn run(options: &BenchSapOptions) -> Result<Vec<Row>, BenchSapError> {
                         let warm = perturbation > 0.0;
                         let v0 = if warm {
                             let mut v0 = cold.v.clone();
-                            for k in 0..n {
-                                v0[k] += perturbation * gen.normal();
+                            for (k, e) in noise.iter().enumerate() {
+                                v0[k] += perturbation * e;
                             }
                             v0
                         } else {
@@ -604,7 +646,7 @@ fn plot(path: &Path, rows: &[Row]) -> Result<(), BenchSapError> {
         .x_label_area_size(35)
         .y_label_area_size(55)
         .build_cartesian_2d(
-            (0.0..max_bodies * 1.05).log_scale(),
+            (6.0..max_bodies * 1.1).log_scale(),
             (min_ms * 0.8..max_ms * 1.25).log_scale(),
         )
         .map_err(|e| err(&e))?;
