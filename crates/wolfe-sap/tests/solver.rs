@@ -138,6 +138,20 @@ fn dense_and_sparse_agree_and_symbolic_is_reused() {
     let again = sparse.solve(&problem, &(&s.v * 0.5)).unwrap();
     assert!(again.stats.symbolic_reused);
     assert_eq!(sparse.symbolic_factorizations(), 1);
+    // Warm-started at its own solution: converged without a Newton step.
+    let at_solution = sparse.solve(&problem, &s.v).unwrap();
+    assert_eq!(at_solution.stats.iterations, 0);
+    assert_eq!(at_solution.stats.status, SapStatus::Converged);
+    // Auto: dense up to dense_max_dofs velocities, sparse above.
+    let n = problem.num_velocities();
+    for (limit, expect_sparse) in [(n, false), (n - 1, true)] {
+        let mut auto = SapSolver::new(SapSettings {
+            dense_max_dofs: limit,
+            ..base
+        })
+        .unwrap();
+        assert_eq!(auto.solve_cold(&problem).unwrap().stats.sparse, expect_sparse);
+    }
     // A different pattern triggers a new symbolic factorization.
     let other = common::random_problem(&mut rng, 12, 20);
     let o = sparse.solve_cold(&other).unwrap();
