@@ -7,6 +7,7 @@
 //! (`wolfe generate`).
 
 pub mod bench;
+pub mod bench_sap;
 pub mod generate;
 pub mod plot;
 pub mod problem_set;

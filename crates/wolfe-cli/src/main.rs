@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use indicatif::ProgressBar;
 use wolfe_cli::bench::{self, BenchOptions};
+use wolfe_cli::bench_sap::{self, BenchSapOptions};
 use wolfe_cli::generate::{self, Dataset, GenerateOptions};
 use wolfe_cli::problem_set::ProblemSet;
 use wolfe_cli::progress::progress_bar;
@@ -101,6 +102,8 @@ enum BenchName {
     Qp,
     /// GJK++ Fig. 13: four warm-start strategies on trajectories of two YCB hulls.
     Warmstart,
+    /// The SAP contact solver on clutter-like problems (sap.csv, sap.svg).
+    Sap,
     /// Every benchmark above.
     All,
 }
@@ -140,6 +143,7 @@ fn name_of(name: BenchName) -> &'static str {
         BenchName::Meshes => "meshes",
         BenchName::Qp => "qp",
         BenchName::Warmstart => "warmstart",
+        BenchName::Sap => "sap",
         BenchName::All => "all",
     }
 }
@@ -236,6 +240,21 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 let r = bench::warmstart::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
+            }
+            if matches!(name, BenchName::Sap | BenchName::All) {
+                let sap = BenchSapOptions {
+                    out: options.out.clone(),
+                    quick,
+                    seed: 0,
+                };
+                let rows = bench_sap::run(&sap)?;
+                summary.push_str(&format!(
+                    "## SAP contact solver\n\nClutter-like random problems (k = 1e12, tau_d = dt = \
+                     10 ms, mu = 1), median wall time per solve; `sap.csv`, `sap.svg`.\n\n```text\n{}```\n\n",
+                    bench_sap::summary(&rows)
+                ));
+                files.push(options.out.join("sap.csv"));
+                files.push(options.out.join("sap.svg"));
             }
             let path = options.out.join("summary.md");
             std::fs::write(&path, &summary)?;

@@ -38,7 +38,9 @@ const PALETTE: [RGBColor; 6] = [
     RGBColor(86, 180, 233),
 ];
 
-fn register_font() {
+/// Registers the shipped font with plotters (once per process); every drawing of text
+/// needs it, since no system font is looked up.
+pub fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         // The font is compiled in and known good; a failure would only lose text.

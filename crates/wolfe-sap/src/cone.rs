@@ -1,0 +1,113 @@
+//! The analytic projection onto the friction cone in the R norm (Eq. 27, Appendix C)
+//! and its derivative G (Appendix D).
+//!
+//! Vectors are in the contact frame: `[t_x, t_y, n]`. The regularization is
+//! `R = diag(R_t, R_t, R_n)`.
+
+use nalgebra::{Matrix3, Vector3};
+
+/// The region of y in the partition of Appendix C (Fig. 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConeRegion {
+    /// Region I, the closed friction cone: y_r <= mu y_n (gamma = y).
+    Stiction,
+    /// Region II: -mu_hat y_r <= y_n and y_r > mu y_n (projection onto the cone's wall).
+    /// The boundary with region III belongs here (the paper's choice for G).
+    Sliding,
+    /// Region III, the interior of the polar cone: y_n < -mu_hat y_r (gamma = 0).
+    NoContact,
+}
+
+/// Friction coefficient and regularization of one contact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ConeParams {
+    /// Friction coefficient mu.
+    pub mu: f64,
+    /// Tangential regularization R_t (> 0).
+    pub r_t: f64,
+    /// Normal regularization R_n (> 0).
+    pub r_n: f64,
+}
+
+impl ConeParams {
+    /// mu_hat = mu R_t / R_n (Section V-A).
+    pub fn mu_hat(&self) -> f64 {
+        self.mu * self.r_t / self.r_n
+    }
+
+    /// mu_tilde^2 = mu^2 R_t / R_n (Section V-A).
+    pub fn mu_tilde_sq(&self) -> f64 {
+        self.mu * self.mu * self.r_t / self.r_n
+    }
+
+    /// The region of y (Appendix C; boundaries as in Appendix D).
+    pub fn region(&self, y: &Vector3<f64>) -> ConeRegion {
+        let y_r = y.x.hypot(y.y);
+        if y_r <= self.mu * y.z {
+            ConeRegion::Stiction
+        } else if y.z < -self.mu_hat() * y_r {
+            ConeRegion::NoContact
+        } else {
+            ConeRegion::Sliding
+        }
+    }
+
+    /// gamma = P_F(y), the projection of y onto the friction cone
+    /// `{||x_t|| <= mu x_n}` in the norm of R (Eqs. 23 and 27).
+    pub fn project(&self, y: &Vector3<f64>) -> (Vector3<f64>, ConeRegion) {
+        let region = self.region(y);
+        let gamma = match region {
+            ConeRegion::Stiction => *y,
+            ConeRegion::NoContact => Vector3::zeros(),
+            ConeRegion::Sliding => {
+                let y_r = y.x.hypot(y.y);
+                let gn = (y.z + self.mu_hat() * y_r) / (1.0 + self.mu_tilde_sq());
+                // gn >= 0 up to round-off in region II; clamp to stay in the cone.
+                let gn = gn.max(0.0);
+                let gt = self.mu * gn / y_r;
+                Vector3::new(gt * y.x, gt * y.y, gn)
+            }
+        };
+        (gamma, region)
+    }
+
+    /// G = -d gamma / d v_c = R^{-1} (d^2 ell_R / dy^2) R^{-1} (Appendix D, Eq. 37),
+    /// with the paper's extension on region boundaries: the formula of region I on the
+    /// boundary of the cone, that of region II on the boundary of the polar cone.
+    pub fn gradient(&self, y: &Vector3<f64>, region: ConeRegion) -> Matrix3<f64> {
+        match region {
+            ConeRegion::Stiction => {
+                Matrix3::from_diagonal(&Vector3::new(1.0 / self.r_t, 1.0 / self.r_t, 1.0 / self.r_n))
+            }
+            ConeRegion::NoContact => Matrix3::zeros(),
+            ConeRegion::Sliding => {
+                let y_r = y.x.hypot(y.y);
+                let (tx, ty) = (y.x / y_r, y.y / y_r);
+                let mu_hat = self.mu_hat();
+                let s = mu_hat * y_r + y.z;
+                let f = self.r_n / (1.0 + self.mu_tilde_sq());
+                // Hessian of ell_R in y (Eq. 37).
+                let a = mu_hat * mu_hat; // coefficient of P(t)
+                let b = (mu_hat * s / y_r).max(0.0); // coefficient of P_perp(t)
+                let htt = |i: f64, j: f64, same: bool| {
+                    let p = i * j;
+                    let perp = if same { 1.0 - p } else { -p };
+                    f * (a * p + b * perp)
+                };
+                let h = Matrix3::new(
+                    htt(tx, tx, true),
+                    htt(tx, ty, false),
+                    f * mu_hat * tx,
+                    htt(ty, tx, false),
+                    htt(ty, ty, true),
+                    f * mu_hat * ty,
+                    f * mu_hat * tx,
+                    f * mu_hat * ty,
+                    f,
+                );
+                let r_inv = Vector3::new(1.0 / self.r_t, 1.0 / self.r_t, 1.0 / self.r_n);
+                Matrix3::from_fn(|i, j| r_inv[i] * h[(i, j)] * r_inv[j])
+            }
+        }
+    }
+}

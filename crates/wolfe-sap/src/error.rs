@@ -1,0 +1,120 @@
+//! Typed errors of the SAP solver.
+
+use std::fmt;
+
+/// Everything that can go wrong when building or solving a SAP problem.
+///
+/// Bad input is reported with one of these, never with a panic.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SapError {
+    /// The time step is not finite and positive.
+    InvalidTimeStep(f64),
+    /// A tree's block of A is not square, or its free-motion velocity has the wrong length.
+    TreeSize {
+        /// Index of the tree.
+        tree: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// A tree has no degrees of freedom.
+    EmptyTree(usize),
+    /// A tree's block of A is not symmetric (relative tolerance 1e-10).
+    NotSymmetric(usize),
+    /// A tree's block of A is not positive definite (its Cholesky factorization failed).
+    NotPositiveDefinite(usize),
+    /// A NaN or infinite entry in the data of a tree.
+    NonFiniteTree(usize),
+    /// A contact names a tree that does not exist, or the same tree twice.
+    ContactTrees {
+        /// Index of the contact.
+        contact: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// A contact Jacobian block is not 3 x n_t for its tree.
+    JacobianSize {
+        /// Index of the contact.
+        contact: usize,
+        /// Rows of the block given.
+        rows: usize,
+        /// Columns of the block given.
+        cols: usize,
+        /// Columns expected (the tree's number of dofs).
+        expected_cols: usize,
+    },
+    /// A NaN or infinite entry in a contact Jacobian or in the signed distance.
+    NonFiniteContact(usize),
+    /// A contact parameter out of its range (stiffness must be positive, possibly
+    /// infinite; dissipation time scale and friction finite and non-negative).
+    InvalidContactParameter {
+        /// Index of the contact.
+        contact: usize,
+        /// Which parameter.
+        parameter: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// A settings value out of its range.
+    InvalidSetting {
+        /// Which setting.
+        setting: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// The initial guess has the wrong length or a non-finite entry.
+    InvalidInitialGuess {
+        /// Length given.
+        len: usize,
+        /// Length expected (total number of dofs).
+        expected: usize,
+    },
+    /// A contact has zero effective inverse mass (its Jacobian is zero) so that
+    /// its regularization (Eqs. 29-30) is not defined.
+    DegenerateContact(usize),
+    /// The Newton matrix H could not be factorized (numerically not positive definite).
+    Factorization(String),
+}
+
+impl fmt::Display for SapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidTimeStep(dt) => write!(f, "time step {dt} is not finite and positive"),
+            Self::TreeSize { tree, what } => write!(f, "tree {tree}: {what}"),
+            Self::EmptyTree(t) => write!(f, "tree {t} has no degrees of freedom"),
+            Self::NotSymmetric(t) => write!(f, "tree {t}: block of A is not symmetric"),
+            Self::NotPositiveDefinite(t) => {
+                write!(f, "tree {t}: block of A is not positive definite")
+            }
+            Self::NonFiniteTree(t) => write!(f, "tree {t}: NaN or infinite entry"),
+            Self::ContactTrees { contact, what } => write!(f, "contact {contact}: {what}"),
+            Self::JacobianSize {
+                contact,
+                rows,
+                cols,
+                expected_cols,
+            } => write!(
+                f,
+                "contact {contact}: Jacobian block is {rows} x {cols}, expected 3 x {expected_cols}"
+            ),
+            Self::NonFiniteContact(c) => write!(f, "contact {c}: NaN or infinite entry"),
+            Self::InvalidContactParameter {
+                contact,
+                parameter,
+                value,
+            } => write!(f, "contact {contact}: {parameter} = {value} is out of range"),
+            Self::InvalidSetting { setting, value } => {
+                write!(f, "setting {setting} = {value} is out of range")
+            }
+            Self::InvalidInitialGuess { len, expected } => write!(
+                f,
+                "initial guess of length {len} (expected {expected}) or with a non-finite entry"
+            ),
+            Self::DegenerateContact(c) => {
+                write!(f, "contact {c}: zero Jacobian, regularization undefined")
+            }
+            Self::Factorization(what) => write!(f, "factorization of H failed: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for SapError {}

@@ -1,0 +1,322 @@
+//! Problem data of SAP: trees (dense SPD blocks of A and free-motion velocities) and
+//! contact constraints between one or two trees (Sections II-D, IV-D of the SAP paper).
+
+use nalgebra::{DMatrix, DVector};
+
+use crate::error::SapError;
+
+/// One tree of the forest (Section IV-D): its diagonal block of A (Eq. 15), n_t x n_t,
+/// symmetric positive definite, and its free-motion velocities v* (Eq. 13).
+#[derive(Debug, Clone)]
+pub struct Tree {
+    /// The block A_t of the linearized momentum balance (Eq. 18).
+    pub a: DMatrix<f64>,
+    /// The free-motion velocities v*_t.
+    pub v_star: DVector<f64>,
+}
+
+impl Tree {
+    /// A tree from its block of A and its free-motion velocities.
+    pub fn new(a: DMatrix<f64>, v_star: DVector<f64>) -> Self {
+        Self { a, v_star }
+    }
+
+    /// Number of dofs n_t.
+    pub fn dofs(&self) -> usize {
+        self.v_star.len()
+    }
+}
+
+/// One contact constraint between one or two trees (Section II-A): the contact
+/// velocity in the contact frame (z along the normal) is
+/// `v_c = J_a v_a + J_b v_b`, components `[v_t (2), v_n]`.
+#[derive(Debug, Clone)]
+pub struct Contact {
+    /// The first tree.
+    pub tree_a: usize,
+    /// Its 3 x n_a Jacobian block.
+    pub jacobian_a: DMatrix<f64>,
+    /// The second tree and its 3 x n_b Jacobian block, if the contact involves two trees
+    /// (a contact with the world involves one).
+    pub tree_b: Option<(usize, DMatrix<f64>)>,
+    /// Signed distance phi0 at the previous step (negative when overlapping).
+    pub phi0: f64,
+    /// Stiffness k (N/m), positive; `f64::INFINITY` for rigid contact (the near-rigid
+    /// switch of Eq. 29 then always applies).
+    pub stiffness: f64,
+    /// Dissipation time scale tau_d (s), non-negative (Eq. 2).
+    pub dissipation_time_scale: f64,
+    /// Friction coefficient mu, non-negative.
+    pub friction: f64,
+}
+
+impl Contact {
+    /// A contact between tree `tree` and the world.
+    pub fn with_world(tree: usize, jacobian: DMatrix<f64>, phi0: f64) -> Self {
+        Self {
+            tree_a: tree,
+            jacobian_a: jacobian,
+            tree_b: None,
+            phi0,
+            stiffness: f64::INFINITY,
+            dissipation_time_scale: 0.0,
+            friction: 1.0,
+        }
+    }
+
+    /// A contact between two trees.
+    pub fn between(
+        tree_a: usize,
+        jacobian_a: DMatrix<f64>,
+        tree_b: usize,
+        jacobian_b: DMatrix<f64>,
+        phi0: f64,
+    ) -> Self {
+        Self {
+            tree_a,
+            jacobian_a,
+            tree_b: Some((tree_b, jacobian_b)),
+            phi0,
+            stiffness: f64::INFINITY,
+            dissipation_time_scale: 0.0,
+            friction: 1.0,
+        }
+    }
+
+    /// Sets the physical parameters: stiffness k, dissipation time scale tau_d,
+    /// friction mu.
+    pub fn with_parameters(mut self, stiffness: f64, tau_d: f64, mu: f64) -> Self {
+        self.stiffness = stiffness;
+        self.dissipation_time_scale = tau_d;
+        self.friction = mu;
+        self
+    }
+}
+
+/// A validated SAP problem: the time step, the trees, the contacts.
+///
+/// Built by [`SapProblem::new`], which checks every input; the data is read-only
+/// afterwards so that it stays valid.
+#[derive(Debug, Clone)]
+pub struct SapProblem {
+    time_step: f64,
+    trees: Vec<Tree>,
+    contacts: Vec<Contact>,
+    offsets: Vec<usize>,
+    /// Inverse of each block of A (for the Delassus estimate of Section V-B).
+    a_inv: Vec<DMatrix<f64>>,
+    /// diag(A)^{-1/2} (Eq. 25), stacked.
+    d_scale: DVector<f64>,
+    v_star: DVector<f64>,
+}
+
+fn all_finite<'a>(mut it: impl Iterator<Item = &'a f64>) -> bool {
+    it.all(|x| x.is_finite())
+}
+
+impl SapProblem {
+    /// Validates the data and builds the problem.
+    ///
+    /// # Errors
+    /// [`SapError`] for a bad time step, a tree block that is not square, symmetric or
+    /// positive definite, sizes that do not match, NaN or infinite entries, contact
+    /// parameters out of range.
+    pub fn new(time_step: f64, trees: Vec<Tree>, contacts: Vec<Contact>) -> Result<Self, SapError> {
+        if !(time_step.is_finite() && time_step > 0.0) {
+            return Err(SapError::InvalidTimeStep(time_step));
+        }
+        let mut offsets = Vec::with_capacity(trees.len() + 1);
+        let mut a_inv = Vec::with_capacity(trees.len());
+        let mut total = 0;
+        for (t, tree) in trees.iter().enumerate() {
+            let n = tree.v_star.len();
+            if n == 0 {
+                return Err(SapError::EmptyTree(t));
+            }
+            if tree.a.nrows() != n || tree.a.ncols() != n {
+                return Err(SapError::TreeSize {
+                    tree: t,
+                    what: "block of A is not n_t x n_t with n_t = len(v*)",
+                });
+            }
+            if !all_finite(tree.a.iter()) || !all_finite(tree.v_star.iter()) {
+                return Err(SapError::NonFiniteTree(t));
+            }
+            let scale = tree.a.amax();
+            for i in 0..n {
+                for j in 0..i {
+                    if (tree.a[(i, j)] - tree.a[(j, i)]).abs() > 1e-10 * scale {
+                        return Err(SapError::NotSymmetric(t));
+                    }
+                }
+            }
+            let chol = nalgebra::Cholesky::new(tree.a.clone()).ok_or(SapError::NotPositiveDefinite(t))?;
+            if (0..n).any(|i| chol.l_dirty()[(i, i)].is_nan() || chol.l_dirty()[(i, i)] <= 0.0) {
+                return Err(SapError::NotPositiveDefinite(t));
+            }
+            a_inv.push(chol.inverse());
+            offsets.push(total);
+            total += n;
+        }
+        offsets.push(total);
+        for (c, contact) in contacts.iter().enumerate() {
+            let check_block = |tree: usize, j: &DMatrix<f64>| -> Result<(), SapError> {
+                if tree >= trees.len() {
+                    return Err(SapError::ContactTrees {
+                        contact: c,
+                        what: "tree index out of range",
+                    });
+                }
+                let n = trees[tree].dofs();
+                if j.nrows() != 3 || j.ncols() != n {
+                    return Err(SapError::JacobianSize {
+                        contact: c,
+                        rows: j.nrows(),
+                        cols: j.ncols(),
+                        expected_cols: n,
+                    });
+                }
+                if !all_finite(j.iter()) {
+                    return Err(SapError::NonFiniteContact(c));
+                }
+                Ok(())
+            };
+            check_block(contact.tree_a, &contact.jacobian_a)?;
+            if let Some((tb, jb)) = &contact.tree_b {
+                if *tb == contact.tree_a {
+                    return Err(SapError::ContactTrees {
+                        contact: c,
+                        what: "both sides name the same tree",
+                    });
+                }
+                check_block(*tb, jb)?;
+            }
+            if !contact.phi0.is_finite() {
+                return Err(SapError::NonFiniteContact(c));
+            }
+            let bad = |parameter, value| SapError::InvalidContactParameter {
+                contact: c,
+                parameter,
+                value,
+            };
+            if contact.stiffness.is_nan() || contact.stiffness <= 0.0 {
+                return Err(bad("stiffness", contact.stiffness));
+            }
+            let tau = contact.dissipation_time_scale;
+            if !(tau.is_finite() && tau >= 0.0) {
+                return Err(bad("dissipation_time_scale", tau));
+            }
+            let mu = contact.friction;
+            if !(mu.is_finite() && mu >= 0.0) {
+                return Err(bad("friction", mu));
+            }
+        }
+        let mut d_scale = DVector::zeros(total);
+        let mut v_star = DVector::zeros(total);
+        for (t, tree) in trees.iter().enumerate() {
+            for i in 0..tree.dofs() {
+                d_scale[offsets[t] + i] = 1.0 / tree.a[(i, i)].sqrt();
+                v_star[offsets[t] + i] = tree.v_star[i];
+            }
+        }
+        Ok(Self {
+            time_step,
+            trees,
+            contacts,
+            offsets,
+            a_inv,
+            d_scale,
+            v_star,
+        })
+    }
+
+    /// The time step delta t.
+    pub fn time_step(&self) -> f64 {
+        self.time_step
+    }
+
+    /// The trees.
+    pub fn trees(&self) -> &[Tree] {
+        &self.trees
+    }
+
+    /// The contacts.
+    pub fn contacts(&self) -> &[Contact] {
+        &self.contacts
+    }
+
+    /// Total number of generalized velocities n_v.
+    pub fn num_velocities(&self) -> usize {
+        self.offsets[self.trees.len()]
+    }
+
+    /// Offset of tree `t`'s velocities in the stacked vector v.
+    pub fn offset(&self, t: usize) -> usize {
+        self.offsets[t]
+    }
+
+    /// The stacked free-motion velocities v*.
+    pub fn v_star(&self) -> &DVector<f64> {
+        &self.v_star
+    }
+
+    /// The inverse of tree `t`'s block of A.
+    pub(crate) fn a_inv(&self, t: usize) -> &DMatrix<f64> {
+        &self.a_inv[t]
+    }
+
+    /// diag(A)^{-1/2}, the scaling D of Eq. 25.
+    pub(crate) fn d_scale(&self) -> &DVector<f64> {
+        &self.d_scale
+    }
+
+    /// y = A x, block by block.
+    pub(crate) fn mul_a(&self, x: &[f64], y: &mut [f64]) {
+        for (t, tree) in self.trees.iter().enumerate() {
+            let o = self.offsets[t];
+            let n = tree.dofs();
+            for i in 0..n {
+                let mut s = 0.0;
+                for j in 0..n {
+                    s += tree.a[(i, j)] * x[o + j];
+                }
+                y[o + i] = s;
+            }
+        }
+    }
+
+    /// The contact velocity of contact `c`: J_c x.
+    pub(crate) fn contact_velocity(&self, c: usize, x: &[f64]) -> [f64; 3] {
+        let contact = &self.contacts[c];
+        let mut vc = [0.0; 3];
+        let mut add = |tree: usize, j: &DMatrix<f64>| {
+            let o = self.offsets[tree];
+            for col in 0..j.ncols() {
+                let xv = x[o + col];
+                for (r, v) in vc.iter_mut().enumerate() {
+                    *v += j[(r, col)] * xv;
+                }
+            }
+        };
+        add(contact.tree_a, &contact.jacobian_a);
+        if let Some((tb, jb)) = &contact.tree_b {
+            add(*tb, jb);
+        }
+        vc
+    }
+
+    /// y += J_c^T g for contact `c`.
+    pub(crate) fn add_jt(&self, c: usize, g: &[f64; 3], y: &mut [f64]) {
+        let contact = &self.contacts[c];
+        let mut add = |tree: usize, j: &DMatrix<f64>| {
+            let o = self.offsets[tree];
+            for col in 0..j.ncols() {
+                y[o + col] += j[(0, col)] * g[0] + j[(1, col)] * g[1] + j[(2, col)] * g[2];
+            }
+        };
+        add(contact.tree_a, &contact.jacobian_a);
+        if let Some((tb, jb)) = &contact.tree_b {
+            add(*tb, jb);
+        }
+    }
+}

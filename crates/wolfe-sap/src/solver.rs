@@ -1,0 +1,574 @@
+//! The Semi-Analytic Primal solver (Algorithm 2): Newton iterations on the
+//! unconstrained convex cost (24) with an exact line search (Section IV-B, IV-C).
+
+use nalgebra::{DVector, Matrix3, Vector3};
+
+use crate::cone::ConeRegion;
+use crate::error::SapError;
+use crate::linalg::{HessianSolver, LinearSolver};
+use crate::model::{contact_models, ContactModel, RegularizationSettings};
+use crate::problem::SapProblem;
+
+/// The line search of step 4 of Algorithm 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineSearch {
+    /// Exact: the root of d(ell)/d(alpha) on (0, alpha_max] by a safeguarded
+    /// Newton-bisection root finder (`rtsafe`), with the O(n) derivatives of Sec. IV-C.
+    Exact,
+    /// Backtracking from alpha_max by the factor rho until Armijo's criterion holds.
+    Backtracking,
+}
+
+/// Settings of the SAP solver.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SapSettings {
+    /// beta and sigma of Section V-B.
+    pub regularization: RegularizationSettings,
+    /// Relative tolerance eps_r of the stopping criterion (Eq. 26).
+    pub relative_tolerance: f64,
+    /// Absolute tolerance eps_a of the stopping criterion (Eq. 26).
+    pub absolute_tolerance: f64,
+    /// Maximum number of Newton iterations.
+    pub max_iterations: u32,
+    /// Line search.
+    pub line_search: LineSearch,
+    /// Maximum step length alpha_max of the exact line search.
+    pub alpha_max: f64,
+    /// Initial (maximum) step length of the backtracking line search; with the default
+    /// 1.25 and rho = 0.8 the second trial is the full Newton step alpha = 1.
+    pub backtracking_alpha_max: f64,
+    /// Maximum iterations of one line search.
+    pub line_search_max_iterations: u32,
+    /// Exact line search: stop when the bracket on alpha is below this relative width,
+    /// or |d(ell)/d(alpha)| below this fraction of its value at alpha = 0.
+    pub line_search_tolerance: f64,
+    /// Backtracking: Armijo's constant c.
+    pub armijo_c: f64,
+    /// Backtracking: reduction factor rho in (0, 1).
+    pub backtracking_rho: f64,
+    /// Dense or sparse factorization of H.
+    pub linear_solver: LinearSolver,
+    /// With [`LinearSolver::Auto`], problems with at most this many generalized
+    /// velocities use the dense factorization. Default 90: measured with
+    /// `wolfe bench sap` (clutter-like problems of free bodies), the sparse
+    /// factorization is as fast as the dense one from 72 dofs (12 bodies) on islands
+    /// and from 96 dofs (16 bodies) on piles, and 2-5x faster at 240 dofs.
+    pub dense_max_dofs: usize,
+}
+
+impl Default for SapSettings {
+    fn default() -> Self {
+        Self {
+            regularization: RegularizationSettings::default(),
+            relative_tolerance: 1e-6,
+            absolute_tolerance: 1e-16,
+            max_iterations: 100,
+            line_search: LineSearch::Exact,
+            alpha_max: 1.5,
+            backtracking_alpha_max: 1.25,
+            line_search_max_iterations: 100,
+            line_search_tolerance: 1e-14,
+            armijo_c: 1e-4,
+            backtracking_rho: 0.8,
+            linear_solver: LinearSolver::Auto,
+            dense_max_dofs: 90,
+        }
+    }
+}
+
+impl SapSettings {
+    /// Checks every setting.
+    ///
+    /// # Errors
+    /// [`SapError::InvalidSetting`] for a value out of range.
+    pub fn validate(&self) -> Result<(), SapError> {
+        self.regularization.validate()?;
+        let bad = |setting, value| Err(SapError::InvalidSetting { setting, value });
+        if !(self.relative_tolerance.is_finite() && self.relative_tolerance >= 0.0) {
+            return bad("relative_tolerance", self.relative_tolerance);
+        }
+        if !(self.absolute_tolerance.is_finite() && self.absolute_tolerance >= 0.0) {
+            return bad("absolute_tolerance", self.absolute_tolerance);
+        }
+        if self.relative_tolerance == 0.0 && self.absolute_tolerance == 0.0 {
+            return bad("relative_tolerance", 0.0);
+        }
+        if !(self.alpha_max.is_finite() && self.alpha_max > 0.0) {
+            return bad("alpha_max", self.alpha_max);
+        }
+        if !(self.backtracking_alpha_max.is_finite() && self.backtracking_alpha_max > 0.0) {
+            return bad("backtracking_alpha_max", self.backtracking_alpha_max);
+        }
+        if self.line_search_max_iterations == 0 {
+            return bad("line_search_max_iterations", 0.0);
+        }
+        if !(self.line_search_tolerance.is_finite() && self.line_search_tolerance > 0.0) {
+            return bad("line_search_tolerance", self.line_search_tolerance);
+        }
+        if !(self.armijo_c > 0.0 && self.armijo_c < 1.0) {
+            return bad("armijo_c", self.armijo_c);
+        }
+        if !(self.backtracking_rho > 0.0 && self.backtracking_rho < 1.0) {
+            return bad("backtracking_rho", self.backtracking_rho);
+        }
+        Ok(())
+    }
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SapStatus {
+    /// The stopping criterion (Eq. 26) holds at the returned velocities.
+    Converged,
+    /// The iteration limit was reached before Eq. 26 held.
+    IterationLimit,
+    /// No further progress in floating point (the Newton step is not a descent
+    /// direction any more, or the step changes v by less than round-off) before Eq. 26
+    /// held.
+    Stalled,
+}
+
+/// Statistics of a solve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SapStats {
+    /// Newton iterations (factorizations of H).
+    pub iterations: u32,
+    /// Line-search iterations, summed over the Newton iterations.
+    pub line_search_iterations: u32,
+    /// The cost ell_p (Eq. 24) at the initial guess and after every iteration.
+    pub cost: Vec<f64>,
+    /// The dimensionless momentum error e_m (Eq. 32) at the returned velocities.
+    /// When the status is [`SapStatus::Converged`], `e_m < eps_r + eps_a / scale` with
+    /// `scale = max(|p~|, |j~_c|)` (Eq. 26), so `e_m < eps_r` when `eps_a = 0`.
+    pub momentum_error: f64,
+    /// How the solve ended.
+    pub status: SapStatus,
+    /// Whether the sparse factorization was used.
+    pub sparse: bool,
+    /// Whether the symbolic sparse factorization of an earlier solve was reused.
+    pub symbolic_reused: bool,
+}
+
+/// The result of a solve.
+#[derive(Debug, Clone)]
+pub struct SapSolution {
+    /// Generalized velocities v (stacked by tree).
+    pub v: DVector<f64>,
+    /// Contact impulses gamma = P_F(y(v)) per contact, in the contact frame
+    /// `[gamma_t (2), gamma_n]`.
+    pub gamma: Vec<Vector3<f64>>,
+    /// The contact models (regularization, v_hat) used.
+    pub models: Vec<ContactModel>,
+    /// Statistics.
+    pub stats: SapStats,
+}
+
+/// Cost, gradient and impulses at v (Sections III-C, IV-A).
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    /// ell_p(v), Eq. (24).
+    pub cost: f64,
+    /// grad ell_p(v) = A (v - v*) - J^T gamma.
+    pub gradient: DVector<f64>,
+    /// gamma_i = P_F(y_i(v)).
+    pub gamma: Vec<Vector3<f64>>,
+    /// G_i (Appendix D).
+    pub g: Vec<Matrix3<f64>>,
+}
+
+/// y_i = -R_i^{-1} (v_c - v_hat).
+fn y_of(model: &ContactModel, vc: &[f64; 3]) -> Vector3<f64> {
+    Vector3::new(
+        -vc[0] / model.cone.r_t,
+        -vc[1] / model.cone.r_t,
+        -(vc[2] - model.v_hat_n) / model.cone.r_n,
+    )
+}
+
+fn regularizer_cost(model: &ContactModel, gamma: &Vector3<f64>) -> f64 {
+    0.5 * (model.cone.r_t * (gamma.x * gamma.x + gamma.y * gamma.y) + model.cone.r_n * gamma.z * gamma.z)
+}
+
+/// Evaluates the cost (24), its gradient, the impulses and G at v.
+///
+/// # Panics
+/// If `v` or `models` do not match the problem (use the models of
+/// [`contact_models`] for this problem).
+pub fn evaluate(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>) -> Evaluation {
+    let n = problem.num_velocities();
+    assert_eq!(v.len(), n);
+    assert_eq!(models.len(), problem.contacts().len());
+    let dv: DVector<f64> = v - problem.v_star();
+    let mut adv = DVector::zeros(n);
+    problem.mul_a(dv.as_slice(), adv.as_mut_slice());
+    let mut cost = 0.5 * dv.dot(&adv);
+    let mut gradient = adv;
+    let mut gamma = Vec::with_capacity(models.len());
+    let mut g = Vec::with_capacity(models.len());
+    for (c, model) in models.iter().enumerate() {
+        let y = y_of(model, &problem.contact_velocity(c, v.as_slice()));
+        let (gc, region) = model.cone.project(&y);
+        cost += regularizer_cost(model, &gc);
+        problem.add_jt(c, &[-gc.x, -gc.y, -gc.z], gradient.as_mut_slice());
+        gamma.push(gc);
+        g.push(model.cone.gradient(&y, region));
+    }
+    Evaluation {
+        cost,
+        gradient,
+        gamma,
+        g,
+    }
+}
+
+/// The Newton matrix H = A + J^T G J at v (Appendix D-C), dense, for checks.
+pub fn hessian(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>) -> nalgebra::DMatrix<f64> {
+    let n = problem.num_velocities();
+    let eval = evaluate(problem, models, v);
+    let mut h = nalgebra::DMatrix::zeros(n, n);
+    for (t, tree) in problem.trees().iter().enumerate() {
+        let o = problem.offset(t);
+        h.view_mut((o, o), (tree.dofs(), tree.dofs())).copy_from(&tree.a);
+    }
+    let mut col = vec![0.0; n];
+    for (c, gc) in eval.g.iter().enumerate() {
+        // Column k of J_c^T G_c J_c = J_c^T G_c (J_c e_k).
+        for k in 0..n {
+            col.fill(0.0);
+            col[k] = 1.0;
+            let jk = problem.contact_velocity(c, &col);
+            let gj = gc * Vector3::new(jk[0], jk[1], jk[2]);
+            let mut out = vec![0.0; n];
+            problem.add_jt(c, &[gj.x, gj.y, gj.z], &mut out);
+            for i in 0..n {
+                h[(i, k)] += out[i];
+            }
+        }
+    }
+    h
+}
+
+/// The SAP solver. Owns its workspaces and the cached symbolic factorization, so that
+/// successive solves of problems with the same sparsity pattern (e.g. successive time
+/// steps) reuse it.
+pub struct SapSolver {
+    settings: SapSettings,
+    hessian: HessianSolver,
+    // Workspaces, resized per solve.
+    v: Vec<f64>,
+    r: Vec<f64>,
+    ar: Vec<f64>,
+    grad: Vec<f64>,
+    dv: Vec<f64>,
+    dp: Vec<f64>,
+    av: Vec<f64>,
+    jc: Vec<f64>,
+    vc: Vec<[f64; 3]>,
+    dvc: Vec<[f64; 3]>,
+    gamma: Vec<Vector3<f64>>,
+    g: Vec<Matrix3<f64>>,
+}
+
+/// Scalars of the line search along v + alpha dv (Section IV-C).
+struct LineData {
+    /// dv^T A (v - v*).
+    dp_r: f64,
+    /// dv^T A dv.
+    dv_dp: f64,
+    /// (v - v*)^T A (v - v*) / 2.
+    half_r_a_r: f64,
+}
+
+impl SapSolver {
+    /// A solver with the given settings.
+    ///
+    /// # Errors
+    /// [`SapError::InvalidSetting`] for bad settings.
+    pub fn new(settings: SapSettings) -> Result<Self, SapError> {
+        settings.validate()?;
+        Ok(Self {
+            settings,
+            hessian: HessianSolver::new(),
+            v: Vec::new(),
+            r: Vec::new(),
+            ar: Vec::new(),
+            grad: Vec::new(),
+            dv: Vec::new(),
+            dp: Vec::new(),
+            av: Vec::new(),
+            jc: Vec::new(),
+            vc: Vec::new(),
+            dvc: Vec::new(),
+            gamma: Vec::new(),
+            g: Vec::new(),
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &SapSettings {
+        &self.settings
+    }
+
+    /// Number of symbolic sparse factorizations computed since creation.
+    pub fn symbolic_factorizations(&self) -> usize {
+        self.hessian.symbolic_factorizations
+    }
+
+    /// Solves from v = v* (cold start).
+    ///
+    /// # Errors
+    /// See [`SapSolver::solve`].
+    pub fn solve_cold(&mut self, problem: &SapProblem) -> Result<SapSolution, SapError> {
+        let v0 = problem.v_star().clone();
+        self.solve(problem, &v0)
+    }
+
+    /// Solves problem (24) by Algorithm 2 from the initial guess `v0` (warm start).
+    ///
+    /// # Errors
+    /// [`SapError::InvalidInitialGuess`] for a `v0` of the wrong size or with NaN,
+    /// [`SapError::DegenerateContact`] for a contact without effective mass,
+    /// [`SapError::Factorization`] if H is numerically not positive definite.
+    pub fn solve(&mut self, problem: &SapProblem, v0: &DVector<f64>) -> Result<SapSolution, SapError> {
+        let n = problem.num_velocities();
+        if v0.len() != n || v0.iter().any(|x| !x.is_finite()) {
+            return Err(SapError::InvalidInitialGuess {
+                len: v0.len(),
+                expected: n,
+            });
+        }
+        let models = contact_models(problem, &self.settings.regularization)?;
+        let nc = models.len();
+        let use_sparse = match self.settings.linear_solver {
+            LinearSolver::Dense => false,
+            LinearSolver::Sparse => true,
+            LinearSolver::Auto => n > self.settings.dense_max_dofs,
+        };
+        let before = self.hessian.symbolic_factorizations;
+        self.hessian.prepare(problem, use_sparse)?;
+        let symbolic_reused = use_sparse && self.hessian.symbolic_factorizations == before;
+        for buf in [
+            &mut self.v,
+            &mut self.r,
+            &mut self.ar,
+            &mut self.grad,
+            &mut self.dv,
+            &mut self.dp,
+            &mut self.av,
+            &mut self.jc,
+        ] {
+            buf.clear();
+            buf.resize(n, 0.0);
+        }
+        self.vc.clear();
+        self.vc.resize(nc, [0.0; 3]);
+        self.dvc.clear();
+        self.dvc.resize(nc, [0.0; 3]);
+        self.gamma.clear();
+        self.gamma.resize(nc, Vector3::zeros());
+        self.g.clear();
+        self.g.resize(nc, Matrix3::zeros());
+        self.v.copy_from_slice(v0.as_slice());
+
+        let s = self.settings;
+        let mut stats = SapStats {
+            iterations: 0,
+            line_search_iterations: 0,
+            cost: Vec::new(),
+            momentum_error: f64::NAN,
+            status: SapStatus::IterationLimit,
+            sparse: use_sparse,
+            symbolic_reused,
+        };
+        loop {
+            let (cost, converged, e_m) = self.evaluate_state(problem, &models);
+            stats.cost.push(cost);
+            stats.momentum_error = e_m;
+            if converged {
+                stats.status = SapStatus::Converged;
+                break;
+            }
+            if stats.iterations >= s.max_iterations {
+                stats.status = SapStatus::IterationLimit;
+                break;
+            }
+            // Newton direction: H dv = -grad.
+            self.hessian.assemble(problem, &self.g);
+            for (d, g) in self.dv.iter_mut().zip(&self.grad) {
+                *d = -g;
+            }
+            self.hessian.factor_solve(&mut self.dv)?;
+            stats.iterations += 1;
+            // Line search data (Section IV-C).
+            problem.mul_a(&self.dv, &mut self.dp);
+            for c in 0..nc {
+                self.dvc[c] = problem.contact_velocity(c, &self.dv);
+            }
+            let line = LineData {
+                dp_r: dot(&self.dp, &self.r),
+                dv_dp: dot(&self.dv, &self.dp),
+                half_r_a_r: 0.5 * dot(&self.r, &self.ar),
+            };
+            let slope0 = dot(&self.dv, &self.grad);
+            if slope0.is_nan() || slope0 >= 0.0 {
+                stats.status = SapStatus::Stalled;
+                break;
+            }
+            let (alpha, ls_iters) = match s.line_search {
+                LineSearch::Exact => self.exact_line_search(&models, &line, slope0),
+                LineSearch::Backtracking => self.backtracking(&models, &line, cost, slope0),
+            };
+            stats.line_search_iterations += ls_iters;
+            let mut moved = false;
+            for (vi, di) in self.v.iter_mut().zip(&self.dv) {
+                let new = *vi + alpha * di;
+                moved |= new != *vi;
+                *vi = new;
+            }
+            if !moved {
+                let (cost, converged, e_m) = self.evaluate_state(problem, &models);
+                stats.cost.push(cost);
+                stats.momentum_error = e_m;
+                stats.status = if converged {
+                    SapStatus::Converged
+                } else {
+                    SapStatus::Stalled
+                };
+                break;
+            }
+        }
+        let v = DVector::from_column_slice(&self.v);
+        Ok(SapSolution {
+            v,
+            gamma: self.gamma.clone(),
+            models,
+            stats,
+        })
+    }
+
+    /// Evaluates r, A v, gamma, G, the gradient and the stopping criterion at the
+    /// current v. Returns (cost, Eq. 26 holds, e_m).
+    fn evaluate_state(&mut self, problem: &SapProblem, models: &[ContactModel]) -> (f64, bool, f64) {
+        let n = self.v.len();
+        for i in 0..n {
+            self.r[i] = self.v[i] - problem.v_star()[i];
+        }
+        problem.mul_a(&self.v, &mut self.av);
+        problem.mul_a(&self.r, &mut self.ar);
+        let mut cost = 0.5 * dot(&self.r, &self.ar);
+        self.jc.fill(0.0);
+        for (c, model) in models.iter().enumerate() {
+            self.vc[c] = problem.contact_velocity(c, &self.v);
+            let y = y_of(model, &self.vc[c]);
+            let (gc, region) = model.cone.project(&y);
+            cost += regularizer_cost(model, &gc);
+            problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
+            self.gamma[c] = gc;
+            self.g[c] = model.cone.gradient(&y, region);
+        }
+        let d = problem.d_scale();
+        let (mut ng, mut np, mut nj) = (0.0, 0.0, 0.0);
+        for i in 0..n {
+            self.grad[i] = self.ar[i] - self.jc[i];
+            ng += (d[i] * self.grad[i]).powi(2);
+            np += (d[i] * self.av[i]).powi(2);
+            nj += (d[i] * self.jc[i]).powi(2);
+        }
+        let (ng, scale) = (ng.sqrt(), np.sqrt().max(nj.sqrt()));
+        // ng == 0: the exact minimizer (also the empty problem).
+        let converged =
+            ng == 0.0 || ng < self.settings.absolute_tolerance + self.settings.relative_tolerance * scale;
+        let e_m = if scale > 0.0 { ng / scale } else { ng };
+        (cost, converged, e_m)
+    }
+
+    /// ell(alpha) and its first two derivatives along v + alpha dv (Section IV-C),
+    /// in O(n_c) given the precomputed line data.
+    fn line_eval(&self, models: &[ContactModel], line: &LineData, alpha: f64) -> (f64, f64, f64) {
+        let mut cost = line.half_r_a_r + alpha * line.dp_r + 0.5 * alpha * alpha * line.dv_dp;
+        let mut d1 = line.dp_r + alpha * line.dv_dp;
+        let mut d2 = line.dv_dp;
+        for (c, model) in models.iter().enumerate() {
+            let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
+            let va = [
+                vc[0] + alpha * dvc[0],
+                vc[1] + alpha * dvc[1],
+                vc[2] + alpha * dvc[2],
+            ];
+            let y = y_of(model, &va);
+            let (gc, region) = model.cone.project(&y);
+            cost += regularizer_cost(model, &gc);
+            let dvc = Vector3::new(dvc[0], dvc[1], dvc[2]);
+            d1 -= dvc.dot(&gc);
+            if region != ConeRegion::NoContact {
+                d2 += dvc.dot(&(model.cone.gradient(&y, region) * dvc));
+            }
+        }
+        (cost, d1, d2)
+    }
+
+    /// Exact line search: root of d(ell)/d(alpha) by rtsafe (Newton-Raphson safeguarded
+    /// by bisection) on (0, alpha_max]. Returns (alpha, iterations).
+    fn exact_line_search(&self, models: &[ContactModel], line: &LineData, slope0: f64) -> (f64, u32) {
+        let s = &self.settings;
+        let a_max = s.alpha_max;
+        let (_, d1_max, _) = self.line_eval(models, line, a_max);
+        let mut iters = 1;
+        if d1_max <= 0.0 {
+            // The minimum along the ray is at or beyond alpha_max.
+            return (a_max, iters);
+        }
+        let (mut lo, mut hi) = (0.0, a_max);
+        let mut alpha = if a_max > 1.0 { 1.0 } else { 0.5 * a_max };
+        let mut dx_old = hi - lo;
+        let mut dx = dx_old;
+        let (_, mut f, mut df) = self.line_eval(models, line, alpha);
+        iters += 1;
+        let f_tol = s.line_search_tolerance * slope0.abs();
+        while iters < s.line_search_max_iterations {
+            if f.abs() <= f_tol {
+                break;
+            }
+            if f < 0.0 {
+                lo = alpha;
+            } else {
+                hi = alpha;
+            }
+            let newton_out = ((alpha - hi) * df - f) * ((alpha - lo) * df - f) > 0.0;
+            let slow = (2.0 * f).abs() > (dx_old * df).abs();
+            dx_old = dx;
+            if newton_out || slow || df <= 0.0 {
+                dx = 0.5 * (hi - lo);
+                alpha = lo + dx;
+            } else {
+                dx = f / df;
+                alpha -= dx;
+            }
+            if dx.abs() <= s.line_search_tolerance * alpha.abs() || hi - lo <= f64::EPSILON * hi {
+                break;
+            }
+            (_, f, df) = self.line_eval(models, line, alpha);
+            iters += 1;
+        }
+        (alpha, iters)
+    }
+
+    /// Backtracking line search with Armijo's criterion (Section IV-B).
+    fn backtracking(&self, models: &[ContactModel], line: &LineData, cost0: f64, slope0: f64) -> (f64, u32) {
+        let s = &self.settings;
+        let mut alpha = s.backtracking_alpha_max;
+        let mut iters = 0;
+        loop {
+            let (cost, _, _) = self.line_eval(models, line, alpha);
+            iters += 1;
+            if cost < cost0 + s.armijo_c * alpha * slope0 || iters >= s.line_search_max_iterations {
+                return (alpha, iters);
+            }
+            alpha *= s.backtracking_rho;
+        }
+    }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}

@@ -1,0 +1,290 @@
+//! SAP iterations: cost, gradient and H against finite differences; monotone decrease
+//! and convergence from random starts; dense and sparse factorizations agree; typed
+//! errors for bad input.
+
+mod common;
+
+use nalgebra::{DMatrix, DVector};
+use wolfe_sap::{
+    contact_models, evaluate, hessian, Contact, LineSearch, LinearSolver, SapError, SapProblem, SapSettings,
+    SapSolver, SapStatus, Tree,
+};
+
+#[test]
+fn gradient_and_hessian_agree_with_finite_differences() {
+    let mut rng = common::rng(10);
+    for case in 0..20 {
+        let problem = common::random_problem(&mut rng, 4, 6);
+        let models = contact_models(&problem, &Default::default()).unwrap();
+        let n = problem.num_velocities();
+        let v = problem.v_star() + common::random_vector(&mut rng, n, 0.05);
+        let e = evaluate(&problem, &models, &v);
+        let h = hessian(&problem, &models, &v);
+        let step = 1e-7;
+        let mut fd_grad = DVector::zeros(n);
+        let mut fd_h = DMatrix::zeros(n, n);
+        for k in 0..n {
+            let mut vp = v.clone();
+            let mut vm = v.clone();
+            vp[k] += step;
+            vm[k] -= step;
+            let (ep, em) = (evaluate(&problem, &models, &vp), evaluate(&problem, &models, &vm));
+            fd_grad[k] = (ep.cost - em.cost) / (2.0 * step);
+            fd_h.set_column(k, &((ep.gradient - em.gradient) / (2.0 * step)));
+        }
+        let gs = e.gradient.norm().max(1e-8);
+        assert!(
+            (&fd_grad - &e.gradient).norm() <= 1e-5 * gs,
+            "case {case}: gradient {} fd {}",
+            e.gradient,
+            fd_grad
+        );
+        // H equals the derivative of the gradient where the projection is
+        // differentiable; a random v almost surely is not on a region boundary.
+        let hs = h.norm();
+        assert!(
+            (&fd_h - &h).norm() <= 1e-4 * hs,
+            "case {case}: |H - fd| = {} |H| = {hs}",
+            (&fd_h - &h).norm()
+        );
+        // H is symmetric positive definite.
+        assert!((&h - h.transpose()).norm() <= 1e-12 * hs);
+        assert!(h.clone().cholesky().is_some());
+    }
+}
+
+#[test]
+fn converges_monotonically_from_random_starts() {
+    let mut rng = common::rng(11);
+    for case in 0..60 {
+        let nt = 1 + case % 8;
+        let nc = 1 + (case * 7) % 15;
+        let problem = common::random_problem(&mut rng, nt, nc);
+        let n = problem.num_velocities();
+        let line_search = if case % 4 == 3 {
+            LineSearch::Backtracking
+        } else {
+            LineSearch::Exact
+        };
+        // Armijo's test compares costs, which stop changing in floating point before
+        // the gradient reaches 1e-9: a looser tolerance for backtracking (the exact line
+        // search works on the derivative and gets further, Section IV-B).
+        let relative_tolerance = match line_search {
+            LineSearch::Exact => 1e-9,
+            LineSearch::Backtracking => 1e-6,
+        };
+        let settings = SapSettings {
+            relative_tolerance,
+            line_search,
+            ..Default::default()
+        };
+        let mut solver = SapSolver::new(settings).unwrap();
+        let v0 = common::random_vector(&mut rng, n, 10.0);
+        let sol = solver.solve(&problem, &v0).unwrap();
+        let stats = &sol.stats;
+        assert_eq!(stats.status, SapStatus::Converged, "case {case}: {stats:?}");
+        assert!(stats.momentum_error <= settings.relative_tolerance);
+        assert_eq!(stats.cost.len(), stats.iterations as usize + 1);
+        for w in stats.cost.windows(2) {
+            assert!(
+                w[1] <= w[0] + 1e-13 * w[0].abs(),
+                "case {case}: cost increased {} -> {}",
+                w[0],
+                w[1]
+            );
+        }
+        // The returned impulses satisfy the momentum balance A (v - v*) = J^T gamma.
+        let models = contact_models(&problem, &Default::default()).unwrap();
+        let e = evaluate(&problem, &models, &sol.v);
+        for (a, b) in e.gamma.iter().zip(&sol.gamma) {
+            assert!((a - b).norm() <= 1e-12 * a.norm().max(1e-300));
+        }
+        // Same minimizer from v* (at the tight tolerance of the exact line search).
+        if line_search == LineSearch::Backtracking {
+            continue;
+        }
+        let cold = solver.solve_cold(&problem).unwrap();
+        let scale = sol.v.norm().max(1.0);
+        assert!((&cold.v - &sol.v).norm() <= 1e-6 * scale, "case {case}");
+    }
+}
+
+#[test]
+fn dense_and_sparse_agree_and_symbolic_is_reused() {
+    let mut rng = common::rng(12);
+    let problem = common::random_problem(&mut rng, 12, 20);
+    let base = SapSettings {
+        relative_tolerance: 1e-10,
+        ..Default::default()
+    };
+    let mut dense = SapSolver::new(SapSettings {
+        linear_solver: LinearSolver::Dense,
+        ..base
+    })
+    .unwrap();
+    let mut sparse = SapSolver::new(SapSettings {
+        linear_solver: LinearSolver::Sparse,
+        ..base
+    })
+    .unwrap();
+    let d = dense.solve_cold(&problem).unwrap();
+    let s = sparse.solve_cold(&problem).unwrap();
+    assert!(!d.stats.sparse && s.stats.sparse);
+    assert!(!s.stats.symbolic_reused);
+    assert_eq!(d.stats.status, SapStatus::Converged);
+    assert_eq!(s.stats.status, SapStatus::Converged);
+    assert!((&d.v - &s.v).norm() <= 1e-8 * d.v.norm().max(1.0));
+    // Same pattern again (another warm start): the symbolic factorization is reused.
+    let again = sparse.solve(&problem, &(&s.v * 0.5)).unwrap();
+    assert!(again.stats.symbolic_reused);
+    assert_eq!(sparse.symbolic_factorizations(), 1);
+    // Warm-started at its own solution: converged without a Newton step.
+    let at_solution = sparse.solve(&problem, &s.v).unwrap();
+    assert_eq!(at_solution.stats.iterations, 0);
+    assert_eq!(at_solution.stats.status, SapStatus::Converged);
+    // Auto: dense up to dense_max_dofs velocities, sparse above.
+    let n = problem.num_velocities();
+    for (limit, expect_sparse) in [(n, false), (n - 1, true)] {
+        let mut auto = SapSolver::new(SapSettings {
+            dense_max_dofs: limit,
+            ..base
+        })
+        .unwrap();
+        assert_eq!(auto.solve_cold(&problem).unwrap().stats.sparse, expect_sparse);
+    }
+    // A different pattern triggers a new symbolic factorization.
+    let other = common::random_problem(&mut rng, 12, 20);
+    let o = sparse.solve_cold(&other).unwrap();
+    assert!(!o.stats.symbolic_reused);
+    assert_eq!(sparse.symbolic_factorizations(), 2);
+}
+
+#[test]
+fn iteration_limit_is_reported() {
+    let mut rng = common::rng(13);
+    let problem = common::random_problem(&mut rng, 6, 12);
+    let mut solver = SapSolver::new(SapSettings {
+        max_iterations: 1,
+        relative_tolerance: 1e-14,
+        ..Default::default()
+    })
+    .unwrap();
+    let v0 = common::random_vector(&mut rng, problem.num_velocities(), 10.0);
+    let sol = solver.solve(&problem, &v0).unwrap();
+    assert!(sol.stats.iterations <= 1);
+    assert_ne!(sol.stats.status, SapStatus::Converged);
+    assert!(sol.stats.momentum_error > 1e-14);
+}
+
+#[test]
+fn bad_input_gives_typed_errors() {
+    let spd = || DMatrix::<f64>::identity(3, 3);
+    let tree = || Tree::new(spd(), DVector::zeros(3));
+    let j = || DMatrix::<f64>::identity(3, 3);
+    let ok = |c: Contact| SapProblem::new(1e-3, vec![tree(), tree()], vec![c]);
+    assert!(ok(Contact::with_world(0, j(), 0.0)).is_ok());
+    assert_eq!(
+        SapProblem::new(0.0, vec![tree()], vec![]).unwrap_err(),
+        SapError::InvalidTimeStep(0.0)
+    );
+    let mut not_spd = spd();
+    not_spd[(2, 2)] = -1.0;
+    assert_eq!(
+        SapProblem::new(1e-3, vec![Tree::new(not_spd, DVector::zeros(3))], vec![]).unwrap_err(),
+        SapError::NotPositiveDefinite(0)
+    );
+    let mut not_sym = spd();
+    not_sym[(0, 1)] = 0.5;
+    assert_eq!(
+        SapProblem::new(1e-3, vec![Tree::new(not_sym, DVector::zeros(3))], vec![]).unwrap_err(),
+        SapError::NotSymmetric(0)
+    );
+    assert!(matches!(
+        SapProblem::new(1e-3, vec![Tree::new(spd(), DVector::zeros(2))], vec![]),
+        Err(SapError::TreeSize { tree: 0, .. })
+    ));
+    let mut nan = spd();
+    nan[(1, 1)] = f64::NAN;
+    assert_eq!(
+        SapProblem::new(1e-3, vec![Tree::new(nan, DVector::zeros(3))], vec![]).unwrap_err(),
+        SapError::NonFiniteTree(0)
+    );
+    assert!(matches!(
+        ok(Contact::with_world(0, DMatrix::zeros(3, 2), 0.0)),
+        Err(SapError::JacobianSize { contact: 0, .. })
+    ));
+    assert!(matches!(
+        ok(Contact::with_world(5, j(), 0.0)),
+        Err(SapError::ContactTrees { contact: 0, .. })
+    ));
+    assert!(matches!(
+        ok(Contact::between(1, j(), 1, j(), 0.0)),
+        Err(SapError::ContactTrees { contact: 0, .. })
+    ));
+    assert_eq!(
+        ok(Contact::with_world(0, j(), f64::NAN)).unwrap_err(),
+        SapError::NonFiniteContact(0)
+    );
+    for (k, tau, mu, name) in [
+        (-1.0, 0.0, 0.5, "stiffness"),
+        (1e3, -1.0, 0.5, "dissipation_time_scale"),
+        (1e3, 0.0, -0.5, "friction"),
+        (1e3, 0.0, f64::NAN, "friction"),
+    ] {
+        match ok(Contact::with_world(0, j(), 0.0).with_parameters(k, tau, mu)) {
+            Err(SapError::InvalidContactParameter { parameter, .. }) => assert_eq!(parameter, name),
+            other => panic!("expected an invalid {name}, got {other:?}"),
+        }
+    }
+    // Settings and initial guess.
+    assert!(SapSolver::new(SapSettings {
+        alpha_max: -1.0,
+        ..Default::default()
+    })
+    .is_err());
+    let mut bad_reg = SapSettings::default();
+    bad_reg.regularization.sigma = 0.0;
+    assert!(SapSolver::new(bad_reg).is_err());
+    let problem = ok(Contact::with_world(0, j(), 0.0)).unwrap();
+    let mut solver = SapSolver::new(Default::default()).unwrap();
+    assert!(matches!(
+        solver.solve(&problem, &DVector::zeros(2)),
+        Err(SapError::InvalidInitialGuess { .. })
+    ));
+    // A contact with a zero Jacobian has no effective mass.
+    let zero = ok(Contact::with_world(0, DMatrix::zeros(3, 3), 0.0)).unwrap();
+    assert_eq!(
+        solver.solve_cold(&zero).unwrap_err(),
+        SapError::DegenerateContact(0)
+    );
+}
+
+#[test]
+fn empty_problem_and_no_contacts() {
+    // No trees: converged at once, even with a purely relative criterion.
+    let empty = SapProblem::new(1e-3, vec![], vec![]).unwrap();
+    let mut solver = SapSolver::new(SapSettings {
+        absolute_tolerance: 0.0,
+        ..Default::default()
+    })
+    .unwrap();
+    let sol = solver.solve_cold(&empty).unwrap();
+    assert_eq!(sol.stats.status, SapStatus::Converged);
+    assert_eq!(sol.v.len(), 0);
+    // No contacts: one Newton step from any start lands on v = v*.
+    let mut rng = common::rng(14);
+    let trees = (0..3)
+        .map(|_| {
+            Tree::new(
+                common::random_spd(&mut rng, 4),
+                common::random_vector(&mut rng, 4, 1.0),
+            )
+        })
+        .collect();
+    let free = SapProblem::new(1e-3, trees, vec![]).unwrap();
+    let v0 = common::random_vector(&mut rng, 12, 3.0);
+    let sol = solver.solve(&free, &v0).unwrap();
+    assert_eq!(sol.stats.status, SapStatus::Converged);
+    assert!(sol.stats.iterations <= 2);
+    assert!((&sol.v - free.v_star()).norm() <= 1e-10 * free.v_star().norm());
+}
