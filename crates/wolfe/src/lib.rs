@@ -21,8 +21,12 @@ pub mod math;
 pub mod mesh;
 pub mod shape;
 
+pub use collide::epa::{EpaSettings, EpaStatus};
 pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};
 pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver, WarmStart};
+pub use collide::signed_distance::{
+    signed_distance, EpaSolver, SignedDistanceOutput, SignedDistanceSettings,
+};
 pub use error::WolfeError;
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;

@@ -1,7 +1,9 @@
 //! The narrow phase: distance and collision queries between posed convex shapes.
 
 mod closed_form;
+pub mod epa;
 pub mod gjk;
 pub mod minkowski;
 pub mod query;
+pub mod signed_distance;
 pub mod simplex;
