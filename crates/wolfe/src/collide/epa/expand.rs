@@ -269,7 +269,12 @@ pub(crate) fn run_epa<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         let tol = (settings.tolerance * face.d.max(0.0))
             .max(settings.absolute_tolerance)
             .max(floor);
-        if upper - face.d <= tol {
+        // The gap of this face's own normal, not `upper - d`: then translating B by the
+        // depth along the reported normal separates up to `tol` (the radial distance of
+        // `D` along `n` lies between `d` and `h`), whereas the best upper bound may come
+        // from another direction, and on a nearly round difference a face with a close
+        // offset can still have a normal far from the best one.
+        if h - face.d <= tol {
             out.status = EpaStatus::Converged;
             break;
         }
