@@ -4,7 +4,10 @@ use std::hint::black_box;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use wolfe::{GjkSettings, GjkSolver, GjkStatus, GjkVariant, Normalization, WolfeError};
+use wolfe::{
+    EpaSettings, EpaSolver, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant, Normalization,
+    SignedDistanceOutput, SignedDistanceSettings, WolfeError,
+};
 
 use crate::problem_set::{Category, ProblemSet};
 use crate::timing;
@@ -63,6 +66,9 @@ pub enum Task {
     Distance,
     /// Boolean collision query; `value` is 1 (intersecting) or 0.
     Collision,
+    /// Signed distance (GJK on the cores, EPA when they overlap); `value` is the signed
+    /// distance (negative: minus the penetration depth).
+    Penetration,
 }
 
 impl Task {
@@ -71,6 +77,7 @@ impl Task {
         match self {
             Task::Distance => "distance",
             Task::Collision => "collision",
+            Task::Penetration => "penetration",
         }
     }
 }
@@ -103,12 +110,21 @@ impl RunOptions {
         s
     }
 
+    /// The settings of the penetration task: GJK as [`RunOptions::settings`] on the
+    /// cores, EPA at its defaults.
+    pub fn penetration_settings(&self) -> SignedDistanceSettings {
+        SignedDistanceSettings {
+            gjk: self.settings(),
+            epa: EpaSettings::default(),
+        }
+    }
+
     /// Checks the repeat count and the settings' ranges.
     pub fn validate(&self) -> Result<(), RunError> {
         if self.repeats == 0 {
             return Err(RunError::ZeroRepeats);
         }
-        self.settings().validate().map_err(RunError::Settings)
+        self.penetration_settings().validate().map_err(RunError::Settings)
     }
 }
 
@@ -173,6 +189,7 @@ pub fn run_set(
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
+    let mut epa = EpaSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
     let mut times = vec![0u64; options.repeats];
     let mut records = Vec::with_capacity(set.problems.len());
     for p in &set.problems {
@@ -199,6 +216,18 @@ pub fn run_set(
                 let value = if out.intersecting { 1.0 } else { 0.0 };
                 (value, out.iterations, out.status, ns)
             }
+            Task::Penetration => {
+                let out = epa.signed_distance(a, pa, b, pb).map_err(query_error)?;
+                let ns = timing::median_ns(&mut times, || {
+                    epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                });
+                (
+                    out.signed_distance,
+                    out.gjk_iterations + out.epa_iterations,
+                    penetration_status(&out),
+                    ns,
+                )
+            }
         };
         records.push(RunRecord {
             id: p.id,
@@ -212,6 +241,17 @@ pub fn run_set(
         on_problem();
     }
     Ok(records)
+}
+
+/// The status of a signed-distance query in GJK's words, for the run's records:
+/// `Converged` when certified, else the failure of the solver that ended it.
+pub fn penetration_status(out: &SignedDistanceOutput) -> GjkStatus {
+    match out.epa_status {
+        None => out.gjk_status,
+        Some(s) if s.is_certified() => GjkStatus::Converged,
+        Some(EpaStatus::IterationLimit) => GjkStatus::IterationLimit,
+        Some(_) => GjkStatus::NumericalTrouble,
+    }
 }
 
 /// Header of `results.csv`.
@@ -252,7 +292,7 @@ impl ResultsFile {
     pub fn write(mut self, options: &RunOptions, records: &[RunRecord]) -> Result<(), RunError> {
         for r in records {
             let value = match options.task {
-                Task::Distance => r.value.to_string(),
+                Task::Distance | Task::Penetration => r.value.to_string(),
                 Task::Collision => (r.value as u8).to_string(),
             };
             self.writer

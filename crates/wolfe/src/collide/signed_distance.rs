@@ -1,9 +1,10 @@
 //! Signed distance: positive from GJK when the shapes are apart, negative when they
 //! overlap (minus the penetration depth), with witness points on both shapes.
 //!
-//! A shape is a core plus a radius (DESIGN.md). GJK runs on the **cores only** (radius
-//! 0, so it converges to the cores' distance `|x|` instead of stopping as soon as the
-//! rounded shapes touch), and then:
+//! A shape is a core plus a radius (DESIGN.md). GJK runs on the cores as the distance
+//! query does; when it stops because the rounded shapes overlap (`|x| <= ra + rb`)
+//! without the cores overlapping, it continues on the **cores alone** (radius 0, so it
+//! converges to the cores' distance `|x|`), and then:
 //!
 //! - cores apart (`|x| > 0`): the signed distance is `|x| - ra - rb`, positive when the
 //!   shapes are apart and negative when only the rounded parts overlap; no EPA;
@@ -28,9 +29,9 @@ use crate::shape::{Shape, SupportMap};
 /// Settings of the signed-distance, contact and manifold queries.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct SignedDistanceSettings {
-    /// GJK on the cores. Its relative tolerance applies to the cores' distance `|x|`
-    /// (GJK runs with radius 0), so the signed distance of rounded shapes is within
-    /// `tolerance * |x|` of the truth. `collision_margin` is not used.
+    /// GJK on the cores. Its relative tolerance applies to the shapes' distance when
+    /// they are apart, and to the cores' distance `|x|` (below the radii) when only the
+    /// rounded parts overlap. `collision_margin` is not used.
     pub gjk: GjkSettings,
     /// EPA, when the cores overlap.
     pub epa: EpaSettings,
@@ -326,10 +327,42 @@ impl PairVisitor for GjkEpa<'_> {
     type Output = CoreRun;
 
     fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> CoreRun {
-        let (ca, cb) = (Core(a), Core(b));
-        let mut md = MinkowskiDifference::new(&ca, &cb, self.pose_ab);
+        // First GJK as the distance query runs it, with the radii: apart shapes get
+        // their distance to the tolerance relative to the *shapes'* distance, at the
+        // same cost as `distance`.
+        let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         let x0 = md.bounding_box_center_difference();
         let gjk = run_gjk(&mut md, x0, &self.settings.gjk, QueryKind::Distance, self.simplex);
+        if gjk.status != GjkStatus::Intersecting {
+            return CoreRun {
+                gjk,
+                epa: None,
+                witness: self.simplex.witness_points(),
+            };
+        }
+        if self.simplex.contains_origin() || gjk.x.norm_squared() <= core_overlap_sq(self.simplex) {
+            // The cores overlap: EPA from this simplex (its supports are the cores').
+            let epa = run_epa(&mut md, self.simplex, &self.settings.epa, self.polytope);
+            return CoreRun {
+                gjk,
+                epa: Some(epa),
+                witness: (epa.point_a, epa.point_b),
+            };
+        }
+        // Only known that the rounded shapes overlap (GJK stops once `|x| <= radii`):
+        // finish on the cores alone (radius 0), warm-started from `x`.
+        let (ca, cb) = (Core(a), Core(b));
+        let mut md = MinkowskiDifference::new(&ca, &cb, self.pose_ab);
+        let first = gjk;
+        // The relative tolerance is meant for the signed distance `|x| - radii`, about
+        // `radii - |x_first|` here: rescale it from the cores' distance to that.
+        let radius_sum = a.radius() + b.radius();
+        let x1 = first.x.norm();
+        let mut settings = self.settings.gjk;
+        settings.tolerance *= ((radius_sum - x1) / x1).clamp(MIN_TOLERANCE_SCALE, 1.0);
+        let mut gjk = run_gjk(&mut md, first.x, &settings, QueryKind::Distance, self.simplex);
+        gjk.iterations += first.iterations;
+        gjk.support_calls += first.support_calls;
         if gjk.status == GjkStatus::Intersecting {
             let epa = run_epa(&mut md, self.simplex, &self.settings.epa, self.polytope);
             CoreRun {
@@ -345,6 +378,21 @@ impl PairVisitor for GjkEpa<'_> {
             }
         }
     }
+}
+
+/// Smallest rescaling of GJK's tolerance on the cores (the rounding floor of the gap
+/// takes over below it anyway).
+const MIN_TOLERANCE_SCALE: f64 = 1e-8;
+
+/// Squared norm under which GJK's projection is the origin up to rounding (as GJK's
+/// own overlap test: a few ulps of the simplex's size).
+fn core_overlap_sq(simplex: &Simplex) -> f64 {
+    let scale = simplex
+        .vertices()
+        .iter()
+        .fold(0.0f64, |m, p| m.max(p.w.norm_squared()));
+    let eps = 16.0 * f64::EPSILON;
+    eps * eps * scale
 }
 
 /// EPA alone from the simplex already in the solver (the closed forms' single point).
