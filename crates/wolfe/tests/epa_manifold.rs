@@ -41,7 +41,10 @@ fn corners(h: [f64; 3], pose: &Pose) -> Vec<Vec3> {
 fn assert_points_match(got: &[Vec3], want: &[Vec3], tol: f64) {
     assert_eq!(got.len(), want.len(), "got {got:?}, want {want:?}");
     for w in want {
-        assert!(got.iter().any(|g| (g - w).norm() < tol), "missing {w:?} in {got:?}");
+        assert!(
+            got.iter().any(|g| (g - w).norm() < tol),
+            "missing {w:?} in {got:?}"
+        );
     }
 }
 
@@ -51,7 +54,10 @@ fn box_resting_flat_on_a_larger_box_has_four_corners() {
     let small = [0.3, 0.2, 0.1];
     let depth = 0.01;
     let shapes: [(Shape, Shape); 4] = [
-        (Cuboid::new(big).unwrap().into(), Cuboid::new(small).unwrap().into()),
+        (
+            Cuboid::new(big).unwrap().into(),
+            Cuboid::new(small).unwrap().into(),
+        ),
         (box_mesh(big), Cuboid::new(small).unwrap().into()),
         (Cuboid::new(big).unwrap().into(), box_mesh(small)),
         (box_mesh(big), box_mesh(small)),
@@ -65,7 +71,10 @@ fn box_resting_flat_on_a_larger_box_has_four_corners() {
                 rotation: Quat::from_euler_angles(0.0, 0.0, yaw),
                 translation: Vec3::new(0.5, 0.3, 0.5 + 0.1 - depth),
             };
-            let m = s.manifold(a, &pa, b, &pb, &settings).unwrap().expect("in contact");
+            let m = s
+                .manifold(a, &pa, b, &pb, &settings)
+                .unwrap()
+                .expect("in contact");
             assert!((m.normal - Vec3::z()).norm() < 1e-9, "case {k}: {m:?}");
             for p in m.points() {
                 assert!((p.signed_distance + depth).abs() < 1e-9, "case {k}: {m:?}");
@@ -76,7 +85,10 @@ fn box_resting_flat_on_a_larger_box_has_four_corners() {
             let got: Vec<Vec3> = m.points().iter().map(|p| p.point_b).collect();
             assert_points_match(&got, &bottom, 1e-9);
             // Swapped roles: the normal flips, the points are the same.
-            let m2 = s.manifold(b, &pb, a, &pa, &settings).unwrap().expect("in contact");
+            let m2 = s
+                .manifold(b, &pb, a, &pa, &settings)
+                .unwrap()
+                .expect("in contact");
             assert!((m2.normal + Vec3::z()).norm() < 1e-9, "case {k}: {m2:?}");
             let got: Vec<Vec3> = m2.points().iter().map(|p| p.point_a).collect();
             assert_points_match(&got, &bottom, 1e-9);
@@ -111,7 +123,10 @@ fn tilted_box_touches_at_its_lowest_corners() {
     let big = [2.0, 2.0, 0.5];
     let small = [0.3, 0.2, 0.1];
     let a: Shape = Cuboid::new(big).unwrap().into();
-    for (k, b) in [Shape::from(Cuboid::new(small).unwrap()), box_mesh(small)].iter().enumerate() {
+    for (k, b) in [Shape::from(Cuboid::new(small).unwrap()), box_mesh(small)]
+        .iter()
+        .enumerate()
+    {
         // Tilted about x: one bottom edge (two corners) lowest. About x and y: one corner.
         for (rotation, touching) in [
             (Quat::from_euler_angles(0.3, 0.0, 0.0), 2),
@@ -143,7 +158,10 @@ fn tilted_box_touches_at_its_lowest_corners() {
                 margin: 1.0,
                 ..ManifoldSettings::default()
             };
-            let m = s.manifold(&a, &Pose::identity(), b, &pb, &settings).unwrap().unwrap();
+            let m = s
+                .manifold(&a, &Pose::identity(), b, &pb, &settings)
+                .unwrap()
+                .unwrap();
             assert_eq!(m.points().len(), 4, "case {k}: {m:?}");
             assert!((m.min_signed_distance() + depth).abs() < 1e-9);
         }
@@ -182,7 +200,10 @@ fn curved_and_segment_contacts() {
     for (p, end) in m.points().iter().zip([-1.0, 1.0]) {
         assert!((p.signed_distance + 0.02).abs() < 1e-9, "{m:?}");
         let want = pc.translation + end * 0.4 * axis - Vec3::new(0.0, 0.0, 0.1);
-        assert!(m.points().iter().any(|q| (q.point_b - want).norm() < 1e-9), "{want:?} in {m:?} ({p:?})");
+        assert!(
+            m.points().iter().any(|q| (q.point_b - want).norm() < 1e-9),
+            "{want:?} in {m:?} ({p:?})"
+        );
     }
     // Apart beyond the margin: none. Bad settings: typed errors.
     let far = Pose::from_translation(Vec3::new(0.0, 0.0, 3.0));

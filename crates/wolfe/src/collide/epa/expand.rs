@@ -340,6 +340,9 @@ pub(crate) fn run_epa<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         out.normal = face.n;
         out.point_a = l[0] * tri[0].a + l[1] * tri[1].a + l[2] * tri[2].a;
         out.point_b = l[0] * tri[0].b + l[1] * tri[1].b + l[2] * tri[2].b;
+        // Both bounds are dot products exact to a few ulps: at convergence on a face
+        // of `D` they may cross by one; keep the reported bracket ordered.
+        out.upper_bound = out.upper_bound.max(depth);
     }
     out
 }

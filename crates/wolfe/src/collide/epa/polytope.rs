@@ -317,3 +317,82 @@ impl Polytope {
 pub(crate) fn exceeds(a: f64, b: f64) -> bool {
     a > b
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sp(w: Vec3) -> SupportPoint {
+        SupportPoint {
+            w,
+            a: w,
+            b: Vec3::zeros(),
+        }
+    }
+
+    /// Every live face's neighbours are live and point back across the same edge.
+    fn assert_consistent(p: &Polytope) {
+        for (i, f) in p.faces.iter().enumerate().filter(|(_, f)| f.alive) {
+            for e in 0..3 {
+                let g = &p.faces[f.adj[e] as usize];
+                assert!(g.alive, "face {i} edge {e}");
+                let (a, b) = (f.v[e], f.v[(e + 1) % 3]);
+                let k = g.adj.iter().position(|&x| x as usize == i).expect("back link");
+                assert_eq!((g.v[k], g.v[(k + 1) % 3]), (b, a), "face {i} edge {e}");
+            }
+        }
+    }
+
+    /// Growing a polytope by points on a sphere keeps the Euler count `F = 2V - 4`
+    /// within the capacity bound, with consistent adjacency.
+    #[test]
+    fn expansion_keeps_euler_count_and_capacity() {
+        let n = 200;
+        let mut p = Polytope::with_capacity(n);
+        for w in [
+            Vec3::new(1.0, 1.0, 1.0),
+            Vec3::new(1.0, -1.0, -1.0),
+            Vec3::new(-1.0, 1.0, -1.0),
+            Vec3::new(-1.0, -1.0, 1.0),
+        ] {
+            p.push_vertex(sp(w * 0.5));
+        }
+        p.tetrahedron().unwrap();
+        assert_consistent(&p);
+        for k in 0..n {
+            // Golden-angle spiral on the unit sphere, outside the tetrahedron.
+            let z = 1.0 - (2 * k + 1) as f64 / n as f64;
+            let r = (1.0 - z * z).sqrt();
+            let t = 2.399_963_229_728_653 * k as f64;
+            let w = Vec3::new(r * t.cos(), r * t.sin(), z);
+            // The face nearest to being seen: the one of largest <n, w> - d.
+            let seed = (0..p.faces.len())
+                .filter(|&i| p.faces[i].alive)
+                .max_by(|&i, &j| {
+                    let s = |f: &Face| f.n.dot(&w) - f.d;
+                    s(&p.faces[i]).total_cmp(&s(&p.faces[j]))
+                })
+                .unwrap() as u32;
+            assert!(p.faces[seed as usize].n.dot(&w) > p.faces[seed as usize].d);
+            assert!(p.vertex_room());
+            let apex = p.push_vertex(sp(w));
+            assert!(p.carve(seed, &w, 1e-12));
+            p.cone(apex).unwrap();
+            // Euler on the vertices still on the surface (the first tetrahedron's lie
+            // inside the sphere and get swallowed), so the bound on all vertices holds.
+            let live = p.faces.iter().filter(|f| f.alive).count();
+            let mut on_surface = vec![false; p.vertices.len()];
+            for f in p.faces.iter().filter(|f| f.alive) {
+                for &v in &f.v {
+                    on_surface[v as usize] = true;
+                }
+            }
+            let v_surface = on_surface.iter().filter(|&&b| b).count();
+            assert_eq!(live, 2 * v_surface - 4);
+            assert!(live <= 2 * p.vertices.len() - 4);
+            assert!(p.faces.len() <= 2 * n + 4);
+        }
+        assert_consistent(&p);
+        assert!(!p.vertex_room());
+    }
+}
