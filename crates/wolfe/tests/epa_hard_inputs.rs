@@ -66,7 +66,7 @@ fn nearly_flat_shapes() {
         // A flat polygon (a mesh one ulp thick at most) crossing a box.
         let pts: Vec<Vec3> = (0..12)
             .map(|k| {
-                let t = k as f64 * 0.5236;
+                let t = k as f64 * std::f64::consts::FRAC_PI_6;
                 Vec3::new(t.cos(), t.sin(), thickness * (k % 2) as f64)
             })
             .collect();
