@@ -16,7 +16,13 @@ fn set_dir(name: &str) -> PathBuf {
 #[test]
 fn signed_distance_matches_the_reference_sets() {
     let mut solver = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
-    for name in ["primitives", "ellipsoids", "meshes_random"] {
+    // Polytope pairs run EPA to rounding (`EpaSettings::tolerance`): the random-hull
+    // set agrees to the reference's own precision.
+    for (name, bound) in [
+        ("primitives", 1.5e-6),
+        ("ellipsoids", 1.5e-6),
+        ("meshes_random", 1e-10),
+    ] {
         let set = ProblemSet::load(&set_dir(name)).unwrap();
         let (mut overlaps, mut uncertified, mut worst) = (0, 0, 0.0f64);
         for p in &set.problems {
@@ -38,7 +44,7 @@ fn signed_distance_matches_the_reference_sets() {
                 continue;
             }
             assert!(
-                rel <= 1.5e-6,
+                rel <= bound,
                 "{name} id {} ({} vs {}): {} vs reference {}: {out:?}",
                 p.id,
                 a.kind(),

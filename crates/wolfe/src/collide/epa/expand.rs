@@ -252,6 +252,8 @@ pub(crate) fn run_epa<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     let mut best: Option<Face> = None;
     out.status = EpaStatus::IterationLimit;
     let max_iterations = settings.max_iterations;
+    // Polytope pairs run to the rounding floor (see `EpaSettings::tolerance`).
+    let relative = if md.polytopes() { 0.0 } else { settings.tolerance };
     let mut k = 0u32;
     loop {
         let f = poly.nearest_face();
@@ -266,7 +268,7 @@ pub(crate) fn run_epa<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         let h = face.n.dot(&s.w);
         upper = upper.min(h);
         let floor = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
-        let tol = (settings.tolerance * face.d.max(0.0))
+        let tol = (relative * face.d.max(0.0))
             .max(settings.absolute_tolerance)
             .max(floor);
         // The gap of this face's own normal, not `upper - d`: then translating B by the
