@@ -16,6 +16,19 @@
 //! continuous across touching, with the normal of the touching point on both sides.
 //! Conventions as in `query.rs`: world-frame results, **normal from A to B**, and
 //! `point_b - point_a = signed_distance * normal` (up to the solvers' tolerances).
+//!
+//! ```
+//! use wolfe::{Cuboid, EpaSolver, Pose, Shape, SignedDistanceSettings, Vec3};
+//!
+//! let a: Shape = Cuboid::new([1.0, 1.0, 1.0]).unwrap().into();
+//! let b: Shape = Cuboid::new([0.5, 0.5, 0.5]).unwrap().into();
+//! let mut solver = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+//! // B sunk 0.1 m into A's top face.
+//! let pose_b = Pose::from_translation(Vec3::new(0.2, 0.0, 1.4));
+//! let out = solver.signed_distance(&a, &Pose::identity(), &b, &pose_b).unwrap();
+//! assert!((out.signed_distance + 0.1).abs() < 1e-12);
+//! assert!((out.normal - Vec3::z()).norm() < 1e-12); // from A to B
+//! ```
 
 use crate::collide::closed_form::closed_form_run;
 use crate::collide::epa::{run_epa, EpaRun, EpaSettings, EpaStatus, Polytope};

@@ -2,7 +2,7 @@
 //!
 //! GJK++ (Montaut et al.) Sec. I and IV-D: when GJK finds the shapes in collision, its
 //! final simplex surrounds the origin, and EPA (van den Bergen, "Proximity queries and
-//! penetration depth computation on 3D game objects", GDC 2001, the paper's ref. [22])
+//! penetration depth computation on 3D game objects", GDC 2001, the paper's ref. \[22\])
 //! expands a polytope inside the Minkowski difference `D = A - B` from it, with support
 //! points, towards the boundary point of `D` nearest to the origin. That point `v`
 //! gives the penetration depth `|v|` and the direction of the smallest translation of B
