@@ -231,6 +231,7 @@ impl Row {
             Task::Distance => o.value > 0.0,
             Task::Collision => (o.value == 1.0) != (self.reference < 0.0),
             Task::Growth => (o.value < 1.0) != (self.reference < 0.0),
+            Task::Penetration => false,
         }
     }
 }
@@ -260,6 +261,7 @@ fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>
                             iterations: Some(out.iterations),
                         }
                     }
+                    Task::Penetration => unreachable!("this bench times distance and collision"),
                     Task::Collision => {
                         let out = solver.intersects(a, pa, b, pb).expect("valid problem");
                         let ns = timing::median_ns(&mut times, || {
@@ -290,6 +292,7 @@ fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>
                             iterations: None,
                         }
                     }
+                    Task::Penetration => unreachable!("this bench times distance and collision"),
                     Task::Collision => {
                         let hit = parry_query::intersection_test(qa, sa, qb, sb).expect("supported pair");
                         let ns = timing::median_ns(&mut times, || {

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
 use wolfe::{
-    GjkSettings, GjkSolver, GjkStatus, GjkVariant, GrowthSettings, GrowthSolver, GrowthStatus, Normalization,
-    Pose, Quat, Shape, SupportMap, Vec3, WolfeError,
+    EpaSettings, EpaSolver, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant, GrowthSettings,
+    GrowthSolver, GrowthStatus, Normalization, Pose, Quat, Shape, SignedDistanceOutput,
+    SignedDistanceSettings, SupportMap, Vec3, WolfeError,
 };
 
 use crate::problem_set::{Category, ProblemSet};
@@ -72,6 +73,9 @@ pub enum Task {
     /// local origin, each mesh's hull-vertex mean (`SupportMap::center`); `alpha*`
     /// depends on them. `--solver` does not apply.
     Growth,
+    /// Signed distance (GJK on the cores, EPA when they overlap); `value` is the signed
+    /// distance (negative: minus the penetration depth).
+    Penetration,
 }
 
 impl Task {
@@ -81,6 +85,7 @@ impl Task {
             Task::Distance => "distance",
             Task::Collision => "collision",
             Task::Growth => "growth",
+            Task::Penetration => "penetration",
         }
     }
 }
@@ -136,6 +141,15 @@ impl RunOptions {
         }
     }
 
+    /// The settings of the penetration task: GJK as [`RunOptions::settings`] on the
+    /// cores, EPA at its defaults.
+    pub fn penetration_settings(&self) -> SignedDistanceSettings {
+        SignedDistanceSettings {
+            gjk: self.settings(),
+            epa: EpaSettings::default(),
+        }
+    }
+
     /// Checks the repeat count and the settings' ranges.
     pub fn validate(&self) -> Result<(), RunError> {
         if self.repeats == 0 {
@@ -144,7 +158,7 @@ impl RunOptions {
         match self.task {
             Task::Growth => self.growth_settings().validate().map_err(RunError::Settings),
             _ if self.warm => Err(RunError::WarmNeedsGrowth),
-            _ => self.settings().validate().map_err(RunError::Settings),
+            _ => self.penetration_settings().validate().map_err(RunError::Settings),
         }
     }
 }
@@ -216,6 +230,7 @@ pub fn run_set(
         return run_growth(set, options, on_problem);
     }
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
+    let mut epa = EpaSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
     let mut times = vec![0u64; options.repeats];
     let mut records = Vec::with_capacity(set.problems.len());
     for p in &set.problems {
@@ -243,6 +258,18 @@ pub fn run_set(
                 (value, out.iterations, out.status, ns)
             }
             Task::Growth => unreachable!("task growth runs in run_growth"),
+            Task::Penetration => {
+                let out = epa.signed_distance(a, pa, b, pb).map_err(query_error)?;
+                let ns = timing::median_ns(&mut times, || {
+                    epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                });
+                (
+                    out.signed_distance,
+                    out.gjk_iterations + out.epa_iterations,
+                    penetration_status(&out),
+                    ns,
+                )
+            }
         };
         records.push(RunRecord {
             id: p.id,
@@ -360,6 +387,17 @@ fn run_growth(
     Ok(records)
 }
 
+/// The status of a signed-distance query in GJK's words, for the run's records:
+/// `Converged` when certified, else the failure of the solver that ended it.
+pub fn penetration_status(out: &SignedDistanceOutput) -> GjkStatus {
+    match out.epa_status {
+        None => out.gjk_status,
+        Some(s) if s.is_certified() => GjkStatus::Converged,
+        Some(EpaStatus::IterationLimit) => GjkStatus::IterationLimit,
+        Some(_) => GjkStatus::NumericalTrouble,
+    }
+}
+
 /// Header of `results.csv`.
 pub const RESULTS_HEADER: [&str; 6] = ["id", "solver", "task", "value", "iterations", "ns_per_query"];
 
@@ -399,7 +437,7 @@ impl ResultsFile {
     pub fn write(mut self, options: &RunOptions, records: &[RunRecord]) -> Result<(), RunError> {
         for r in records {
             let value = match options.task {
-                Task::Distance | Task::Growth => r.value.to_string(),
+                Task::Distance | Task::Growth | Task::Penetration => r.value.to_string(),
                 Task::Collision => (r.value as u8).to_string(),
             };
             self.writer

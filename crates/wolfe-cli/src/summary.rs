@@ -55,7 +55,7 @@ impl Summary {
         let separated = records.iter().filter(|r| r.reference > 0.0);
         let separated_rows = separated.clone().count();
         let max_relative_error = match task {
-            Task::Distance => separated
+            Task::Distance | Task::Penetration => separated
                 .map(|r| ((r.value - r.reference).abs() / r.reference, r.id))
                 .fold(None, |best: Option<(f64, u64)>, (e, id)| match best {
                     // A NaN error (a NaN distance) counts as the worst.
@@ -68,7 +68,7 @@ impl Summary {
             .iter()
             .filter(|r| {
                 let says_overlap = match task {
-                    Task::Distance => r.value <= 0.0,
+                    Task::Distance | Task::Penetration => r.value <= 0.0,
                     Task::Collision => r.value != 0.0,
                     // alpha* < 1: the shapes overlap (alpha* = 1 is touching).
                     Task::Growth => r.value < 1.0,
@@ -111,6 +111,7 @@ impl fmt::Display for Summary {
         }
         let what = match self.task {
             Task::Distance => "distance == 0",
+            Task::Penetration => "signed distance <= 0",
             Task::Collision => "collision answer",
             Task::Growth => "growth factor < 1",
         };

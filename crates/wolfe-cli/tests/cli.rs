@@ -233,3 +233,22 @@ fn growth_run_cold_and_warm_give_the_library_answer() {
     assert!(!o.status.success());
     assert!(text(&o.stderr).contains("--warm"));
 }
+
+#[test]
+fn penetration_run_gives_signed_distances() {
+    let dir = subset("cli_penetration", "primitives", 60);
+    let set = ProblemSet::load(&dir).unwrap();
+    let (stdout, rows) = run_ok(&dir, "gjk", "penetration", "3");
+    assert_eq!(rows.len(), set.problems.len());
+    let mut overlaps = 0;
+    for (row, p) in rows.iter().zip(&set.problems) {
+        assert_eq!((row[1].as_str(), row[2].as_str()), ("gjk", "penetration"));
+        let value: f64 = row[3].parse().unwrap();
+        // The shipped references are exact signed distances, depths included.
+        let rel = (value - p.dist).abs() / p.dist.abs();
+        assert!(rel <= 1.5e-6, "id {}: {value} vs reference {}", p.id, p.dist);
+        overlaps += usize::from(p.dist < 0.0);
+    }
+    assert!(overlaps > 0, "the subset has overlap rows");
+    assert!(stdout.contains("signed distance <= 0"), "{stdout}");
+}

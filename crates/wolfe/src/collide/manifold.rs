@@ -1,0 +1,452 @@
+//! Contact manifolds: up to four contact points for flat contacts, so that a box
+//! resting on a face is supported at its corners, not at one point.
+//!
+//! One contact (module `contact`) gives the normal. Then, as in Box2D's polygon
+//! collider and Bullet's polyhedral clipping: each shape's *feature* most aligned with
+//! the normal is found (a face polygon of a box or convex mesh, the segment of a
+//! capsule); the face best aligned with the normal within
+//! [`ManifoldSettings::angle_tolerance`] is the **reference face**, the other shape's
+//! feature the **incident** one. The incident polygon (or segment) is clipped by the
+//! side planes of the reference face (Sutherland-Hodgman), and each clipped point within
+//! the margin of the reference plane is a contact, with its own signed distance
+//! measured along the reference normal. More than four are reduced to four that span
+//! the largest area (the deepest point, the farthest from it, then the largest
+//! triangles on either side). Curved contacts (balls, ellipsoids, cylinder rims,
+//! cones) and edge-edge contacts keep the single contact point.
+//!
+//! Cost: a box's face is found in closed form; a convex mesh's by a scan of its
+//! triangles (O(faces)) and its polygon by a scan of its vertices (O(vertices)).
+
+use crate::collide::contact::validate_margin;
+use crate::collide::signed_distance::EpaSolver;
+use crate::error::WolfeError;
+use crate::math::{Pose, Vec3};
+use crate::mesh::ConvexMesh;
+use crate::shape::{Shape, SupportMap};
+
+/// Most vertices kept of one face polygon. A box face has 4; convex-mesh faces are
+/// triangles merged over coplanar vertices, and a face with more vertices than this
+/// keeps the first ones in angular order (a convex sub-polygon, slightly smaller).
+pub const MAX_FACE_VERTICES: usize = 16;
+
+/// Clipping buffer: clipping a convex polygon by one half-plane adds at most one
+/// vertex (it removes a chain and adds two crossing points for one or more removed
+/// vertices, or leaves it), so `N` incident vertices clipped by `M` side planes give
+/// at most `N + M <= 2 MAX_FACE_VERTICES`.
+const CLIP_CAPACITY: usize = 2 * MAX_FACE_VERTICES;
+
+/// Settings of the manifold query.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldSettings {
+    /// Contacts are kept up to this signed distance, in metres (finite, `>= 0`,
+    /// nominal 0 .. a few mm; default 0).
+    pub margin: f64,
+    /// Largest angle between a face normal and the contact normal for that face to be
+    /// a reference face, and between a capsule's axis and the contact plane for its
+    /// segment to be clipped, in radians (nominal 0.01 .. 0.2, default 0.05, about 3
+    /// degrees). Larger angles give multi-point manifolds for more tilted contacts.
+    pub angle_tolerance: f64,
+}
+
+impl Default for ManifoldSettings {
+    fn default() -> Self {
+        Self {
+            margin: 0.0,
+            angle_tolerance: 0.05,
+        }
+    }
+}
+
+impl ManifoldSettings {
+    /// Checks the ranges.
+    pub fn validate(&self) -> Result<(), WolfeError> {
+        validate_margin(self.margin)?;
+        let a = self.angle_tolerance;
+        if (0.0..std::f64::consts::FRAC_PI_2).contains(&a) {
+            Ok(())
+        } else {
+            Err(WolfeError::InvalidSetting {
+                name: "angle_tolerance",
+                value: a,
+                reason: "must be finite and in [0, pi/2)",
+            })
+        }
+    }
+}
+
+/// One point of a manifold, in world frame.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct ContactPoint {
+    /// Point on A's surface.
+    pub point_a: Vec3,
+    /// Point on B's surface.
+    pub point_b: Vec3,
+    /// Signed distance of this point pair along the manifold's normal (negative:
+    /// penetrating), in metres.
+    pub signed_distance: f64,
+}
+
+/// Up to four contact points sharing one normal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactManifold {
+    /// Unit normal from A to B (the reference face's normal for a clipped manifold).
+    pub normal: Vec3,
+    points: [ContactPoint; 4],
+    len: usize,
+    /// Whether the contact the manifold was built from is certified.
+    pub certified: bool,
+}
+
+impl ContactManifold {
+    /// The contact points (1 to 4).
+    pub fn points(&self) -> &[ContactPoint] {
+        &self.points[..self.len]
+    }
+
+    /// The smallest signed distance of the points.
+    pub fn min_signed_distance(&self) -> f64 {
+        self.points()
+            .iter()
+            .fold(f64::INFINITY, |m, p| m.min(p.signed_distance))
+    }
+}
+
+/// A feature of a shape's core in world frame, with the shape's radius. Kept on the
+/// stack by value: the polygon variant's size is the point (no allocation).
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Feature {
+    /// A face polygon (vertices in cyclic order) with its outward unit normal.
+    Polygon {
+        verts: [Vec3; MAX_FACE_VERTICES],
+        len: usize,
+        normal: Vec3,
+    },
+    /// A segment (a capsule's core lying along the contact plane).
+    Segment([Vec3; 2]),
+    /// Nothing flat: the single contact point stays.
+    Point,
+}
+
+/// The feature of `shape` at `pose` facing the world direction `dir` (unit), and the
+/// radius around it.
+fn feature(shape: &Shape, pose: &Pose, dir: &Vec3, sin_tol: f64) -> (Feature, f64) {
+    match shape {
+        Shape::Cuboid(c) => (box_face(&c.half_extents(), pose, dir), 0.0),
+        Shape::ConvexMesh(m) => (mesh_face(m, pose, dir), 0.0),
+        Shape::Capsule(c) => {
+            let axis = pose.transform_vector(&Vec3::z());
+            let f = if axis.dot(dir).abs() <= sin_tol {
+                let h = c.half_length() * axis;
+                Feature::Segment([pose.translation - h, pose.translation + h])
+            } else {
+                Feature::Point
+            };
+            (f, c.radius())
+        }
+        Shape::Inflated(s) => {
+            let (f, r) = feature(s.core(), pose, dir, sin_tol);
+            (f, r + s.added_radius())
+        }
+        _ => (Feature::Point, shape.radius()),
+    }
+}
+
+/// The face of the box `[-h, h]` whose outward normal is most aligned with `dir`.
+fn box_face(h: &Vec3, pose: &Pose, dir: &Vec3) -> Feature {
+    let d = pose.inverse_transform_vector(dir);
+    let k = d.iamax();
+    let s = if d[k] >= 0.0 { 1.0 } else { -1.0 };
+    let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+    let mut verts = [Vec3::zeros(); MAX_FACE_VERTICES];
+    for (slot, (u, v)) in [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)]
+        .iter()
+        .enumerate()
+    {
+        let mut p = Vec3::zeros();
+        p[k] = s * h[k];
+        p[i] = u * h[i];
+        p[j] = v * h[j];
+        verts[slot] = pose.transform_point(&p);
+    }
+    Feature::Polygon {
+        verts,
+        len: 4,
+        normal: pose.transform_vector(&Vec3::ith(k, s)),
+    }
+}
+
+/// Relative tolerance (of the mesh's bounding-box size) for a vertex to lie on a face's
+/// plane: hull faces are exact triangles, and coplanar ones come from points read with
+/// 9 to 16 digits.
+const COPLANAR_TOLERANCE: f64 = 1e-9;
+
+/// The face polygon of a convex mesh most aligned with `dir`: the triangle with the
+/// best normal, then every vertex on its plane, ordered by angle.
+fn mesh_face(mesh: &ConvexMesh, pose: &Pose, dir: &Vec3) -> Feature {
+    let d = pose.inverse_transform_vector(dir);
+    let v = mesh.vertices();
+    let mut best: Option<(f64, Vec3)> = None;
+    for f in mesh.faces() {
+        let (a, b, c) = (v[f[0] as usize], v[f[1] as usize], v[f[2] as usize]);
+        let n = (b - a).cross(&(c - a));
+        let len = n.norm();
+        if len <= 0.0 {
+            continue;
+        }
+        let n = n / len;
+        let align = n.dot(&d);
+        if best.is_none_or(|(b, _)| align > b) {
+            best = Some((align, n));
+        }
+    }
+    let Some((_, n)) = best else {
+        return Feature::Point;
+    };
+    let h = mesh.support_vertex_brute_force(&n) as usize;
+    let offset = n.dot(&v[h]);
+    let aabb = mesh.local_aabb();
+    let tol = COPLANAR_TOLERANCE * (aabb.max - aabb.min).norm();
+    let mut local = [Vec3::zeros(); MAX_FACE_VERTICES];
+    let mut len = 0;
+    for p in v {
+        if (n.dot(p) - offset).abs() <= tol && len < MAX_FACE_VERTICES {
+            local[len] = *p;
+            len += 1;
+        }
+    }
+    if len < 3 {
+        return Feature::Point;
+    }
+    // Cyclic order: angle around the centroid in the face's plane.
+    let c = local[..len].iter().sum::<Vec3>() / len as f64;
+    let u = (local[0] - c).normalize();
+    let w = n.cross(&u);
+    let angle = |p: &Vec3| (p - c).dot(&w).atan2((p - c).dot(&u));
+    local[..len].sort_by(|a, b| angle(a).total_cmp(&angle(b)));
+    let mut verts = [Vec3::zeros(); MAX_FACE_VERTICES];
+    for (slot, p) in verts.iter_mut().zip(&local[..len]) {
+        *slot = pose.transform_point(p);
+    }
+    Feature::Polygon {
+        verts,
+        len,
+        normal: pose.transform_vector(&n),
+    }
+}
+
+/// Clips `poly[..len]` by the half-space `<n, x> <= d` (Sutherland-Hodgman).
+fn clip(poly: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usize {
+    let mut m = 0;
+    let count = poly.len();
+    for i in 0..count {
+        let (p, q) = (poly[i], poly[(i + 1) % count]);
+        let (dp, dq) = (n.dot(&p) - d, n.dot(&q) - d);
+        if dp <= 0.0 && m < CLIP_CAPACITY {
+            out[m] = p;
+            m += 1;
+        }
+        if ((dp < 0.0 && dq > 0.0) || (dp > 0.0 && dq < 0.0)) && m < CLIP_CAPACITY {
+            out[m] = p + (q - p) * (dp / (dp - dq));
+            m += 1;
+        }
+    }
+    m
+}
+
+impl EpaSolver {
+    /// The contact manifold of `a` at `pose_a` and `b` at `pose_b` (see the module
+    /// documentation), or `None` when they are farther apart than `settings.margin`.
+    pub fn manifold(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        settings: &ManifoldSettings,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
+        settings.validate()?;
+        let Some(c) = self.contact(a, pose_a, b, pose_b, settings.margin)? else {
+            return Ok(None);
+        };
+        let single = ContactManifold {
+            normal: c.normal,
+            points: [ContactPoint {
+                point_a: c.point_a,
+                point_b: c.point_b,
+                signed_distance: c.signed_distance,
+            }; 4],
+            len: 1,
+            certified: c.certified,
+        };
+        let n = c.normal;
+        let sin_tol = settings.angle_tolerance.sin();
+        let cos_tol = settings.angle_tolerance.cos();
+        let (fa, ra) = feature(a, pose_a, &n, sin_tol);
+        let (fb, rb) = feature(b, pose_b, &-n, sin_tol);
+        let align = |f: &Feature, dir: &Vec3| match f {
+            Feature::Polygon { normal, .. } if normal.dot(dir) >= cos_tol => Some(normal.dot(dir)),
+            _ => None,
+        };
+        // Reference: the better aligned face (A on a tie).
+        let a_is_reference = match (align(&fa, &n), align(&fb, &-n)) {
+            (Some(x), Some(y)) => x >= y,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return Ok(Some(single)),
+        };
+        let (reference, incident, r_ref, r_inc) = if a_is_reference {
+            (fa, fb, ra, rb)
+        } else {
+            (fb, fa, rb, ra)
+        };
+        let Feature::Polygon {
+            verts: ref_verts,
+            len: ref_len,
+            normal: n_ref,
+        } = reference
+        else {
+            return Ok(Some(single));
+        };
+        let mut buf_a = [Vec3::zeros(); CLIP_CAPACITY];
+        let mut buf_b = [Vec3::zeros(); CLIP_CAPACITY];
+        let mut count = match incident {
+            Feature::Polygon { verts, len, .. } => {
+                buf_a[..len].copy_from_slice(&verts[..len]);
+                len
+            }
+            Feature::Segment(s) => {
+                buf_a[..2].copy_from_slice(&s);
+                2
+            }
+            Feature::Point => return Ok(Some(single)),
+        };
+        let segment = matches!(incident, Feature::Segment(_));
+        let ref_poly = &ref_verts[..ref_len];
+        let centroid = ref_poly.iter().sum::<Vec3>() / ref_len as f64;
+        for i in 0..ref_len {
+            let (p, q) = (ref_poly[i], ref_poly[(i + 1) % ref_len]);
+            let mut side = (q - p).cross(&n_ref);
+            let len = side.norm();
+            if len <= 0.0 {
+                continue;
+            }
+            side /= len;
+            if side.dot(&(centroid - p)) > 0.0 {
+                side = -side;
+            }
+            let d = side.dot(&p);
+            count = if segment {
+                clip_segment(&buf_a[..count], &side, d, &mut buf_b)
+            } else {
+                clip(&buf_a[..count], &side, d, &mut buf_b)
+            };
+            std::mem::swap(&mut buf_a, &mut buf_b);
+            if count == 0 {
+                return Ok(Some(single));
+            }
+        }
+        // Points of the incident surface facing the reference plane, and their depths.
+        let plane = n_ref.dot(&ref_poly[0]) + r_ref;
+        let mut cands = [ContactPoint::default(); CLIP_CAPACITY];
+        let mut kept = 0;
+        for p in &buf_a[..count] {
+            let surface = p - r_inc * n_ref;
+            let sd = n_ref.dot(&surface) - plane;
+            if sd <= settings.margin {
+                let on_ref = surface - sd * n_ref;
+                let (point_a, point_b) = if a_is_reference {
+                    (on_ref, surface)
+                } else {
+                    (surface, on_ref)
+                };
+                cands[kept] = ContactPoint {
+                    point_a,
+                    point_b,
+                    signed_distance: sd,
+                };
+                kept += 1;
+            }
+        }
+        if kept == 0 {
+            return Ok(Some(single));
+        }
+        let normal = if a_is_reference { n_ref } else { -n_ref };
+        let mut m = ContactManifold {
+            normal,
+            points: [cands[0]; 4],
+            len: 0,
+            certified: c.certified,
+        };
+        for (slot, i) in reduce(&cands[..kept], &n_ref).into_iter().flatten().enumerate() {
+            m.points[slot] = cands[i];
+            m.len = slot + 1;
+        }
+        Ok(Some(m))
+    }
+}
+
+/// Clips a segment (2 points, or 1 after an earlier clip) by `<n, x> <= d`.
+fn clip_segment(seg: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usize {
+    if seg.len() == 1 {
+        if n.dot(&seg[0]) <= d {
+            out[0] = seg[0];
+            return 1;
+        }
+        return 0;
+    }
+    let (p, q) = (seg[0], seg[1]);
+    let (dp, dq) = (n.dot(&p) - d, n.dot(&q) - d);
+    match (dp <= 0.0, dq <= 0.0) {
+        (true, true) => {
+            out[0] = p;
+            out[1] = q;
+            2
+        }
+        (false, false) => 0,
+        (true, false) => {
+            out[0] = p;
+            out[1] = p + (q - p) * (dp / (dp - dq));
+            2
+        }
+        (false, true) => {
+            out[0] = p + (q - p) * (dp / (dp - dq));
+            out[1] = q;
+            2
+        }
+    }
+}
+
+/// Up to four indices spanning the largest area: the deepest point, the farthest from
+/// it, the point of largest triangle with those two, and the largest on the other side
+/// of their line (Bullet's and Box2D's reduction, in spirit).
+fn reduce(points: &[ContactPoint], n: &Vec3) -> [Option<usize>; 4] {
+    if points.len() <= 4 {
+        let mut out = [None; 4];
+        for (i, slot) in out.iter_mut().enumerate().take(points.len()) {
+            *slot = Some(i);
+        }
+        return out;
+    }
+    // The incident-side points (point on the reference plane would do as well).
+    let p = |i: usize| points[i].point_a + points[i].point_b;
+    let argmax = |f: &dyn Fn(usize) -> f64| {
+        (0..points.len())
+            .map(|i| (i, f(i)))
+            .fold((0, f64::NEG_INFINITY), |b, c| if c.1 > b.1 { c } else { b })
+    };
+    let (i0, _) = argmax(&|i| -points[i].signed_distance);
+    let (i1, _) = argmax(&|i| (p(i) - p(i0)).norm_squared());
+    let area = |i: usize| n.dot(&(p(i1) - p(i0)).cross(&(p(i) - p(i0))));
+    let (i2, a2) = argmax(&|i| area(i).abs());
+    let s = if area(i2) >= 0.0 { -1.0 } else { 1.0 };
+    let (i3, a3) = argmax(&|i| s * area(i));
+    let mut out = [Some(i0), Some(i1), None, None];
+    if a2 > 0.0 {
+        out[2] = Some(i2);
+    }
+    if a3 > 0.0 {
+        out[3] = Some(i3);
+    }
+    out
+}
