@@ -101,6 +101,8 @@ enum BenchName {
     Qp,
     /// GJK++ Fig. 13: four warm-start strategies on trajectories of two YCB hulls.
     Warmstart,
+    /// Growth distance paper, Table III and Fig. 4: solve times, cold and warm.
+    Growth,
     /// Every benchmark above.
     All,
 }
@@ -140,6 +142,7 @@ fn name_of(name: BenchName) -> &'static str {
         BenchName::Meshes => "meshes",
         BenchName::Qp => "qp",
         BenchName::Warmstart => "warmstart",
+        BenchName::Growth => "growth",
         BenchName::All => "all",
     }
 }
@@ -217,6 +220,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 if quick { " --quick" } else { "" },
             );
             let mut files = Vec::new();
+            let mut failures: Vec<String> = Vec::new();
             if matches!(name, BenchName::Ellipsoids | BenchName::All) {
                 let r = bench::ellipsoids::run(&options)?;
                 summary.push_str(&r.summary);
@@ -237,6 +241,12 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 summary.push_str(&r.summary);
                 files.extend(r.files);
             }
+            if matches!(name, BenchName::Growth | BenchName::All) {
+                let r = bench::growth::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+                failures.extend(r.failures);
+            }
             let path = options.out.join("summary.md");
             std::fs::write(&path, &summary)?;
             files.push(path);
@@ -246,6 +256,14 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 files.len(),
                 options.out.display()
             );
+            if !failures.is_empty() {
+                return Err(format!(
+                    "{} answer checks failed (listed in summary.md), first: {}",
+                    failures.len(),
+                    failures[0]
+                )
+                .into());
+            }
         }
         Command::Generate {
             dataset,
