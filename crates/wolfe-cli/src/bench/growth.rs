@@ -776,7 +776,7 @@ fn summary(rows: &[Row], sizes: &Sizes, pools: &[Vec<Shape>], failures: &[String
     }
     let _ = writeln!(
         s,
-        "\nThe paper (Intel i7, C++): curved primitives cold (1.86, 4.60), warm (2.01, \
+        "\nThe paper (C++, Intel Core i7-10870H laptop): curved primitives cold (1.86, 4.60), warm (2.01, \
          4.52); meshes cold (1.33, 4.70), warm (0.69, 3.57). Reference: bisection on the \
          sign of GJK distances between the shapes scaled about their centres.\n"
     );
