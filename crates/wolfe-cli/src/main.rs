@@ -104,6 +104,8 @@ enum BenchName {
     Warmstart,
     /// The SAP contact solver on clutter-like problems (sap.csv, sap.svg).
     Sap,
+    /// Growth distance paper, Table III and Fig. 4: solve times, cold and warm.
+    Growth,
     /// Every benchmark above.
     All,
 }
@@ -144,6 +146,7 @@ fn name_of(name: BenchName) -> &'static str {
         BenchName::Qp => "qp",
         BenchName::Warmstart => "warmstart",
         BenchName::Sap => "sap",
+        BenchName::Growth => "growth",
         BenchName::All => "all",
     }
 }
@@ -221,6 +224,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 if quick { " --quick" } else { "" },
             );
             let mut files = Vec::new();
+            let mut failures: Vec<String> = Vec::new();
             if matches!(name, BenchName::Ellipsoids | BenchName::All) {
                 let r = bench::ellipsoids::run(&options)?;
                 summary.push_str(&r.summary);
@@ -256,6 +260,12 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 files.push(options.out.join("sap.csv"));
                 files.push(options.out.join("sap.svg"));
             }
+            if matches!(name, BenchName::Growth | BenchName::All) {
+                let r = bench::growth::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+                failures.extend(r.failures);
+            }
             let path = options.out.join("summary.md");
             std::fs::write(&path, &summary)?;
             files.push(path);
@@ -265,6 +275,14 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 files.len(),
                 options.out.display()
             );
+            if !failures.is_empty() {
+                return Err(format!(
+                    "{} answer checks failed (listed in summary.md), first: {}",
+                    failures.len(),
+                    failures[0]
+                )
+                .into());
+            }
         }
         Command::Generate {
             dataset,

@@ -87,6 +87,135 @@ pub struct HistogramChart {
     pub samples: Vec<(String, Vec<f64>)>,
 }
 
+/// One curve of a [`RangeChart`]: a middle value (a median) with a shaded range (e.g.
+/// minimum to maximum).
+#[derive(Clone, Debug)]
+pub struct RangeSeries {
+    /// Legend entry.
+    pub name: String,
+    /// `(x, middle, low, high)` per point, in increasing `x`; values must be positive
+    /// (the y axis is logarithmic).
+    pub points: Vec<(f64, f64, f64, f64)>,
+}
+
+/// A chart of [`RangeSeries`] over categorical x positions `0..x_ticks.len()` on a
+/// **logarithmic y axis**: quantities that span decades, such as solve times against
+/// log-spaced sizes (log-spaced categories make the x axis logarithmic too).
+#[derive(Clone, Debug)]
+pub struct RangeChart {
+    /// Title on top.
+    pub title: String,
+    /// Label of the x axis.
+    pub x_label: String,
+    /// Label of the y axis.
+    pub y_label: String,
+    /// Tick label of x position `i`.
+    pub x_ticks: Vec<String>,
+    /// The curves.
+    pub series: Vec<RangeSeries>,
+}
+
+impl RangeChart {
+    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
+    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
+        write_both(dir, stem, self)
+    }
+
+    /// The y range: the decades around every positive value.
+    fn y_range(&self) -> (f64, f64) {
+        let values = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().flat_map(|p| [p.1, p.2, p.3]))
+            .filter(|v| v.is_finite() && *v > 0.0);
+        let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+        if lo > hi {
+            return (0.1, 10.0);
+        }
+        let lo = 10f64.powf(lo.log10().floor());
+        let hi = 10f64.powf(hi.log10().ceil()).max(lo * 10.0);
+        (lo, hi)
+    }
+}
+
+/// A log-axis tick label with at most three significant digits and no trailing zeros.
+fn log_tick(y: f64) -> String {
+    if y >= 1.0 {
+        format!("{y:.0}")
+    } else {
+        let digits = (-y.log10().floor()) as usize + 2;
+        let s = format!("{y:.digits$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+impl Picture for RangeChart {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        area.fill(&WHITE).map_err(|e| e.to_string())?;
+        let n = self.x_ticks.len().max(1);
+        let (y_lo, y_hi) = self.y_range();
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, (FAMILY, 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), (y_lo..y_hi).log_scale())
+            .map_err(|e| e.to_string())?;
+        let ticks = self.x_ticks.clone();
+        chart
+            .configure_mesh()
+            .x_labels(n)
+            .x_label_formatter(&|x| {
+                let i = x.round();
+                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < ticks.len() {
+                    ticks[i as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .y_label_formatter(&|y| log_tick(*y))
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 16))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let clamp = |v: f64| v.clamp(y_lo, y_hi);
+        for (k, s) in self.series.iter().enumerate() {
+            let color = PALETTE[k % PALETTE.len()];
+            let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, clamp(p.3))).collect();
+            band.extend(s.points.iter().rev().map(|p| (p.0, clamp(p.2))));
+            chart
+                .draw_series(std::iter::once(Polygon::new(band, color.mix(0.18).filled())))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().map(|p| (p.0, clamp(p.1))),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(&s.name)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| Circle::new((p.0, clamp(p.1)), 3, color.filled())),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FAMILY, 14))
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        area.present().map_err(|e| e.to_string())
+    }
+}
+
 /// A picture that any plotters backend can draw.
 trait Picture {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String>;
@@ -258,4 +387,32 @@ fn write_both(dir: &Path, stem: &str, picture: &impl Picture) -> Result<Vec<Path
         picture.draw(&area).map_err(fail(&svg))?;
     }
     Ok(vec![png, svg])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_ticks_keep_significant_digits_only() {
+        assert_eq!(log_tick(100.0), "100");
+        assert_eq!(log_tick(1.0), "1");
+        assert_eq!(log_tick(0.5), "0.5");
+        assert_eq!(log_tick(0.02), "0.02");
+    }
+
+    #[test]
+    fn range_chart_y_range_spans_whole_decades_around_every_value() {
+        let chart = RangeChart {
+            title: String::new(),
+            x_label: String::new(),
+            y_label: String::new(),
+            x_ticks: vec!["a".into(), "b".into()],
+            series: vec![RangeSeries {
+                name: "s".into(),
+                points: vec![(0.0, 0.5, 0.3, 0.7), (1.0, 40.0, 20.0, 130.0)],
+            }],
+        };
+        assert_eq!(chart.y_range(), (0.1, 1000.0));
+    }
 }

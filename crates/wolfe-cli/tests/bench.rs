@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::process::Command;
 
+use wolfe_cli::bench::growth;
 use wolfe_cli::problem_set::ProblemSet;
 
 fn ycb_dir() -> std::path::PathBuf {
@@ -162,6 +163,8 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         assert!(hi - lo <= 2e-7 * hi + 1e-12, "{key:?}: {values:?}");
     }
 
+    check_growth(&out);
+
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     for section in [
         "## Ellipsoids",
@@ -169,10 +172,105 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         "**Table I**",
         "(Fig. 8)",
         "Table II",
+        "**Table III**",
+        "**Fig. 4**",
     ] {
         assert!(summary.contains(section), "summary.md lacks {section}");
     }
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Growth distance (Table III, Fig. 4): every problem of every case cold and warm, every
+/// vertex count with both supports, all optimal, the same answer from both starts and
+/// both supports and from the bisection reference, and Fig. 4 drawn.
+fn check_growth(out: &Path) {
+    let mut reader = csv::Reader::from_path(out.join("growth.csv")).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(
+        header,
+        [
+            "case",
+            "id",
+            "start",
+            "support",
+            "vertices",
+            "alpha",
+            "reference",
+            "iterations",
+            "status",
+            "ns"
+        ]
+    );
+    let sizes = growth::SIZES[0];
+    // (case, id, vertices for Fig. 4) -> (start or support) -> alpha.
+    let mut answers: HashMap<(String, String, String), HashMap<String, f64>> = HashMap::new();
+    let mut references = 0;
+    for r in reader.records() {
+        let r = r.unwrap();
+        let (case, id, start, support) = (&r[0], &r[1], &r[2], &r[3]);
+        assert_eq!(&r[8], "Converged", "{r:?}: not optimal");
+        assert!(r[9].parse::<u64>().unwrap() > 0, "{r:?}: not timed");
+        let iterations: u32 = r[7].parse().unwrap();
+        assert!((1..=100).contains(&iterations), "{r:?}");
+        let alpha: f64 = r[5].parse().unwrap();
+        assert!(alpha.is_finite() && alpha > 0.0, "{r:?}");
+        if !r[6].is_empty() {
+            let reference: f64 = r[6].parse().unwrap();
+            assert!(
+                (alpha - reference).abs() <= growth::AGREEMENT * reference,
+                "{r:?}: the bisection reference disagrees"
+            );
+            references += 1;
+        }
+        let (key, variant) = if case == growth::VERTICES_CASE {
+            assert_eq!(start, "cold");
+            ((case, id, &r[4]), support)
+        } else {
+            assert_eq!(support, "hill");
+            ((case, id, ""), start)
+        };
+        let previous = answers
+            .entry((key.0.to_string(), key.1.to_string(), key.2.to_string()))
+            .or_default()
+            .insert(variant.to_string(), alpha);
+        assert!(previous.is_none(), "{r:?}: a duplicate row");
+    }
+    // Every problem of each case, both starts; every pair of each vertex count, both
+    // supports.
+    for case in growth::CASES {
+        for id in 0..sizes.problems {
+            let a = &answers[&(case.to_string(), id.to_string(), String::new())];
+            assert_eq!(a.len(), 2, "{case} {id}: {a:?}");
+            let (cold, warm) = (a["cold"], a["warm"]);
+            assert!(
+                (cold - warm).abs() <= growth::AGREEMENT * cold,
+                "{case} {id}: {a:?}"
+            );
+        }
+    }
+    for n in growth::VERTEX_COUNTS {
+        for id in 0..sizes.pairs {
+            let key = (growth::VERTICES_CASE.to_string(), id.to_string(), n.to_string());
+            let a = &answers[&key];
+            assert_eq!(a.len(), 2, "{key:?}: {a:?}");
+            let (hill, brute) = (a["hill"], a["brute"]);
+            assert!((hill - brute).abs() <= growth::AGREEMENT * hill, "{key:?}: {a:?}");
+        }
+    }
+    assert_eq!(
+        answers.len(),
+        growth::CASES.len() * sizes.problems + growth::VERTEX_COUNTS.len() * sizes.pairs
+    );
+    assert_eq!(references, 2 * growth::CASES.len() * sizes.checks);
+
+    let png = std::fs::read(out.join("growth-vertices.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let svg = std::fs::read_to_string(out.join("growth-vertices.svg")).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("</svg>"));
+    assert!(
+        svg.contains("hill-climbing") && svg.contains("brute-force"),
+        "no legend"
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 //! iterations and status), then the median of `repeats` timed calls, single thread.
 
 pub mod ellipsoids;
+pub mod growth;
 pub mod meshes;
 pub mod qp;
 pub mod warmstart;
@@ -64,6 +65,9 @@ pub struct BenchReport {
     pub files: Vec<PathBuf>,
     /// Its section of `summary.md` (Markdown).
     pub summary: String,
+    /// Checks of the answers that failed (one line each; empty when all passed): the
+    /// command writes everything, then exits with an error.
+    pub failures: Vec<String>,
 }
 
 /// What can go wrong in a benchmark.

@@ -270,7 +270,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
 }
 
 /// The YCB hulls of `dir`.
-fn load_hulls(dir: &std::path::Path) -> Result<Vec<(PathBuf, Shape)>, BenchError> {
+pub(crate) fn load_hulls(dir: &std::path::Path) -> Result<Vec<(PathBuf, Shape)>, BenchError> {
     let entries = std::fs::read_dir(dir).map_err(|source| GenerateError::Io {
         path: dir.to_path_buf(),
         source,

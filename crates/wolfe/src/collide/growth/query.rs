@@ -267,6 +267,67 @@ impl GrowthSolver {
         center_b: &CenterPoint,
         trace: &mut T,
     ) -> Result<GrowthOutput, WolfeError> {
+        self.distance_with(pose_a, center_a, pose_b, center_b, trace, |r| visit_pair(a, b, r))
+    }
+
+    /// [`GrowthSolver::growth_distance_about`] between any two [`SupportMap`]s, not only
+    /// [`Shape`]s: custom support functions (a wrapper that counts or changes support
+    /// calls, a shape type of the caller's), monomorphized for `A` and `B`. The answer
+    /// and the warm-start rules are those of the `Shape` queries.
+    ///
+    /// ```
+    /// use wolfe::{CenterPoint, ConvexMesh, GrowthSettings, GrowthSolver, Pose, Shape, SupportMap, Vec3};
+    /// use wolfe::Aabb;
+    ///
+    /// /// A mesh whose support checks every vertex (no hill climbing).
+    /// struct BruteForce(ConvexMesh);
+    /// impl SupportMap for BruteForce {
+    ///     fn local_support(&self, d: &Vec3) -> Vec3 {
+    ///         self.0.vertices()[self.0.support_vertex_brute_force(d) as usize]
+    ///     }
+    ///     fn is_strictly_convex(&self) -> bool { false }
+    ///     fn is_polytope(&self) -> bool { true }
+    ///     fn local_aabb(&self) -> Aabb { self.0.local_aabb() }
+    ///     fn center(&self) -> Vec3 { self.0.center() }
+    ///     fn inradius(&self) -> f64 { self.0.inradius() }
+    /// }
+    ///
+    /// let cube: Vec<Vec3> = (0..8)
+    ///     .map(|i| Vec3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let mesh = ConvexMesh::from_points(&cube).unwrap();
+    /// let pose_b = Pose::from_parts([3.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]).unwrap();
+    /// let (a, b) = (BruteForce(mesh.clone()), BruteForce(mesh));
+    /// let (ca, cb) = (CenterPoint::of(&a), CenterPoint::of(&b));
+    /// let mut solver = GrowthSolver::new(GrowthSettings::default()).unwrap();
+    /// let out = solver
+    ///     .growth_distance_of(&a, &Pose::identity(), &ca, &b, &pose_b, &cb)
+    ///     .unwrap();
+    /// // Unit cubes 3 apart along x: they touch when scaled by 3 about their centres.
+    /// assert!((out.alpha - 3.0).abs() < 1e-7);
+    /// ```
+    pub fn growth_distance_of<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+        &mut self,
+        a: &A,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        b: &B,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+    ) -> Result<GrowthOutput, WolfeError> {
+        self.distance_with(pose_a, center_a, pose_b, center_b, &mut (), |r| r.run(a, b))
+    }
+
+    /// The distance query around `solve`, which runs the loop on the concrete pair.
+    fn distance_with<T: GrowthTrace>(
+        &mut self,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+        trace: &mut T,
+        solve: impl FnOnce(Runner<'_, T>) -> Run<3>,
+    ) -> Result<GrowthOutput, WolfeError> {
         let q = self.prepare(pose_a, center_a, pose_b, center_b)?;
         let Some(q) = q else {
             let c = pose_a.transform_point(&center_a.point);
@@ -282,7 +343,14 @@ impl GrowthSolver {
                 status: GrowthStatus::Converged,
             });
         };
-        let run = self.dispatch(a, b, &q, Mode::Distance, trace);
+        let run = solve(Runner {
+            q: &q,
+            mode: Mode::Distance,
+            settings: &self.settings,
+            memory: &mut self.memory,
+            warm: self.warm_start,
+            trace,
+        });
         let p = q.c2 - q.c1;
         let (wa, wb) = run.witness(&p);
         let alpha_upper = 1.0 / run.beta_lower;
