@@ -75,21 +75,22 @@ impl Pose {
     /// field by field by users go through this before a query.
     pub fn validate(&self) -> Result<(), WolfeError> {
         let q = self.rotation.quaternion();
-        let (t, c) = (&self.translation, &q.coords);
-        // `v * 0` is 0 for finite `v` and NaN for NaN or infinity, so the sum is 0 exactly
-        // when all seven are finite: one branch instead of seven on the query's hot path.
-        let probe = (t.x * 0.0 + t.y * 0.0 + t.z * 0.0) + (c.x * 0.0 + c.y * 0.0 + c.z * 0.0 + c.w * 0.0);
-        if probe != 0.0 {
-            return Err(WolfeError::NonFinitePose);
-        }
-        // |n^2 - 1| <= tol (2 + tol) is |n - 1| <= tol, without a square root on the
-        // query's hot path.
+        let t = &self.translation;
+        // One test on the hot path: `|n^2 - 1| <= tol (2 + tol)` is `|n - 1| <= tol`
+        // without a square root, and `t * 0` is 0 for a finite `t`, NaN otherwise; a NaN
+        // or infinite quaternion makes `n^2` NaN or infinite too. So the sum below passes
+        // the (NaN-rejecting) comparison exactly when the pose is valid, and the slow
+        // path says why it is not.
         let norm_sq = q.norm_squared();
         let tol = QUATERNION_NORM_TOLERANCE;
-        if (norm_sq - 1.0).abs() > tol * (2.0 + tol) {
-            return Err(WolfeError::NonUnitQuaternion { norm: norm_sq.sqrt() });
+        let probe = (norm_sq - 1.0).abs() + (t.x * 0.0 + t.y * 0.0 + t.z * 0.0);
+        if probe <= tol * (2.0 + tol) {
+            return Ok(());
         }
-        Ok(())
+        if !(t.iter().all(|v| v.is_finite()) && q.coords.iter().all(|v| v.is_finite())) {
+            return Err(WolfeError::NonFinitePose);
+        }
+        Err(WolfeError::NonUnitQuaternion { norm: norm_sq.sqrt() })
     }
 
     /// Maps a local point to the parent frame.
@@ -229,6 +230,46 @@ mod tests {
             Err(WolfeError::NonFinitePose)
         ));
         assert!(Pose::from_parts([0.0; 3], [1.0 + 1e-9, 0.0, 0.0, 0.0]).is_ok());
+    }
+
+    /// `validate` (the queries' check of poses built field by field) names the right
+    /// problem for every component and every kind of bad value.
+    #[test]
+    fn validate_names_each_bad_component() {
+        let good = Pose::from_parts([1.0, -2.0, 3.0], [0.5, 0.5, 0.5, 0.5]).unwrap();
+        assert!(good.validate().is_ok());
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            for k in 0..3 {
+                let mut p = good;
+                p.translation[k] = bad;
+                assert!(
+                    matches!(p.validate(), Err(WolfeError::NonFinitePose)),
+                    "t[{k}] = {bad}"
+                );
+            }
+            for k in 0..4 {
+                let mut c = good.rotation.into_inner().coords;
+                c[k] = bad;
+                let p = Pose {
+                    rotation: Quat::new_unchecked(nalgebra::Quaternion::from(c)),
+                    ..good
+                };
+                assert!(
+                    matches!(p.validate(), Err(WolfeError::NonFinitePose)),
+                    "q[{k}] = {bad}"
+                );
+            }
+        }
+        for scale in [0.5, 1.0 + 1e-3, 1e200] {
+            let p = Pose {
+                rotation: Quat::new_unchecked(good.rotation.into_inner() * scale),
+                ..good
+            };
+            assert!(
+                matches!(p.validate(), Err(WolfeError::NonUnitQuaternion { .. })),
+                "scale {scale}"
+            );
+        }
     }
 
     #[test]
