@@ -229,21 +229,25 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 let r = bench::ellipsoids::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
+                failures.extend(r.failures);
             }
             if matches!(name, BenchName::Meshes | BenchName::All) {
                 let r = bench::meshes::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
+                failures.extend(r.failures);
             }
             if matches!(name, BenchName::Qp | BenchName::All) {
                 let r = bench::qp::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
+                failures.extend(r.failures);
             }
             if matches!(name, BenchName::Warmstart | BenchName::All) {
                 let r = bench::warmstart::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
+                failures.extend(r.failures);
             }
             if matches!(name, BenchName::Sap | BenchName::All) {
                 let sap = BenchSapOptions {
@@ -265,6 +269,15 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 summary.push_str(&r.summary);
                 files.extend(r.files);
                 failures.extend(r.failures);
+            }
+            if !failures.is_empty() {
+                summary.push_str(&format!(
+                    "## Failures\n\n{} answers disagree with their reference:\n\n",
+                    failures.len()
+                ));
+                for f in &failures {
+                    summary.push_str(&format!("- {f}\n"));
+                }
             }
             let path = options.out.join("summary.md");
             std::fs::write(&path, &summary)?;

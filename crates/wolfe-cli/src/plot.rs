@@ -38,6 +38,18 @@ const PALETTE: [RGBColor; 6] = [
     RGBColor(86, 180, 233),
 ];
 
+/// The colour of a series: fixed per solver name, so that a solver looks the same in
+/// every plot; other series take the remaining colours in order.
+pub fn series_color(name: &str, k: usize) -> RGBColor {
+    match name {
+        "gjk" => PALETTE[0],
+        "polyak" => PALETTE[1],
+        "nesterov" => PALETTE[2],
+        "nesterov-nonorm" => PALETTE[3],
+        _ => PALETTE[(4 + k) % PALETTE.len()],
+    }
+}
+
 /// Registers the shipped font with plotters (once per process); every drawing of text
 /// needs it, since no system font is looked up.
 pub fn register_font() {
@@ -182,7 +194,7 @@ impl Picture for RangeChart {
             .map_err(|e| e.to_string())?;
         let clamp = |v: f64| v.clamp(y_lo, y_hi);
         for (k, s) in self.series.iter().enumerate() {
-            let color = PALETTE[k % PALETTE.len()];
+            let color = series_color(&s.name, k);
             let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, clamp(p.3))).collect();
             band.extend(s.points.iter().rev().map(|p| (p.0, clamp(p.2))));
             chart
@@ -265,7 +277,7 @@ impl Picture for BandChart {
             .draw()
             .map_err(|e| e.to_string())?;
         for (k, s) in self.series.iter().enumerate() {
-            let color = PALETTE[k % PALETTE.len()];
+            let color = series_color(&s.name, k);
             let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, (p.1 + p.2).max(0.0))).collect();
             band.extend(s.points.iter().rev().map(|p| (p.0, (p.1 - p.2).max(0.0))));
             chart
@@ -344,7 +356,7 @@ impl Picture for HistogramChart {
             .map_err(|e| e.to_string())?;
         let k_total = self.samples.len().max(1) as f64;
         for (k, ((name, _), fr)) in self.samples.iter().zip(&fractions).enumerate() {
-            let color = PALETTE[k % PALETTE.len()];
+            let color = series_color(name, k);
             // Side-by-side bars inside each bin.
             let bars = self.edges.windows(2).zip(fr).map(move |(e, &f)| {
                 let w = (e[1] - e[0]) / k_total;

@@ -26,6 +26,7 @@ fn read_rows(path: &Path) -> Vec<HashMap<String, String>> {
             "task",
             "target",
             "dist",
+            "value",
             "iterations",
             "status",
             "ns"
@@ -88,6 +89,15 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
             let target: f64 = r["target"].parse().unwrap();
             let dist: f64 = r["dist"].parse().unwrap();
             assert!((target - dist).abs() <= 1e-6, "{csv}: row {r:?} off its target");
+            // Every answer agrees with the generator's reference distance.
+            let value: f64 = r["value"].parse().unwrap();
+            if r["task"] == "collision" {
+                assert_eq!(value == 1.0, dist < 0.0, "{csv}: {r:?}");
+            } else if dist > 0.0 {
+                assert!((value - dist).abs() <= 1e-6 * dist, "{csv}: {r:?}");
+            } else {
+                assert_eq!(value, 0.0, "{csv}: {r:?}");
+            }
             assert_ne!(r["status"], "IterationLimit", "{csv}: {r:?}");
             assert!(r["iterations"].parse::<u32>().unwrap() <= 128);
             // Meshes are timed, ellipsoids only counted.
@@ -166,6 +176,7 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
     check_growth(&out);
 
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(!summary.contains("## Failures"), "{summary}");
     for section in [
         "## Ellipsoids",
         "## YCB hulls",

@@ -12,8 +12,8 @@
 use std::fmt::Write as _;
 
 use super::{
-    band_series, is_close, mean_std, measure, select, target_ticks, write_measurements, BenchError,
-    BenchOptions, BenchReport, Measurement, Query,
+    band_series, check_answers, is_close, mean_std, measure, select, target_ticks, write_measurements,
+    BenchError, BenchOptions, BenchReport, Measurement, Query,
 };
 use crate::generate::{generate, Dataset, GenerateOptions, TARGETS};
 use crate::plot::BandChart;
@@ -74,6 +74,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             .files
             .extend(chart.write(&options.out, &format!("ellipsoids-{}", task.name()))?);
     }
+    report.failures = check_answers("ellipsoids", &rows);
     report.summary = summary(&rows, set.problems.len(), pairs, poses);
     Ok(report)
 }

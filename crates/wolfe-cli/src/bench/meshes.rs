@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use wolfe::ConvexMesh;
 
 use super::{
-    band_series, is_close, mean_std, measure, median, select, target_ticks, write_measurements, BenchError,
-    BenchOptions, BenchReport, Measurement, Query,
+    band_series, check_answers, is_close, mean_std, measure, median, select, target_ticks,
+    write_measurements, BenchError, BenchOptions, BenchReport, Measurement, Query,
 };
 use crate::generate::{generate, Dataset, GenerateError, GenerateOptions, TARGETS};
 use crate::plot::{BandChart, HistogramChart};
@@ -107,8 +107,9 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             .files
             .extend(chart.write(&options.out, &format!("meshes-speedup-{}", task.name()))?);
     }
+    report.failures = check_answers("ycb", &rows);
     let mut summary = summary(&rows, set.problems.len(), pairs, poses, repeats);
-    summary.push_str(&table_one(options)?);
+    summary.push_str(&table_one(options, &mut report.failures)?);
     report.summary = summary;
     Ok(report)
 }
@@ -213,7 +214,7 @@ fn cell(rows: &[Measurement], solver: SolverChoice, task: Query, keep: &dyn Fn(u
 /// Table I: the hulls nearest to [`TABLE_VERTICES`] vertices, each pair of them
 /// (including a hull with a copy of itself, as the paper's diagonal), close or shallowly
 /// overlapping (`|d| <= 0.01` m); mean +- std time in microseconds.
-fn table_one(options: &BenchOptions) -> Result<String, BenchError> {
+fn table_one(options: &BenchOptions, failures: &mut Vec<String>) -> Result<String, BenchError> {
     let chosen = nearest_hulls(&options.ycb_dir)?;
     // A folder with each chosen hull twice, so that random distinct pairs include a
     // hull against itself.
@@ -240,6 +241,7 @@ fn table_one(options: &BenchOptions) -> Result<String, BenchError> {
     let bar = progress_bar(set.problems.len(), "meshes: Table I");
     let rows = measure(&set, &SOLVERS[..3], &TASKS, repeats, || bar.inc(1))?;
     bar.finish_and_clear();
+    failures.extend(check_answers("table1", &rows));
     // Vertex count of each problem's pair, smaller first.
     let counts: std::collections::HashMap<u64, (usize, usize)> = set
         .problems

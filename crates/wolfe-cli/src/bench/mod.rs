@@ -121,12 +121,46 @@ pub struct Measurement {
     pub target: usize,
     /// The problem's reference signed distance (m).
     pub dist: f64,
+    /// The answer: the distance (0 when overlapping), or 1 / 0 for intersecting /
+    /// separated.
+    pub value: f64,
     /// Iterations of the solver.
     pub iterations: u32,
     /// How the solver ended.
     pub status: GjkStatus,
     /// Median ns per query (0 when not timed).
     pub ns: u64,
+}
+
+/// Relative disagreement with the reference distance above which a benchmark answer
+/// counts as a failure (the accuracy bar; the solvers run at 1e-7).
+pub const ANSWER_TOLERANCE: f64 = 1e-6;
+
+/// Checks every answer against the generated set's reference `dist` (vanilla GJK at
+/// 1e-12, [`crate::generate::PLACEMENT_TOLERANCE`]): distances within
+/// [`ANSWER_TOLERANCE`] relative on separated rows and 0 on overlapping rows, collision
+/// answers equal to `dist < 0`. Returns one line per disagreement.
+pub fn check_answers(family: &str, rows: &[Measurement]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|m| {
+            let ok = match m.task {
+                Query::Distance if m.dist > 0.0 => (m.value - m.dist).abs() <= ANSWER_TOLERANCE * m.dist,
+                Query::Distance => m.value == 0.0,
+                Query::Collision => (m.value == 1.0) == (m.dist < 0.0),
+            };
+            (!ok).then(|| {
+                format!(
+                    "{family} problem {} [{} {}]: {} against the reference {} ({:?})",
+                    m.id,
+                    m.solver.name(),
+                    m.task.name(),
+                    m.value,
+                    m.dist,
+                    m.status
+                )
+            })
+        })
+        .collect()
 }
 
 /// The index of the target nearest to `dist` (the generator places B at one of
@@ -171,7 +205,7 @@ pub fn measure(
                     solver: solver.name(),
                     source,
                 };
-                let (iterations, status, ns) = match task {
+                let (value, iterations, status, ns) = match task {
                     Query::Distance => {
                         let o = engine.distance(a, pa, b, pb).map_err(error)?;
                         let ns = if repeats > 0 {
@@ -181,7 +215,7 @@ pub fn measure(
                         } else {
                             0
                         };
-                        (o.iterations, o.status, ns)
+                        (o.distance, o.iterations, o.status, ns)
                     }
                     Query::Collision => {
                         let o = engine.intersects(a, pa, b, pb).map_err(error)?;
@@ -192,7 +226,7 @@ pub fn measure(
                         } else {
                             0
                         };
-                        (o.iterations, o.status, ns)
+                        (f64::from(u8::from(o.intersecting)), o.iterations, o.status, ns)
                     }
                 };
                 out.push(Measurement {
@@ -201,6 +235,7 @@ pub fn measure(
                     task,
                     target: nearest_target(p.dist),
                     dist: p.dist,
+                    value,
                     iterations,
                     status,
                     ns,
@@ -213,7 +248,7 @@ pub fn measure(
 }
 
 /// Writes `path` with one row per measurement:
-/// `family,id,solver,task,target,dist,iterations,status,ns`.
+/// `family,id,solver,task,target,dist,value,iterations,status,ns`.
 pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Result<(), BenchError> {
     let io = |source| BenchError::Io {
         path: path.to_path_buf(),
@@ -221,16 +256,17 @@ pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Re
     };
     let file = std::fs::File::create(path).map_err(io)?;
     let mut w = std::io::BufWriter::new(file);
-    writeln!(w, "family,id,solver,task,target,dist,iterations,status,ns").map_err(io)?;
+    writeln!(w, "family,id,solver,task,target,dist,value,iterations,status,ns").map_err(io)?;
     for m in rows {
         writeln!(
             w,
-            "{family},{},{},{},{},{},{},{:?},{}",
+            "{family},{},{},{},{},{},{},{},{:?},{}",
             m.id,
             m.solver.name(),
             m.task.name(),
             TARGETS[m.target],
             m.dist,
+            m.value,
             m.iterations,
             m.status,
             m.ns
@@ -328,6 +364,35 @@ mod tests {
             assert_eq!(nearest_target(t * (1.0 + 1e-9)), i);
             assert_eq!(nearest_target(t - 1e-9), i);
         }
+    }
+
+    #[test]
+    fn answer_checks_flag_each_kind_of_disagreement() {
+        let m = |task, dist: f64, value: f64| Measurement {
+            id: 0,
+            solver: SolverChoice::Gjk,
+            task,
+            target: nearest_target(dist),
+            dist,
+            value,
+            iterations: 1,
+            status: GjkStatus::Converged,
+            ns: 0,
+        };
+        let good = [
+            m(Query::Distance, 0.01, 0.01 * (1.0 + 1e-7)),
+            m(Query::Distance, -0.01, 0.0),
+            m(Query::Collision, -0.001, 1.0),
+            m(Query::Collision, 0.001, 0.0),
+        ];
+        assert!(check_answers("t", &good).is_empty());
+        let bad = [
+            m(Query::Distance, 0.01, 0.01 * (1.0 + 1e-5)),
+            m(Query::Distance, -0.01, 1e-9),
+            m(Query::Collision, -0.001, 0.0),
+            m(Query::Collision, 0.001, 1.0),
+        ];
+        assert_eq!(check_answers("t", &bad).len(), 4);
     }
 
     #[test]

@@ -265,8 +265,33 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             .files
             .extend(chart.write(&options.out, &format!("warmstart-{}", task.name()))?);
     }
+    report.failures = disagreements(&rows);
     report.summary = summary(&rows, count, steps, queried_steps);
     Ok(report)
+}
+
+/// Steps where the variants and strategies disagree: a warm start changes the work,
+/// never the answer (booleans equal, distances within twice the solvers' tolerance).
+fn disagreements(rows: &[Row]) -> Vec<String> {
+    let mut by_step: std::collections::BTreeMap<(usize, usize, &'static str), Vec<f64>> =
+        std::collections::BTreeMap::new();
+    for r in rows {
+        by_step
+            .entry((r.trajectory, r.step, r.task.name()))
+            .or_default()
+            .push(r.value);
+    }
+    by_step
+        .into_iter()
+        .filter_map(|((traj, step, task), values)| {
+            let (lo, hi) = values
+                .iter()
+                .fold((f64::MAX, f64::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+            (hi - lo > 2e-7 * hi + 1e-12).then(|| {
+                format!("warmstart trajectory {traj} step {step} [{task}]: answers from {lo} to {hi}")
+            })
+        })
+        .collect()
 }
 
 /// The YCB hulls of `dir`.
