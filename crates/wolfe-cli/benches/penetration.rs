@@ -26,13 +26,15 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
-use parry3d_f64::math::{Pose as ParryPose, Rotation, Vector};
 use parry3d_f64::query as parry_query;
-use parry3d_f64::shape as parry_shape;
-use wolfe::{ConvexMesh, EpaSolver, Pose, Shape, SignedDistanceSettings, SupportMap};
+use wolfe::{EpaSolver, SignedDistanceSettings};
 use wolfe_cli::generate::{generate, Dataset, GenerateOptions};
 use wolfe_cli::problem_set::{Problem, ProblemSet};
 use wolfe_cli::timing;
+
+#[path = "shared/parry.rs"]
+mod parry;
+use parry::{parry_pose, parry_shape, ParryShape};
 
 /// Timed repeats per problem and solver.
 const REPEATS: usize = 100;
@@ -43,57 +45,6 @@ const QUICK_PROBLEMS: usize = 40;
 /// Seed and (pairs, poses per pair) of the generated YCB set, full and `--quick`.
 const YCB_SEED: u64 = 7;
 const YCB_SIZE: [(usize, usize); 2] = [(100, 4), (10, 2)];
-
-/// A parry shape with the fixed rotation from wolfe's local frame to parry's (parry's
-/// cylinder and cone have their axis along y, wolfe's along z).
-struct ParryShape {
-    shape: Box<dyn parry_shape::Shape>,
-    offset: ParryPose,
-}
-
-fn vector(v: &wolfe::Vec3) -> Vector {
-    Vector::new(v.x, v.y, v.z)
-}
-
-fn parry_shape(shape: &Shape) -> Option<ParryShape> {
-    let same = ParryPose::IDENTITY;
-    let y_to_z = ParryPose::from_rotation(Rotation::from_rotation_x(std::f64::consts::FRAC_PI_2));
-    let (shape, offset): (Box<dyn parry_shape::Shape>, ParryPose) = match shape {
-        Shape::Sphere(s) => (Box::new(parry_shape::Ball::new(s.ball_radius())), same),
-        Shape::Cuboid(s) => (
-            Box::new(parry_shape::Cuboid::new(vector(&s.half_extents()))),
-            same,
-        ),
-        Shape::Capsule(s) => (
-            Box::new(parry_shape::Capsule::new_z(s.half_length(), s.radius())),
-            same,
-        ),
-        Shape::Cylinder(s) => (
-            Box::new(parry_shape::Cylinder::new(s.half_length(), s.disc_radius())),
-            y_to_z,
-        ),
-        Shape::Cone(s) => (
-            Box::new(parry_shape::Cone::new(s.half_length(), s.base_radius())),
-            y_to_z,
-        ),
-        Shape::ConvexMesh(m) => (Box::new(parry_polyhedron(m)), same),
-        Shape::Ellipsoid(_) | Shape::Inflated(_) => return None,
-    };
-    Some(ParryShape { shape, offset })
-}
-
-fn parry_polyhedron(mesh: &ConvexMesh) -> parry_shape::ConvexPolyhedron {
-    let points: Vec<Vector> = mesh.vertices().iter().map(vector).collect();
-    parry_shape::ConvexPolyhedron::from_convex_mesh(points.clone(), mesh.faces())
-        .or_else(|| parry_shape::ConvexPolyhedron::from_convex_hull(&points))
-        .expect("parry cannot build the polyhedron of a wolfe hull")
-}
-
-fn parry_pose(pose: &Pose, offset: &ParryPose) -> ParryPose {
-    let q = pose.rotation.quaternion();
-    let rotation = Rotation::from_xyzw(q.i, q.j, q.k, q.w);
-    ParryPose::from_parts(vector(&pose.translation), rotation) * *offset
-}
 
 /// One family: a set's overlap rows, with parry's shapes.
 struct Family {

@@ -392,7 +392,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 .map(|_| curved(&mut rng, false))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(&shape_error)?,
-            "ycb" => super::warmstart::load_hulls(&options.ycb_dir)?
+            "ycb" => super::load_hulls(&options.ycb_dir)?
                 .into_iter()
                 .map(|(_, s)| s)
                 .collect(),

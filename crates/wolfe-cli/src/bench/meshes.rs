@@ -15,13 +15,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use wolfe::ConvexMesh;
-
 use super::{
     band_series, check_answers, is_close, mean_std, measure, median, select, target_ticks,
     write_measurements, BenchError, BenchOptions, BenchReport, Measurement, Query,
 };
-use crate::generate::{generate, Dataset, GenerateError, GenerateOptions, TARGETS};
+use crate::generate::{generate, Dataset, GenerateOptions, TARGETS};
 use crate::plot::{BandChart, HistogramChart};
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;
@@ -310,23 +308,13 @@ fn table_one(options: &BenchOptions, failures: &mut Vec<String>) -> Result<Strin
 
 /// The hulls of `dir` whose vertex counts are nearest to [`TABLE_VERTICES`] (distinct).
 fn nearest_hulls(dir: &Path) -> Result<Vec<(PathBuf, usize)>, BenchError> {
-    let mut hulls = Vec::new();
-    let entries = std::fs::read_dir(dir).map_err(|source| GenerateError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "obj"))
+    let hulls: Vec<(PathBuf, usize)> = super::load_hulls(dir)?
+        .into_iter()
+        .map(|(f, s)| {
+            let n = super::vertex_count(&s);
+            (f, n)
+        })
         .collect();
-    files.sort();
-    for f in files {
-        let mesh = ConvexMesh::from_obj(&f).map_err(|source| GenerateError::Shape {
-            what: f.display().to_string(),
-            source,
-        })?;
-        hulls.push((f, mesh.vertices().len()));
-    }
     let mut chosen: Vec<(PathBuf, usize)> = Vec::new();
     for target in TABLE_VERTICES {
         let best = hulls

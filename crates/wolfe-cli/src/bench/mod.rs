@@ -19,7 +19,7 @@ use std::hint::black_box;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use wolfe::{GjkSolver, GjkStatus, WolfeError};
+use wolfe::{ConvexMesh, GjkSolver, GjkStatus, Shape, WolfeError};
 
 use crate::generate::{GenerateError, TARGETS};
 use crate::plot::{BandSeries, PlotError};
@@ -330,6 +330,40 @@ pub fn band_series(
     BandSeries {
         name: solver.name().to_string(),
         points,
+    }
+}
+
+/// The YCB hulls (`*.obj`) of `dir`, sorted by file name, as shapes; an error for an
+/// unreadable folder, a bad file, or none at all.
+pub(crate) fn load_hulls(dir: &Path) -> Result<Vec<(PathBuf, Shape)>, BenchError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| GenerateError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "obj"))
+        .collect();
+    files.sort();
+    let mut hulls = Vec::with_capacity(files.len());
+    for f in files {
+        let mesh = ConvexMesh::from_obj(&f).map_err(|source| GenerateError::Shape {
+            what: f.display().to_string(),
+            source,
+        })?;
+        hulls.push((f, Shape::from(mesh)));
+    }
+    if hulls.is_empty() {
+        return Err(BenchError::Empty(format!("no *.obj hull in {}", dir.display())));
+    }
+    Ok(hulls)
+}
+
+/// The vertex count of a mesh shape (0 for other shapes).
+pub(crate) fn vertex_count(shape: &Shape) -> usize {
+    match shape {
+        Shape::ConvexMesh(m) => m.vertices().len(),
+        _ => 0,
     }
 }
 

@@ -27,7 +27,7 @@ use clarabel::solver::{
 use wolfe::{ConvexMesh, GjkSolver, Pose, Shape};
 
 use super::{mean_std, BenchError, BenchOptions, BenchReport};
-use crate::generate::{generate, Dataset, GenerateError, GenerateOptions};
+use crate::generate::{generate, Dataset, GenerateOptions};
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;
@@ -193,23 +193,13 @@ fn table_meshes(options: &BenchOptions) -> Result<Vec<(String, PathBuf)>, BenchE
         source,
     })?;
     let mut meshes = vec![("cube".to_string(), cube)];
-    let mut hulls = Vec::new();
-    let entries = std::fs::read_dir(&options.ycb_dir).map_err(|source| GenerateError::Io {
-        path: options.ycb_dir.clone(),
-        source,
-    })?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "obj"))
+    let hulls: Vec<(PathBuf, usize)> = super::load_hulls(&options.ycb_dir)?
+        .into_iter()
+        .map(|(f, s)| {
+            let n = super::vertex_count(&s);
+            (f, n)
+        })
         .collect();
-    files.sort();
-    for f in files {
-        let mesh = ConvexMesh::from_obj(&f).map_err(|source| GenerateError::Shape {
-            what: f.display().to_string(),
-            source,
-        })?;
-        hulls.push((f, mesh.vertices().len()));
-    }
     for target in TABLE_VERTICES {
         if let Some((f, _)) = hulls.iter().min_by_key(|(_, n)| n.abs_diff(target)) {
             let stem = f.file_stem().unwrap_or_default().to_string_lossy().into_owned();

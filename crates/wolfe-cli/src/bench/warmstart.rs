@@ -19,14 +19,13 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::io::Write as _;
-use std::path::PathBuf;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Aabb, ConvexMesh, GjkSolver, Pose, Quat, Shape, SupportMap, Vec3, WarmStart};
+use wolfe::{Aabb, GjkSolver, Pose, Quat, Shape, SupportMap, Vec3, WarmStart};
 
 use super::{mean_std, median, BenchError, BenchOptions, BenchReport, Query};
-use crate::generate::{random_quaternion, GenerateError};
+use crate::generate::random_quaternion;
 use crate::plot::{BandChart, BandSeries};
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;
@@ -105,7 +104,7 @@ fn overlap(a: &Aabb, b: &Aabb) -> bool {
 /// Runs the trajectories, times every strategy, writes the CSV, plots and summary.
 pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     let (count, steps, repeats) = SIZES[usize::from(!options.quick)];
-    let hulls = load_hulls(&options.ycb_dir)?;
+    let hulls = super::load_hulls(&options.ycb_dir)?;
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let mut rows = Vec::new();
     let mut queried_steps = 0usize;
@@ -292,31 +291,6 @@ fn disagreements(rows: &[Row]) -> Vec<String> {
             })
         })
         .collect()
-}
-
-/// The YCB hulls of `dir`.
-pub(crate) fn load_hulls(dir: &std::path::Path) -> Result<Vec<(PathBuf, Shape)>, BenchError> {
-    let entries = std::fs::read_dir(dir).map_err(|source| GenerateError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "obj"))
-        .collect();
-    files.sort();
-    let mut hulls = Vec::with_capacity(files.len());
-    for f in files {
-        let mesh = ConvexMesh::from_obj(&f).map_err(|source| GenerateError::Shape {
-            what: f.display().to_string(),
-            source,
-        })?;
-        hulls.push((f, Shape::from(mesh)));
-    }
-    if hulls.is_empty() {
-        return Err(BenchError::Empty(format!("no *.obj hull in {}", dir.display())));
-    }
-    Ok(hulls)
 }
 
 fn write_rows(path: &std::path::Path, rows: &[Row]) -> Result<(), BenchError> {
