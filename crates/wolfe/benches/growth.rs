@@ -29,42 +29,19 @@ use wolfe::collide::gjk::{run_gjk, QueryKind};
 use wolfe::collide::minkowski::MinkowskiDifference;
 use wolfe::collide::simplex::Simplex;
 use wolfe::{
-    Aabb, Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkStatus, GrowthSettings,
-    GrowthSolver, GrowthStatus, Pose, Quat, Shape, Sphere, SupportMap, Vec3,
+    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkStatus, GrowthSettings, GrowthSolver,
+    GrowthStatus, Pose, Quat, ScaledAboutCenter, Shape, Sphere, SupportMap, Vec3,
 };
 
 /// Problems per case checked against the bisection reference.
 const REFERENCE_CHECKS: usize = 500;
 
-/// A shape scaled by `alpha` about its centre (for the reference).
-struct Scaled<'s> {
-    s: &'s Shape,
-    alpha: f64,
-}
-
-impl SupportMap for Scaled<'_> {
-    fn local_support(&self, dir: &Vec3) -> Vec3 {
-        let c = self.s.center();
-        c + self.alpha * (self.s.local_support(dir) - c)
-    }
-    fn radius(&self) -> f64 {
-        self.alpha * self.s.radius()
-    }
-    fn is_strictly_convex(&self) -> bool {
-        self.s.is_strictly_convex()
-    }
-    fn is_polytope(&self) -> bool {
-        self.s.is_polytope()
-    }
-    fn local_aabb(&self) -> Aabb {
-        let (b, c) = (self.s.local_aabb(), self.s.center());
-        Aabb::new(c + self.alpha * (b.min - c), c + self.alpha * (b.max - c))
-    }
-}
-
 /// Whether the shapes scaled by `alpha` about their centres are apart (GJK distance).
 fn scaled_apart(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, alpha: f64) -> bool {
-    let (sa, sb) = (Scaled { s: a, alpha }, Scaled { s: b, alpha });
+    let (sa, sb) = (
+        ScaledAboutCenter::new(a, alpha).expect("alpha > 0"),
+        ScaledAboutCenter::new(b, alpha).expect("alpha > 0"),
+    );
     let pose_ab = pa.relative(pb);
     let mut md = MinkowskiDifference::new(&sa, &sb, &pose_ab);
     let x0 = md.bounding_box_center_difference();

@@ -36,4 +36,6 @@ pub use collide::signed_distance::{
 pub use error::WolfeError;
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;
-pub use shape::{Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Inflated, Shape, Sphere, SupportMap};
+pub use shape::{
+    Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Inflated, ScaledAboutCenter, Shape, Sphere, SupportMap,
+};

@@ -16,8 +16,8 @@ use wolfe::collide::minkowski::MinkowskiDifference;
 use wolfe::collide::simplex::Simplex;
 use wolfe::{
     intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings,
-    GjkStatus, GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Shape, Sphere, SupportMap,
-    Vec3, WolfeError,
+    GjkStatus, GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, ScaledAboutCenter, Shape,
+    Sphere, SupportMap, Vec3, WolfeError,
 };
 
 const TOL: f64 = 1.4901161193847656e-8;
@@ -475,47 +475,10 @@ fn ycb_hulls_and_random_meshes_feasible_and_monotone() {
 
 // ----------------------------------------------- independent reference: bisection
 
-/// A shape scaled by `alpha` about the local point `c`.
-struct Scaled<'s> {
-    s: &'s Shape,
-    c: Vec3,
-    alpha: f64,
-}
-
-impl SupportMap for Scaled<'_> {
-    fn local_support(&self, dir: &Vec3) -> Vec3 {
-        self.c + self.alpha * (self.s.local_support(dir) - self.c)
-    }
-    fn radius(&self) -> f64 {
-        self.alpha * self.s.radius()
-    }
-    fn is_strictly_convex(&self) -> bool {
-        self.s.is_strictly_convex()
-    }
-    fn is_polytope(&self) -> bool {
-        self.s.is_polytope()
-    }
-    fn local_aabb(&self) -> Aabb {
-        let b = self.s.local_aabb();
-        Aabb::new(
-            self.c + self.alpha * (b.min - self.c),
-            self.c + self.alpha * (b.max - self.c),
-        )
-    }
-}
-
 /// Whether the shapes scaled by `alpha` about their centres are apart (GJK distance > 0).
 fn scaled_apart(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, alpha: f64) -> bool {
-    let sa = Scaled {
-        s: a,
-        c: a.center(),
-        alpha,
-    };
-    let sb = Scaled {
-        s: b,
-        c: b.center(),
-        alpha,
-    };
+    let sa = ScaledAboutCenter::new(a, alpha).unwrap();
+    let sb = ScaledAboutCenter::new(b, alpha).unwrap();
     let pose_ab = pa.relative(pb);
     let mut md = MinkowskiDifference::new(&sa, &sb, &pose_ab);
     let x0 = md.bounding_box_center_difference();

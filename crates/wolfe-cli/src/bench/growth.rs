@@ -59,7 +59,8 @@ use wolfe::collide::minkowski::MinkowskiDifference;
 use wolfe::collide::simplex::Simplex;
 use wolfe::{
     Aabb, Capsule, CenterPoint, Cone, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkStatus,
-    GrowthSettings, GrowthSolver, GrowthStatus, Pose, Quat, Shape, Sphere, SupportMap, Vec3, WolfeError,
+    GrowthSettings, GrowthSolver, GrowthStatus, Pose, Quat, ScaledAboutCenter, Shape, Sphere, SupportMap,
+    Vec3, WolfeError,
 };
 
 use super::{median, BenchError, BenchOptions, BenchReport};
@@ -210,32 +211,6 @@ impl SupportMap for BruteForce<'_> {
     }
 }
 
-/// A shape scaled by `alpha` about its centre (for the bisection reference).
-struct Scaled<'s> {
-    shape: &'s Shape,
-    alpha: f64,
-}
-
-impl SupportMap for Scaled<'_> {
-    fn local_support(&self, dir: &Vec3) -> Vec3 {
-        let c = self.shape.center();
-        c + self.alpha * (self.shape.local_support(dir) - c)
-    }
-    fn radius(&self) -> f64 {
-        self.alpha * self.shape.radius()
-    }
-    fn is_strictly_convex(&self) -> bool {
-        self.shape.is_strictly_convex()
-    }
-    fn is_polytope(&self) -> bool {
-        self.shape.is_polytope()
-    }
-    fn local_aabb(&self) -> Aabb {
-        let (b, c) = (self.shape.local_aabb(), self.shape.center());
-        Aabb::new(c + self.alpha * (b.min - c), c + self.alpha * (b.max - c))
-    }
-}
-
 /// A posed pair of shapes.
 struct Problem<'s> {
     a: &'s Shape,
@@ -248,7 +223,13 @@ impl Problem<'_> {
     /// Whether the shapes scaled by `alpha` about their centres are apart: vanilla GJK
     /// distance, tolerance 1e-12, between the scaled cores is above the scaled radii.
     fn scaled_apart(&self, alpha: f64) -> bool {
-        let (sa, sb) = (Scaled { shape: self.a, alpha }, Scaled { shape: self.b, alpha });
+        // The bisection keeps alpha finite and positive; anything else is not "apart".
+        let (Ok(sa), Ok(sb)) = (
+            ScaledAboutCenter::new(self.a, alpha),
+            ScaledAboutCenter::new(self.b, alpha),
+        ) else {
+            return false;
+        };
         let pose_ab = self.pose_a.relative(&self.pose_b);
         let mut md = MinkowskiDifference::new(&sa, &sb, &pose_ab);
         let x0 = md.bounding_box_center_difference();

@@ -15,6 +15,7 @@ mod cuboid;
 mod cylinder;
 mod ellipsoid;
 mod inflated;
+mod scaled;
 mod sphere;
 
 use std::sync::Arc;
@@ -25,6 +26,7 @@ pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
 pub use inflated::Inflated;
+pub use scaled::ScaledAboutCenter;
 pub use sphere::Sphere;
 
 use crate::math::{Aabb, Vec3};
