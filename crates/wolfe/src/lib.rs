@@ -28,6 +28,7 @@ pub use collide::growth::{
     growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthIterate, GrowthOutput,
     GrowthSettings, GrowthSolver, GrowthStatus, GrowthTrace,
 };
+pub use collide::halfspace::{halfspace_manifold, HalfSpace};
 pub use collide::manifold::{ContactManifold, ContactPoint, ManifoldSettings};
 pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver, WarmStart};
 pub use collide::signed_distance::{

@@ -103,6 +103,18 @@ impl ContactManifold {
         &self.points[..self.len]
     }
 
+    /// A manifold of 1 to 4 points (the first four are kept).
+    pub(crate) fn from_points(normal: Vec3, points: &[ContactPoint], certified: bool) -> Self {
+        let mut m = Self {
+            normal,
+            points: [points[0]; 4],
+            len: points.len().min(4),
+            certified,
+        };
+        m.points[..m.len].copy_from_slice(&points[..m.len]);
+        m
+    }
+
     /// The smallest signed distance of the points.
     pub fn min_signed_distance(&self) -> f64 {
         self.points()
@@ -115,7 +127,7 @@ impl ContactManifold {
 /// stack by value: the polygon variant's size is the point (no allocation).
 #[derive(Clone, Copy, Debug)]
 #[allow(clippy::large_enum_variant)]
-enum Feature {
+pub(crate) enum Feature {
     /// A face polygon (vertices in cyclic order) with its outward unit normal.
     Polygon {
         verts: [Vec3; MAX_FACE_VERTICES],
@@ -130,7 +142,7 @@ enum Feature {
 
 /// The feature of `shape` at `pose` facing the world direction `dir` (unit), and the
 /// radius around it.
-fn feature(shape: &Shape, pose: &Pose, dir: &Vec3, sin_tol: f64) -> (Feature, f64) {
+pub(crate) fn feature(shape: &Shape, pose: &Pose, dir: &Vec3, sin_tol: f64) -> (Feature, f64) {
     match shape {
         Shape::Cuboid(c) => (box_face(&c.half_extents(), pose, dir), 0.0),
         Shape::ConvexMesh(m) => (mesh_face(m, pose, dir), 0.0),
@@ -420,7 +432,7 @@ fn clip_segment(seg: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY])
 /// Up to four indices spanning the largest area: the deepest point, the farthest from
 /// it, the point of largest triangle with those two, and the largest on the other side
 /// of their line (Bullet's and Box2D's reduction, in spirit).
-fn reduce(points: &[ContactPoint], n: &Vec3) -> [Option<usize>; 4] {
+pub(crate) fn reduce(points: &[ContactPoint], n: &Vec3) -> [Option<usize>; 4] {
     if points.len() <= 4 {
         let mut out = [None; 4];
         for (i, slot) in out.iter_mut().enumerate().take(points.len()) {

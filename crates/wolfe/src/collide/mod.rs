@@ -5,6 +5,7 @@ pub mod contact;
 pub mod epa;
 pub mod gjk;
 pub mod growth;
+pub mod halfspace;
 pub mod manifold;
 pub mod minkowski;
 pub mod query;

@@ -1,0 +1,205 @@
+//! Contact detection for one step (Section II-A): candidate pairs from the broad phase,
+//! contact manifolds from the narrow phase within a margin.
+//!
+//! Bodies and posed static shapes go through the broad phase on their world boxes
+//! (grown by half the margin each, so that pairs closer than the margin are found);
+//! each candidate pair gets a manifold (GJK, EPA, face clipping: up to four points).
+//! Half-spaces are unbounded and few: every body is tested against each in closed
+//! form. Each manifold point becomes one contact of the SAP problem, with the pair's
+//! combined material, located between its two witness points by the stiffnesses: the
+//! stiffer side's surface dominates (the softer body deforms to it), so a compliant
+//! body on rigid ground touches it on the ground, and equal materials meet halfway.
+
+use crate::broad_tmp::SweepAndPrune;
+use wolfe::{
+    halfspace_manifold, Aabb, ContactManifold, EpaSolver, ManifoldSettings, Pose, SignedDistanceSettings,
+    Vec3,
+};
+
+use crate::body::Material;
+use crate::error::SimError;
+use crate::world::{StaticGeometry, World};
+
+/// One contact point between a body and another body or static geometry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DetectedContact {
+    /// The first object: a body, or `None` for static geometry.
+    pub body_a: Option<usize>,
+    /// The static geometry's index when `body_a` is `None`.
+    pub static_a: Option<usize>,
+    /// The second object, always a body.
+    pub body_b: usize,
+    /// The contact point (between the witness points, weighted by stiffness), world
+    /// frame.
+    pub point: Vec3,
+    /// Unit normal from A to B.
+    pub normal: Vec3,
+    /// Signed distance at detection, metres (negative: penetration).
+    pub phi0: f64,
+    /// The pair's combined material.
+    pub material: Material,
+}
+
+/// The caller-owned state of contact detection: narrow-phase solver, broad phase and
+/// buffers, reused across steps.
+#[derive(Debug)]
+pub struct ContactDetector {
+    settings: ManifoldSettings,
+    epa: EpaSolver,
+    broad: SweepAndPrune,
+    aabbs: Vec<Aabb>,
+    pairs: Vec<(usize, usize)>,
+    /// Indices of the static shapes in the broad phase (after the bodies).
+    static_shapes: Vec<usize>,
+}
+
+impl ContactDetector {
+    /// A detector keeping contacts up to `margin` metres apart, with multi-point
+    /// manifolds for faces within `angle_tolerance` radians of the normal.
+    pub fn new(margin: f64, angle_tolerance: f64) -> Result<Self, SimError> {
+        let settings = ManifoldSettings {
+            margin,
+            angle_tolerance,
+        };
+        settings.validate()?;
+        Ok(Self {
+            settings,
+            epa: EpaSolver::new(SignedDistanceSettings::default())?,
+            broad: SweepAndPrune::new(),
+            aabbs: Vec::new(),
+            pairs: Vec::new(),
+            static_shapes: Vec::new(),
+        })
+    }
+
+    /// The contacts of the world at the body poses `poses` (body frames), written to
+    /// `out` (cleared first).
+    pub fn detect(
+        &mut self,
+        world: &World,
+        poses: &[Pose],
+        out: &mut Vec<DetectedContact>,
+    ) -> Result<(), SimError> {
+        out.clear();
+        let bodies = world.bodies();
+        let half_margin = 0.5 * self.settings.margin;
+        self.aabbs.clear();
+        for (body, pose) in bodies.iter().zip(poses) {
+            self.aabbs.push(body.world_aabb(pose).inflated(half_margin));
+        }
+        self.static_shapes.clear();
+        for (k, s) in world.statics().iter().enumerate() {
+            if let StaticGeometry::Shape(shape, pose, _) = s {
+                use wolfe::SupportMap;
+                self.aabbs
+                    .push(shape.local_aabb().transformed(pose).inflated(half_margin));
+                self.static_shapes.push(k);
+            }
+        }
+        self.broad.update(&self.aabbs, &mut self.pairs);
+        let nb = bodies.len();
+        for &(i, j) in &self.pairs {
+            if i >= nb && j >= nb {
+                continue;
+            }
+            // i < j: a static shape (index >= nb) is always j.
+            let (a, pose_a, mat_a, body_a, static_a) = if j >= nb {
+                let k = self.static_shapes[j - nb];
+                let StaticGeometry::Shape(shape, pose, m) = &world.statics()[k] else {
+                    unreachable!("only static shapes are in the broad phase")
+                };
+                (shape, *pose, m, None, Some(k))
+            } else {
+                let b = &bodies[i];
+                (
+                    &b.shape,
+                    b.shape_world_pose(&poses[i]),
+                    &b.material,
+                    Some(i),
+                    None,
+                )
+            };
+            let body_b = if j >= nb { i } else { j };
+            let b = &bodies[body_b];
+            let pose_b = b.shape_world_pose(&poses[body_b]);
+            if let Some(m) = self.epa.manifold(a, &pose_a, &b.shape, &pose_b, &self.settings)? {
+                push_manifold(&m, body_a, static_a, body_b, mat_a, &b.material, out);
+            }
+        }
+        for (k, s) in world.statics().iter().enumerate() {
+            if let StaticGeometry::HalfSpace(plane, mat) = s {
+                for (i, b) in bodies.iter().enumerate() {
+                    let pose = b.shape_world_pose(&poses[i]);
+                    if let Some(m) = halfspace_manifold(plane, &b.shape, &pose, &self.settings)? {
+                        push_manifold(&m, None, Some(k), i, mat, &b.material, out);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn push_manifold(
+    m: &ContactManifold,
+    body_a: Option<usize>,
+    static_a: Option<usize>,
+    body_b: usize,
+    material_a: &Material,
+    material_b: &Material,
+    out: &mut Vec<DetectedContact>,
+) {
+    let material = material_a.combine(material_b);
+    let (ka, kb) = (material_a.stiffness, material_b.stiffness);
+    let weight_a = match (ka.is_infinite(), kb.is_infinite()) {
+        (true, true) => 0.5,
+        (true, false) => 1.0,
+        (false, true) => 0.0,
+        (false, false) => ka / (ka + kb),
+    };
+    for p in m.points() {
+        out.push(DetectedContact {
+            body_a,
+            static_a,
+            body_b,
+            point: weight_a * p.point_a + (1.0 - weight_a) * p.point_b,
+            normal: m.normal,
+            phi0: p.signed_distance,
+            material,
+        });
+    }
+}
+
+/// A rotation whose third column is the unit vector `n`: the contact frame `C` of
+/// Section II-A (z along the normal; the tangents are any orthonormal completion,
+/// built without a branch-dependent discontinuity near the poles as in Frisvad's
+/// construction with the sign fix of Duff et al.).
+pub(crate) fn contact_frame(n: &Vec3) -> nalgebra::Matrix3<f64> {
+    let sign = 1.0f64.copysign(n.z);
+    let a = -1.0 / (sign + n.z);
+    let b = n.x * n.y * a;
+    let t1 = Vec3::new(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
+    let t2 = Vec3::new(b, sign + n.y * n.y * a, -n.y);
+    nalgebra::Matrix3::from_columns(&[t1, t2, *n])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contact_frame_is_a_rotation_with_z_along_the_normal() {
+        for n in [
+            Vec3::z(),
+            -Vec3::z(),
+            Vec3::x(),
+            Vec3::new(0.3, -0.4, 0.866).normalize(),
+            Vec3::new(1e-9, 0.0, -1.0).normalize(),
+        ] {
+            let r = contact_frame(&n);
+            assert!((r.transpose() * r - nalgebra::Matrix3::identity()).norm() < 1e-12);
+            assert!((r.determinant() - 1.0).abs() < 1e-12);
+            assert!((r.column(2) - n).norm() < 1e-15);
+        }
+    }
+}

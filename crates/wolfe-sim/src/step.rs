@@ -1,0 +1,607 @@
+//! Time stepping: the two-stage theta-method of Section II-C/D (Algorithm 1).
+//!
+//! Unknowns are the next velocities `v`; mid-step quantities (Eq. 6) are
+//! `q^theta = q0 (+) theta dt v^theta_vq`, `v^theta = theta v + (1 - theta) v0`,
+//! `v^theta_vq = theta_vq v + (1 - theta_vq) v0`. Stage one solves the momentum balance
+//! without contact, `m(v*) = M (v* - v0) - dt k(q^theta, v^theta) = 0` (Eqs. 13-14), by
+//! Newton iterations with the SPD matrix `A = M + dt^2 theta theta_vq K + dt theta D`
+//! (Eq. 15) in place of the exact Jacobian (Proposition 1: they agree to O(dt); for
+//! zero-length springs `A` is exact and one iteration solves it). Stage two solves the
+//! linearized balance `A (v - v*) = J^T gamma` (Eq. 18) with the compliant contact
+//! constraints by SAP, warm-started from the previous velocities. Positions then
+//! follow Eq. 12.
+//!
+//! Choices the paper leaves open, and ours:
+//! - `M` is evaluated at `q0` (exact for the isotropic and planar bodies of the
+//!   papers' scenes; first order for free bodies with anisotropic inertia).
+//! - Gyroscopic forces (`k2` of Section II-D) are explicit, at `(q0, v0)`.
+//! - Rotations advance on unit quaternions by the exponential map of the world-frame
+//!   angular velocity, which integrates Eq. 1 exactly for a constant velocity.
+//! - A spring between two bodies contributes only its diagonal blocks to `A` (so that
+//!   each body stays one tree of the SAP problem); stage one still solves Eq. 13 with
+//!   the full force.
+
+use std::time::Instant;
+
+use nalgebra::{DMatrix, DVector, Matrix3, SVector};
+use wolfe::{Pose, Vec3};
+use wolfe_sap::{Contact, SapProblem, SapSettings, SapSolver, SapStatus, Tree};
+
+use crate::body::{advance, point_jacobian6};
+use crate::detect::{contact_frame, ContactDetector, DetectedContact};
+use crate::error::SimError;
+use crate::world::{SpringAnchor, World};
+
+/// A member of the theta-method family (Section II-C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scheme {
+    /// `theta = theta_vq = 0`.
+    ExplicitEuler,
+    /// `theta = 0, theta_vq = 1`: bounded energy for conservative forces.
+    SymplecticEuler,
+    /// `theta = theta_vq = 1`: dissipative.
+    ImplicitEuler,
+    /// `theta = theta_vq = 1/2`: second order, conserves the energy of a linear spring.
+    Midpoint,
+}
+
+impl Scheme {
+    /// Every scheme.
+    pub const ALL: [Scheme; 4] = [
+        Scheme::ExplicitEuler,
+        Scheme::SymplecticEuler,
+        Scheme::ImplicitEuler,
+        Scheme::Midpoint,
+    ];
+
+    /// `(theta, theta_vq)` of Eq. 6.
+    pub fn theta(&self) -> (f64, f64) {
+        match self {
+            Scheme::ExplicitEuler => (0.0, 0.0),
+            Scheme::SymplecticEuler => (0.0, 1.0),
+            Scheme::ImplicitEuler => (1.0, 1.0),
+            Scheme::Midpoint => (0.5, 0.5),
+        }
+    }
+
+    /// A short name for files and command lines.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Scheme::ExplicitEuler => "explicit-euler",
+            Scheme::SymplecticEuler => "symplectic-euler",
+            Scheme::ImplicitEuler => "implicit-euler",
+            Scheme::Midpoint => "midpoint",
+        }
+    }
+
+    /// The scheme named `name` (as [`Scheme::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Scheme> {
+        Scheme::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// Settings of a simulation.
+#[derive(Clone, Debug)]
+pub struct SimSettings {
+    /// Time step dt, seconds (finite, positive; the papers use 1e-3 .. 2e-2).
+    pub time_step: f64,
+    /// The integration scheme (default symplectic Euler).
+    pub scheme: Scheme,
+    /// Contacts are detected up to this signed distance, metres (finite, >= 0;
+    /// default 5 mm). It should exceed the distance bodies close in one step, so that
+    /// SAP sees a contact coming (`phi0 + dt v_n`) before it penetrates.
+    pub margin: f64,
+    /// Face-alignment tolerance of multi-point manifolds, radians (default 0.05).
+    pub angle_tolerance: f64,
+    /// Settings of the SAP solver.
+    pub sap: SapSettings,
+    /// Relative residual of the free-motion balance (Eq. 13) at which stage one stops
+    /// (default 1e-12).
+    pub free_motion_tolerance: f64,
+    /// Iteration cap of stage one (default 50).
+    pub free_motion_max_iterations: u32,
+    /// Largest penetration allowed between objects at the start, metres (default 1 mm);
+    /// deeper overlaps are [`SimError::InitialOverlap`].
+    pub max_initial_penetration: f64,
+}
+
+impl Default for SimSettings {
+    fn default() -> Self {
+        Self {
+            time_step: 0.01,
+            scheme: Scheme::SymplecticEuler,
+            margin: 5e-3,
+            angle_tolerance: 0.05,
+            sap: SapSettings::default(),
+            free_motion_tolerance: 1e-12,
+            free_motion_max_iterations: 50,
+            max_initial_penetration: 1e-3,
+        }
+    }
+}
+
+impl SimSettings {
+    fn validate(&self) -> Result<(), SimError> {
+        let bad = |name, value, reason| Err(SimError::InvalidSetting { name, value, reason });
+        if !(self.time_step.is_finite() && self.time_step > 0.0) {
+            return bad("time_step", self.time_step, "must be finite and positive");
+        }
+        if !(self.free_motion_tolerance.is_finite() && self.free_motion_tolerance > 0.0) {
+            return bad(
+                "free_motion_tolerance",
+                self.free_motion_tolerance,
+                "must be finite and positive",
+            );
+        }
+        if self.free_motion_max_iterations == 0 {
+            return bad("free_motion_max_iterations", 0.0, "must be at least 1");
+        }
+        if !(self.max_initial_penetration.is_finite() && self.max_initial_penetration >= 0.0) {
+            return bad(
+                "max_initial_penetration",
+                self.max_initial_penetration,
+                "must be finite and >= 0",
+            );
+        }
+        self.sap.validate()?;
+        Ok(())
+    }
+}
+
+/// Statistics of one step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepStats {
+    /// Index of the step (1 for the first).
+    pub step: u64,
+    /// Time at the end of the step, seconds.
+    pub time: f64,
+    /// Contact points in the SAP problem.
+    pub contacts: usize,
+    /// SAP Newton iterations (0 without contacts).
+    pub newton_iterations: u32,
+    /// SAP line-search iterations.
+    pub line_search_iterations: u32,
+    /// Stage-one (free motion) iterations.
+    pub free_motion_iterations: u32,
+    /// SAP's status (`None` without contacts).
+    pub sap_status: Option<SapStatus>,
+    /// SAP's momentum error e_m (Eq. 32), 0 without contacts.
+    pub momentum_error: f64,
+    /// Wall time of the whole step (detection, free motion, solve, positions), seconds.
+    pub step_seconds: f64,
+    /// Kinetic energy at the end of the step, J.
+    pub kinetic_energy: f64,
+    /// Gravity and spring potential energy at the end of the step, J.
+    pub potential_energy: f64,
+    /// Deepest penetration among the contacts detected at the start of the step,
+    /// metres (0 when none penetrates).
+    pub max_penetration: f64,
+}
+
+/// A world being simulated: state, settings and the reusable solvers.
+pub struct Simulation {
+    world: World,
+    settings: SimSettings,
+    poses: Vec<Pose>,
+    v: DVector<f64>,
+    offsets: Vec<usize>,
+    maps: Vec<DMatrix<f64>>,
+    time: f64,
+    step: u64,
+    detector: ContactDetector,
+    contacts: Vec<DetectedContact>,
+    sap: SapSolver,
+}
+
+impl Simulation {
+    /// A simulation of `world` from its bodies' initial states. Checks the settings and
+    /// that no two objects overlap by more than `settings.max_initial_penetration`.
+    pub fn new(world: World, settings: SimSettings) -> Result<Self, SimError> {
+        settings.validate()?;
+        world.validate()?;
+        let mut offsets = Vec::with_capacity(world.bodies().len());
+        let mut v = Vec::new();
+        let mut maps = Vec::new();
+        for b in world.bodies() {
+            offsets.push(v.len());
+            v.extend(b.initial_velocities());
+            maps.push(b.joint.spatial_map());
+        }
+        let poses = world.bodies().iter().map(|b| b.pose).collect();
+        let mut sim = Self {
+            detector: ContactDetector::new(settings.margin, settings.angle_tolerance)?,
+            sap: SapSolver::new(settings.sap)?,
+            world,
+            settings,
+            poses,
+            v: DVector::from_vec(v),
+            offsets,
+            maps,
+            time: 0.0,
+            step: 0,
+            contacts: Vec::new(),
+        };
+        sim.detector.detect(&sim.world, &sim.poses, &mut sim.contacts)?;
+        if let Some(c) = sim
+            .contacts
+            .iter()
+            .filter(|c| c.phi0 < -sim.settings.max_initial_penetration)
+            .min_by(|a, b| a.phi0.total_cmp(&b.phi0))
+        {
+            let name_b = sim.world.bodies()[c.body_b].name.clone();
+            let name_a = match (c.body_a, c.static_a) {
+                (Some(a), _) => sim.world.bodies()[a].name.clone(),
+                (None, Some(k)) => format!("static geometry {k}"),
+                (None, None) => "static geometry".into(),
+            };
+            return Err(SimError::InitialOverlap {
+                a: name_a,
+                b: name_b,
+                depth: -c.phi0,
+                allowed: sim.settings.max_initial_penetration,
+            });
+        }
+        Ok(sim)
+    }
+
+    /// The world.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &SimSettings {
+        &self.settings
+    }
+
+    /// The body poses (centre-of-mass frames) now.
+    pub fn poses(&self) -> &[Pose] {
+        &self.poses
+    }
+
+    /// The generalized velocities now (each body's block at its offset).
+    pub fn velocities(&self) -> &DVector<f64> {
+        &self.v
+    }
+
+    /// Linear velocity of the centre of mass and angular velocity of body `i`, world
+    /// frame.
+    pub fn body_velocity(&self, i: usize) -> (Vec3, Vec3) {
+        let s = self.spatial_velocity(i, &self.v);
+        (s.fixed_rows::<3>(0).into(), s.fixed_rows::<3>(3).into())
+    }
+
+    /// The time, seconds.
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// The contacts detected at the start of the last step.
+    pub fn contacts(&self) -> &[DetectedContact] {
+        &self.contacts
+    }
+
+    fn dofs(&self, i: usize) -> usize {
+        self.maps[i].ncols()
+    }
+
+    fn spatial_velocity(&self, i: usize, v: &DVector<f64>) -> SVector<f64, 6> {
+        let n = self.dofs(i);
+        let vi = v.rows(self.offsets[i], n);
+        let s = &self.maps[i] * vi;
+        SVector::<f64, 6>::from_column_slice(s.as_slice())
+    }
+
+    /// `S^T M_6 S` of body `i` at orientation `pose`.
+    fn mass_matrix(&self, i: usize, pose: &Pose) -> DMatrix<f64> {
+        let s = &self.maps[i];
+        let m6 = self.world.bodies()[i].spatial_inertia(&pose.rotation);
+        let m6 = DMatrix::from_column_slice(6, 6, m6.as_slice());
+        s.transpose() * m6 * s
+    }
+
+    /// The 3 x n Jacobian of the world point `p` of body `i` at `pose`.
+    fn point_jacobian(&self, i: usize, pose: &Pose, p: &Vec3) -> DMatrix<f64> {
+        let j6 = point_jacobian6(p, &pose.translation);
+        DMatrix::from_column_slice(3, 6, j6.as_slice()) * &self.maps[i]
+    }
+
+    /// Kinetic energy `1/2 v^T M v` at the current state, J.
+    pub fn kinetic_energy(&self) -> f64 {
+        (0..self.poses.len())
+            .map(|i| {
+                let vi = self.v.rows(self.offsets[i], self.dofs(i)).into_owned();
+                0.5 * vi.dot(&(self.mass_matrix(i, &self.poses[i]) * &vi))
+            })
+            .sum()
+    }
+
+    /// Gravity and spring potential energy at the current state, J (zero at z = 0
+    /// for gravity, zero at rest length for springs).
+    pub fn potential_energy(&self) -> f64 {
+        let g = self.world.gravity;
+        let gravity: f64 = self
+            .world
+            .bodies()
+            .iter()
+            .zip(&self.poses)
+            .map(|(b, p)| -b.mass * g.dot(&p.translation))
+            .sum();
+        let springs: f64 = self
+            .world
+            .springs()
+            .iter()
+            .map(|s| {
+                let p = self.poses[s.body].transform_point(&s.point);
+                let a = match s.anchor {
+                    SpringAnchor::World(a) => a,
+                    SpringAnchor::Body { body, point } => self.poses[body].transform_point(&point),
+                };
+                let stretch = (a - p).norm() - s.rest_length;
+                0.5 * s.stiffness * stretch * stretch
+            })
+            .sum();
+        gravity + springs
+    }
+
+    /// The generalized forces `k(q, v)` (gravity, springs) at body poses `poses` and
+    /// velocities `v`, plus the explicit gyroscopic terms at the step's start `v0`.
+    fn forces(&self, poses: &[Pose], v: &DVector<f64>, v0: &DVector<f64>) -> DVector<f64> {
+        let mut k = DVector::zeros(v.len());
+        let g = self.world.gravity;
+        for (i, b) in self.world.bodies().iter().enumerate() {
+            let w0 = self.spatial_velocity(i, v0);
+            let omega: Vec3 = w0.fixed_rows::<3>(3).into();
+            let r = self.poses[i].rotation.to_rotation_matrix();
+            let iw = r * b.inertia * r.transpose();
+            let mut f6 = SVector::<f64, 6>::zeros();
+            f6.fixed_rows_mut::<3>(0).copy_from(&(b.mass * g));
+            f6.fixed_rows_mut::<3>(3)
+                .copy_from(&(-omega.cross(&(iw * omega))));
+            let gen = self.maps[i].transpose() * DVector::from_column_slice(f6.as_slice());
+            k.rows_mut(self.offsets[i], self.dofs(i)).add_assign(&gen);
+        }
+        for s in self.world.springs() {
+            let i = s.body;
+            let p = poses[i].transform_point(&s.point);
+            let jp = self.point_jacobian(i, &poses[i], &p);
+            let vp = &jp * v.rows(self.offsets[i], self.dofs(i));
+            let (a, va, ja) = match s.anchor {
+                SpringAnchor::World(a) => (a, Vec3::zeros(), None),
+                SpringAnchor::Body { body, point } => {
+                    let a = poses[body].transform_point(&point);
+                    let ja = self.point_jacobian(body, &poses[body], &a);
+                    let va = &ja * v.rows(self.offsets[body], self.dofs(body));
+                    (a, Vec3::new(va[0], va[1], va[2]), Some((body, ja)))
+                }
+            };
+            let f = spring_force(
+                s.stiffness,
+                s.damping,
+                s.rest_length,
+                &(a - p),
+                &(va - Vec3::new(vp[0], vp[1], vp[2])),
+            );
+            let fv = DVector::from_column_slice(f.as_slice());
+            k.rows_mut(self.offsets[i], self.dofs(i))
+                .add_assign(&(jp.transpose() * &fv));
+            if let Some((body, ja)) = ja {
+                k.rows_mut(self.offsets[body], self.dofs(body))
+                    .sub_assign(&(ja.transpose() * &fv));
+            }
+        }
+        k
+    }
+
+    /// The blocks `A_t = M_t + dt^2 theta theta_vq K_t + dt theta D_t` (Eq. 15) at the
+    /// step's start.
+    fn a_blocks(&self, theta: f64, theta_vq: f64) -> Vec<DMatrix<f64>> {
+        let dt = self.settings.time_step;
+        let mut a: Vec<DMatrix<f64>> = (0..self.poses.len())
+            .map(|i| self.mass_matrix(i, &self.poses[i]))
+            .collect();
+        if theta == 0.0 {
+            return a;
+        }
+        for s in self.world.springs() {
+            let p = self.poses[s.body].transform_point(&s.point);
+            let (anchor, other) = match s.anchor {
+                SpringAnchor::World(a) => (a, None),
+                SpringAnchor::Body { body, point } => (self.poses[body].transform_point(&point), Some(body)),
+            };
+            let (k3, d3) = spring_stiffness(s.stiffness, s.damping, s.rest_length, &(anchor - p));
+            let m3 = dt * dt * theta * theta_vq * k3 + dt * theta * d3;
+            let m3 = DMatrix::from_column_slice(3, 3, m3.as_slice());
+            for (body, point) in [(s.body, p)].into_iter().chain(other.map(|b| (b, anchor))) {
+                let j = self.point_jacobian(body, &self.poses[body], &point);
+                a[body] += j.transpose() * &m3 * j;
+            }
+        }
+        a
+    }
+
+    /// The poses `q0 (+) h S v` for all bodies.
+    fn advanced_poses(&self, v: &DVector<f64>, h: f64) -> Vec<Pose> {
+        (0..self.poses.len())
+            .map(|i| {
+                let s = self.spatial_velocity(i, v);
+                advance(
+                    &self.poses[i],
+                    &s.fixed_rows::<3>(0).into(),
+                    &s.fixed_rows::<3>(3).into(),
+                    h,
+                )
+            })
+            .collect()
+    }
+
+    /// Stage one: the free-motion velocities `v*` (Eq. 13) and the iterations taken.
+    fn free_motion(
+        &self,
+        a: &[DMatrix<f64>],
+        m0: &[DMatrix<f64>],
+        theta: f64,
+        theta_vq: f64,
+    ) -> Result<(DVector<f64>, u32), SimError> {
+        let dt = self.settings.time_step;
+        let v0 = &self.v;
+        let chol: Vec<_> = a
+            .iter()
+            .map(|ai| {
+                ai.clone().cholesky().ok_or(SimError::InvalidSetting {
+                    name: "A",
+                    value: f64::NAN,
+                    reason: "the SPD matrix of Eq. 15 failed to factor (mass or inertia too small?)",
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let mut v = v0.clone();
+        let mut residual = f64::INFINITY;
+        for it in 0..=self.settings.free_motion_max_iterations {
+            let v_vq = theta_vq * &v + (1.0 - theta_vq) * v0;
+            let v_theta = theta * &v + (1.0 - theta) * v0;
+            let q_theta = self.advanced_poses(&v_vq, theta * dt);
+            let k = self.forces(&q_theta, &v_theta, v0);
+            let mut m = -dt * &k;
+            let mut scale = dt * k.norm();
+            for (i, m0i) in m0.iter().enumerate() {
+                let (o, n) = (self.offsets[i], self.dofs(i));
+                let mv = m0i * (v.rows(o, n) - v0.rows(o, n));
+                scale = scale.max(mv.norm());
+                m.rows_mut(o, n).add_assign(&mv);
+            }
+            residual = if scale > 0.0 { m.norm() / scale } else { 0.0 };
+            if residual <= self.settings.free_motion_tolerance || m.norm() == 0.0 {
+                return Ok((v, it));
+            }
+            if it == self.settings.free_motion_max_iterations {
+                break;
+            }
+            for (i, c) in chol.iter().enumerate() {
+                let (o, n) = (self.offsets[i], self.dofs(i));
+                let dv = c.solve(&m.rows(o, n).into_owned());
+                v.rows_mut(o, n).sub_assign(&dv);
+            }
+        }
+        Err(SimError::FreeMotionNotConverged {
+            iterations: self.settings.free_motion_max_iterations,
+            residual,
+        })
+    }
+
+    /// Advances the simulation by one time step (Algorithm 1).
+    pub fn step(&mut self) -> Result<StepStats, SimError> {
+        let start = Instant::now();
+        let dt = self.settings.time_step;
+        let (theta, theta_vq) = self.settings.scheme.theta();
+        // 1. Contacts at q0.
+        self.detector
+            .detect(&self.world, &self.poses, &mut self.contacts)?;
+        // 2. Free motion.
+        let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
+            .map(|i| self.mass_matrix(i, &self.poses[i]))
+            .collect();
+        let a = self.a_blocks(theta, theta_vq);
+        let (v_star, free_iterations) = self.free_motion(&a, &m0, theta, theta_vq)?;
+        // 3. Contact solve.
+        let mut stats = StepStats {
+            step: self.step + 1,
+            time: self.time + dt,
+            contacts: self.contacts.len(),
+            newton_iterations: 0,
+            line_search_iterations: 0,
+            free_motion_iterations: free_iterations,
+            sap_status: None,
+            momentum_error: 0.0,
+            step_seconds: 0.0,
+            kinetic_energy: 0.0,
+            potential_energy: 0.0,
+            max_penetration: self.contacts.iter().fold(0.0, |m, c| m.max(-c.phi0)),
+        };
+        let v = if self.contacts.is_empty() {
+            v_star
+        } else {
+            let trees: Vec<Tree> = a
+                .into_iter()
+                .enumerate()
+                .map(|(i, ai)| Tree::new(ai, v_star.rows(self.offsets[i], self.dofs(i)).into_owned()))
+                .collect();
+            let contacts: Vec<Contact> = self.contacts.iter().map(|c| self.sap_contact(c)).collect();
+            let problem = SapProblem::new(dt, trees, contacts)?;
+            let solution = self.sap.solve(&problem, &self.v)?;
+            stats.newton_iterations = solution.stats.iterations;
+            stats.line_search_iterations = solution.stats.line_search_iterations;
+            stats.sap_status = Some(solution.stats.status);
+            stats.momentum_error = solution.stats.momentum_error;
+            solution.v
+        };
+        // 4. Positions (Eqs. 11-12).
+        let v_vq = theta_vq * &v + (1.0 - theta_vq) * &self.v;
+        let poses = self.advanced_poses(&v_vq, dt);
+        if v.iter().any(|x| !x.is_finite()) || poses.iter().any(|p| p.validate().is_err()) {
+            return Err(SimError::NonFiniteState { step: self.step + 1 });
+        }
+        self.poses = poses;
+        self.v = v;
+        self.time += dt;
+        self.step += 1;
+        stats.step_seconds = start.elapsed().as_secs_f64();
+        stats.kinetic_energy = self.kinetic_energy();
+        stats.potential_energy = self.potential_energy();
+        Ok(stats)
+    }
+
+    /// The SAP constraint of one detected contact: contact velocity
+    /// `v_c = R^T (v_B(p) - v_A(p))` in the contact frame (z along the normal from A to B,
+    /// so that `v_n > 0` separates).
+    fn sap_contact(&self, c: &DetectedContact) -> Contact {
+        let rt = contact_frame(&c.normal).transpose();
+        let rt = DMatrix::from_column_slice(3, 3, rt.as_slice());
+        let jb = &rt * self.point_jacobian(c.body_b, &self.poses[c.body_b], &c.point);
+        let contact = match c.body_a {
+            Some(a) => {
+                let ja = -(&rt * self.point_jacobian(a, &self.poses[a], &c.point));
+                Contact::between(a, ja, c.body_b, jb, c.phi0)
+            }
+            None => Contact::with_world(c.body_b, jb, c.phi0),
+        };
+        contact.with_parameters(
+            c.material.stiffness,
+            c.material.dissipation_time_scale,
+            c.material.friction,
+        )
+    }
+}
+
+/// The force on a spring's body point: `d` from the point to the anchor, `d_dot` its
+/// rate. Zero rest length: the linear isotropic `k d + c d_dot`; otherwise
+/// `k (|d| - L0) d_hat + c (d_hat . d_dot) d_hat`.
+fn spring_force(k: f64, c: f64, rest: f64, d: &Vec3, d_dot: &Vec3) -> Vec3 {
+    if rest == 0.0 {
+        return k * d + c * d_dot;
+    }
+    let len = d.norm();
+    if len == 0.0 {
+        return Vec3::zeros();
+    }
+    let u = d / len;
+    (k * (len - rest) + c * u.dot(d_dot)) * u
+}
+
+/// The stiffness and damping matrices (3 x 3, PSD) of a spring for Eq. 15: minus the
+/// derivative of the force with respect to the point's position and velocity, with the
+/// transverse term clamped at zero when the spring is compressed (it would be negative,
+/// and `A` must stay SPD).
+fn spring_stiffness(k: f64, c: f64, rest: f64, d: &Vec3) -> (Matrix3<f64>, Matrix3<f64>) {
+    let eye = Matrix3::identity();
+    let len = d.norm();
+    if rest == 0.0 || len == 0.0 {
+        return (k * eye, c * eye);
+    }
+    let u = d / len;
+    let uu = u * u.transpose();
+    let transverse = (1.0 - rest / len).max(0.0);
+    (k * (uu + transverse * (eye - uu)), c * uu)
+}
+
+use std::ops::{AddAssign, SubAssign};

@@ -1,0 +1,82 @@
+//! The spring-cylinder of the SAP paper (Section VI-B): energy behaviour of the
+//! theta-method schemes and convergence order against the exact solution.
+
+use wolfe_sim::scenes::SpringCylinder;
+use wolfe_sim::{Scheme, Simulation};
+
+/// L2 position error over `[0, t_end]` (the paper's e_q) and the energies per step.
+fn run(scene: &SpringCylinder, scheme: Scheme, dt: f64, t_end: f64) -> (f64, Vec<f64>) {
+    let (world, settings) = scene.build(dt, scheme).unwrap();
+    let mut sim = Simulation::new(world, settings).unwrap();
+    let steps = (t_end / dt).round() as usize;
+    let mut err2 = 0.0;
+    let mut energy = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        let s = sim.step().unwrap();
+        let x = sim.poses()[0].translation.x;
+        err2 += (x - scene.exact_x(sim.time())).powi(2) * dt;
+        energy.push(s.kinetic_energy + s.potential_energy);
+    }
+    ((err2 / t_end).sqrt(), energy)
+}
+
+fn slope(scene: &SpringCylinder, scheme: Scheme, dts: &[f64], t_end: f64) -> f64 {
+    let errs: Vec<f64> = dts.iter().map(|&dt| run(scene, scheme, dt, t_end).0).collect();
+    let n = dts.len() as f64;
+    let (lx, ly): (Vec<f64>, Vec<f64>) = dts.iter().zip(&errs).map(|(d, e)| (d.ln(), e.ln())).unzip();
+    let (mx, my) = (lx.iter().sum::<f64>() / n, ly.iter().sum::<f64>() / n);
+    let cov: f64 = lx.iter().zip(&ly).map(|(x, y)| (x - mx) * (y - my)).sum();
+    let var: f64 = lx.iter().map(|x| (x - mx) * (x - mx)).sum();
+    eprintln!("{scheme:?}: dts {dts:?} errors {errs:?}");
+    cov / var
+}
+
+#[test]
+fn midpoint_rule_is_second_order_with_rolling_friction() {
+    let scene = SpringCylinder::default();
+    let dts = [0.02, 0.01, 0.005, 0.0025];
+    let p = slope(&scene, Scheme::Midpoint, &dts, 2.0);
+    assert!((1.8..=2.2).contains(&p), "midpoint order {p}");
+}
+
+#[test]
+fn euler_schemes_are_first_order() {
+    let scene = SpringCylinder::default();
+    let dts = [0.01, 0.005, 0.0025, 0.00125];
+    for scheme in [Scheme::SymplecticEuler, Scheme::ImplicitEuler] {
+        let p = slope(&scene, scheme, &dts, 1.0);
+        assert!((0.8..=1.3).contains(&p), "{scheme:?} order {p}");
+    }
+}
+
+#[test]
+fn frictionless_energy_midpoint_conserves_symplectic_bounded_implicit_dissipates() {
+    let scene = SpringCylinder {
+        friction: 0.0,
+        ..SpringCylinder::default()
+    };
+    let e0 = 0.5 * scene.spring_stiffness * scene.x0 * scene.x0;
+    let horizon = 5.0;
+    let (_, mid) = run(&scene, Scheme::Midpoint, 0.02, horizon);
+    let (_, sym) = run(&scene, Scheme::SymplecticEuler, 0.02, horizon);
+    let (_, imp) = run(&scene, Scheme::ImplicitEuler, 0.02, horizon);
+    // Gravity potential is constant (the cylinder stays at its equilibrium height):
+    // compare the changes of energy relative to the spring energy.
+    let rel = |e: &[f64]| {
+        let (lo, hi) = e.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+            (l.min(*x), h.max(*x))
+        });
+        (hi - lo) / e0
+    };
+    assert!(rel(&mid) < 1e-3, "midpoint peak-to-peak {}", rel(&mid));
+    let band = rel(&sym);
+    assert!(
+        band > 0.05 && band < 0.5,
+        "symplectic Euler band {band} (paper: 28%)"
+    );
+    let last = imp.last().unwrap() - imp[0];
+    assert!(
+        -last > 0.9 * e0,
+        "implicit Euler dissipates the energy: {last} of {e0}"
+    );
+}

@@ -1,0 +1,311 @@
+//! Contacts between a half-space (a simulation's ground or an ideal wall) and any
+//! shape.
+//!
+//! A half-space has no support function (it is unbounded), so it is not a
+//! [`SupportMap`](crate::SupportMap) and GJK does not apply. It does not need it: the
+//! signed distance of a convex shape to the plane is exact in closed form, from the
+//! shape's support point in the direction into the plane,
+//! `phi = <n, s(-n)> - offset`. Flat features resting on the plane (a box face, a mesh
+//! face, a capsule's segment) give up to four points, chosen like the clipped manifolds
+//! of module `manifold` (the plane is an infinite reference face, so nothing is
+//! clipped: every vertex of the incident feature within the margin is a candidate).
+
+use crate::collide::contact::validate_margin;
+use crate::collide::manifold::{feature, reduce, ContactManifold, ContactPoint, Feature, ManifoldSettings};
+use crate::error::WolfeError;
+use crate::math::{Pose, Vec3};
+use crate::shape::{Shape, SupportMap};
+
+/// The closed half-space `{x : <n, x> <= offset}` with unit outward normal `n`.
+///
+/// The ground `z <= 0` is `HalfSpace::new(Vec3::z(), 0.0)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HalfSpace {
+    normal: Vec3,
+    offset: f64,
+}
+
+impl HalfSpace {
+    /// The half-space `{x : <n, x> <= offset}` with `n = normal / |normal|`. The normal
+    /// must be finite and non-zero and the offset finite (metres).
+    pub fn new(normal: Vec3, offset: f64) -> Result<Self, WolfeError> {
+        let len = normal.norm();
+        let bad = |parameter, value| WolfeError::InvalidShapeParameter {
+            shape: "half-space",
+            parameter,
+            value,
+            reason: "must be finite (and the normal non-zero)",
+        };
+        if !(len.is_finite() && len > 0.0) {
+            return Err(bad("normal", len));
+        }
+        if !offset.is_finite() {
+            return Err(bad("offset", offset));
+        }
+        Ok(Self {
+            normal: normal / len,
+            offset: offset / len,
+        })
+    }
+
+    /// The unit outward normal.
+    pub fn normal(&self) -> Vec3 {
+        self.normal
+    }
+
+    /// The offset of the boundary plane along the normal, in metres.
+    pub fn offset(&self) -> f64 {
+        self.offset
+    }
+
+    /// Signed distance of a point to the boundary plane (negative inside).
+    pub fn signed_distance_to_point(&self, p: &Vec3) -> f64 {
+        self.normal.dot(p) - self.offset
+    }
+}
+
+/// The contact manifold between the half-space (shape A) and `shape` at `pose`
+/// (shape B), or `None` when the shape is farther than `settings.margin` from the
+/// plane. The normal is the plane's outward normal (from A to B); each point's
+/// `point_a` lies on the plane, `point_b` on the shape's surface. Always certified:
+/// the distance is exact up to rounding.
+pub fn halfspace_manifold(
+    plane: &HalfSpace,
+    shape: &Shape,
+    pose: &Pose,
+    settings: &ManifoldSettings,
+) -> Result<Option<ContactManifold>, WolfeError> {
+    settings.validate()?;
+    validate_margin(settings.margin)?;
+    pose.validate()?;
+    let n = plane.normal;
+    let into = pose.inverse_transform_vector(&-n);
+    let deepest = pose.transform_point(&shape.local_support(&into)) - shape.radius() * n;
+    let sd = plane.signed_distance_to_point(&deepest);
+    if sd > settings.margin {
+        return Ok(None);
+    }
+    let single = ContactPoint {
+        point_a: deepest - sd * n,
+        point_b: deepest,
+        signed_distance: sd,
+    };
+    let (feat, radius) = feature(shape, pose, &-n, settings.angle_tolerance.sin());
+    let mut verts = [Vec3::zeros(); crate::collide::manifold::MAX_FACE_VERTICES];
+    let count = match feat {
+        Feature::Polygon {
+            verts: v,
+            len,
+            normal,
+        } if normal.dot(&-n) >= settings.angle_tolerance.cos() => {
+            verts[..len].copy_from_slice(&v[..len]);
+            len
+        }
+        Feature::Segment(s) => {
+            verts[..2].copy_from_slice(&s);
+            2
+        }
+        _ => 0,
+    };
+    let mut cands = [ContactPoint::default(); crate::collide::manifold::MAX_FACE_VERTICES];
+    let mut kept = 0;
+    for p in &verts[..count] {
+        let surface = p - radius * n;
+        let d = plane.signed_distance_to_point(&surface);
+        if d <= settings.margin {
+            cands[kept] = ContactPoint {
+                point_a: surface - d * n,
+                point_b: surface,
+                signed_distance: d,
+            };
+            kept += 1;
+        }
+    }
+    if kept == 0 {
+        cands[0] = single;
+        kept = 1;
+    }
+    let mut out = [cands[0]; 4];
+    let mut len = 0;
+    for (slot, i) in reduce(&cands[..kept], &n).into_iter().flatten().enumerate() {
+        out[slot] = cands[i];
+        len = slot + 1;
+    }
+    Ok(Some(ContactManifold::from_points(n, &out[..len], true)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Capsule, Cuboid, Cylinder, Sphere};
+    use nalgebra::UnitQuaternion;
+
+    fn ground() -> HalfSpace {
+        HalfSpace::new(Vec3::z(), 0.0).unwrap()
+    }
+
+    #[test]
+    fn sphere_above_ground_has_one_point_at_its_bottom() {
+        let s: Shape = Sphere::new(0.5).unwrap().into();
+        let pose = Pose::from_translation(Vec3::new(1.0, 2.0, 0.49));
+        let m = halfspace_manifold(&ground(), &s, &pose, &ManifoldSettings::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.points().len(), 1);
+        let p = m.points()[0];
+        assert!((p.signed_distance + 0.01).abs() < 1e-15);
+        assert!((p.point_b - Vec3::new(1.0, 2.0, -0.01)).norm() < 1e-15);
+        assert!((p.point_a - Vec3::new(1.0, 2.0, 0.0)).norm() < 1e-15);
+        assert_eq!(m.normal, Vec3::z());
+    }
+
+    #[test]
+    fn margin_cuts_off() {
+        let s: Shape = Sphere::new(0.5).unwrap().into();
+        let pose = Pose::from_translation(Vec3::new(0.0, 0.0, 0.52));
+        let settings = ManifoldSettings {
+            margin: 0.01,
+            ..Default::default()
+        };
+        assert!(halfspace_manifold(&ground(), &s, &pose, &settings)
+            .unwrap()
+            .is_none());
+        let settings = ManifoldSettings {
+            margin: 0.03,
+            ..Default::default()
+        };
+        assert!(halfspace_manifold(&ground(), &s, &pose, &settings)
+            .unwrap()
+            .is_some());
+    }
+
+    #[test]
+    fn box_resting_flat_has_its_four_corners() {
+        let b: Shape = Cuboid::new([0.05, 0.05, 0.05]).unwrap().into();
+        let rot = UnitQuaternion::from_euler_angles(0.0, 0.0, 0.3);
+        let pose = Pose {
+            translation: Vec3::new(0.2, -0.1, 0.05 - 1e-4),
+            rotation: rot,
+        };
+        let m = halfspace_manifold(&ground(), &b, &pose, &ManifoldSettings::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.points().len(), 4);
+        for p in m.points() {
+            assert!((p.signed_distance + 1e-4).abs() < 1e-12);
+            assert!(p.point_a.z.abs() < 1e-15);
+            // Each point is a bottom corner of the box.
+            let local = pose.inverse_transform_point(&p.point_b);
+            assert!((local.abs() - Vec3::new(0.05, 0.05, 0.05)).norm() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn tilted_box_touches_at_its_lowest_corner_only() {
+        let b: Shape = Cuboid::new([0.05, 0.05, 0.05]).unwrap().into();
+        let rot = UnitQuaternion::from_euler_angles(0.4, 0.3, 0.0);
+        let mut pose = Pose {
+            translation: Vec3::zeros(),
+            rotation: rot,
+        };
+        let lowest = (0..8)
+            .map(|i| {
+                let c = Vec3::new(
+                    if i & 1 == 0 { -0.05 } else { 0.05 },
+                    if i & 2 == 0 { -0.05 } else { 0.05 },
+                    if i & 4 == 0 { -0.05 } else { 0.05 },
+                );
+                pose.transform_point(&c).z
+            })
+            .fold(f64::INFINITY, f64::min);
+        pose.translation.z = -lowest - 1e-3;
+        let m = halfspace_manifold(&ground(), &b, &pose, &ManifoldSettings::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.points().len(), 1);
+        assert!((m.points()[0].signed_distance + 1e-3).abs() < 1e-12);
+    }
+
+    #[test]
+    fn capsule_and_cylinder_lying_down() {
+        let lying = Pose {
+            translation: Vec3::new(0.0, 0.0, 0.099),
+            rotation: UnitQuaternion::from_euler_angles(std::f64::consts::FRAC_PI_2, 0.0, 0.0),
+        };
+        let c: Shape = Capsule::new(0.1, 0.3).unwrap().into();
+        let m = halfspace_manifold(&ground(), &c, &lying, &ManifoldSettings::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.points().len(), 2, "both ends of the segment");
+        for p in m.points() {
+            assert!((p.signed_distance + 1e-3).abs() < 1e-12);
+        }
+        // A cylinder's rim is curved: one point, at the right depth.
+        let cyl: Shape = Cylinder::new(0.1, 0.3).unwrap().into();
+        let m = halfspace_manifold(&ground(), &cyl, &lying, &ManifoldSettings::default())
+            .unwrap()
+            .unwrap();
+        assert!((m.min_signed_distance() + 1e-3).abs() < 1e-12);
+    }
+
+    #[test]
+    fn signed_distance_matches_the_support_function_on_random_poses() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let plane = HalfSpace::new(Vec3::new(0.3, -0.2, 1.0), 0.4).unwrap();
+        let shapes: Vec<Shape> = vec![
+            Cuboid::new([0.1, 0.2, 0.3]).unwrap().into(),
+            Cylinder::new(0.2, 0.1).unwrap().into(),
+            Capsule::new(0.2, 0.1).unwrap().into(),
+        ];
+        for _ in 0..200 {
+            let q = UnitQuaternion::from_euler_angles(
+                rng.random_range(-3.0..3.0),
+                rng.random_range(-3.0..3.0),
+                rng.random_range(-3.0..3.0),
+            );
+            let t = Vec3::new(rng.random(), rng.random(), rng.random());
+            let pose = Pose {
+                translation: t,
+                rotation: q,
+            };
+            for s in &shapes {
+                let settings = ManifoldSettings {
+                    margin: 10.0,
+                    ..Default::default()
+                };
+                let m = halfspace_manifold(&plane, s, &pose, &settings).unwrap().unwrap();
+                // Brute force: the lowest of many surface samples along the normal.
+                let mut lowest = f64::INFINITY;
+                for _ in 0..2000 {
+                    let d = Vec3::new(
+                        rng.random_range(-1.0..1.0),
+                        rng.random_range(-1.0..1.0),
+                        rng.random_range(-1.0..1.0),
+                    );
+                    let p = s.local_support(&d) + s.radius() * d.normalize();
+                    lowest = lowest.min(plane.signed_distance_to_point(&pose.transform_point(&p)));
+                }
+                assert!(m.min_signed_distance() <= lowest + 1e-12);
+                assert!(
+                    m.min_signed_distance() >= lowest - 0.05,
+                    "close to sampled minimum"
+                );
+                for p in m.points() {
+                    assert!(plane.signed_distance_to_point(&p.point_a).abs() < 1e-12);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_planes_are_errors() {
+        assert!(HalfSpace::new(Vec3::zeros(), 0.0).is_err());
+        assert!(HalfSpace::new(Vec3::new(f64::NAN, 0.0, 1.0), 0.0).is_err());
+        assert!(HalfSpace::new(Vec3::z(), f64::INFINITY).is_err());
+        let s: Shape = Sphere::new(0.5).unwrap().into();
+        let mut pose = Pose::identity();
+        pose.translation.x = f64::NAN;
+        assert!(halfspace_manifold(&ground(), &s, &pose, &ManifoldSettings::default()).is_err());
+    }
+}
