@@ -1,0 +1,367 @@
+//! Physical properties of the stepper: rest, rolling, bouncing, momentum balance, and
+//! clear errors for bad scenes.
+
+use nalgebra::Matrix3;
+use wolfe::{Cuboid, HalfSpace, Pose, Quat, Shape, Sphere, Vec3};
+use wolfe_sim::{Material, RigidBody, Scheme, SimError, SimSettings, Simulation, StaticGeometry, World};
+
+const G: f64 = 9.81;
+
+fn cube(name: &str, half: f64, mass: f64, pose: Pose) -> RigidBody {
+    let i = mass * (2.0 * half).powi(2) / 6.0;
+    RigidBody::new(
+        name,
+        Cuboid::new([half; 3]).unwrap().into(),
+        mass,
+        Matrix3::from_diagonal_element(i),
+        pose,
+    )
+}
+
+fn ball(name: &str, r: f64, mass: f64, pose: Pose) -> RigidBody {
+    RigidBody::new(
+        name,
+        Sphere::new(r).unwrap().into(),
+        mass,
+        Matrix3::from_diagonal_element(0.4 * mass * r * r),
+        pose,
+    )
+}
+
+fn near_rigid(dt: f64) -> Material {
+    Material {
+        stiffness: 1e12,
+        dissipation_time_scale: dt,
+        friction: 1.0,
+    }
+}
+
+#[test]
+fn box_resting_on_flat_ground_stays_at_rest_for_ten_seconds() {
+    let dt = 0.01;
+    let mut world = World::default();
+    world.add_ground(Material::default()).unwrap();
+    let start = Pose::from_translation(Vec3::new(0.3, -0.2, 0.05));
+    world
+        .add_body(cube("box", 0.05, 1.0, start).with_material(near_rigid(dt)))
+        .unwrap();
+    let settings = SimSettings {
+        time_step: dt,
+        ..SimSettings::default()
+    };
+    let mut sim = Simulation::new(world, settings).unwrap();
+    for _ in 0..1000 {
+        let s = sim.step().unwrap();
+        assert_eq!(s.contacts, 4, "a box on a face rests on its four corners");
+    }
+    let p = sim.poses()[0];
+    // Slip bound of Eq. 31 over the whole run.
+    let bound = 1e-3 * 1.0 * dt * G * sim.time();
+    let drift = (p.translation - start.translation).xy().norm();
+    assert!(drift <= bound, "drift {drift} > {bound}");
+    assert!((p.translation.z - 0.05).abs() < 1e-3, "sinks {}", p.translation.z);
+    assert!(p.rotation.angle_to(&Quat::identity()) < 1e-6);
+}
+
+#[test]
+fn box_on_an_incline_below_the_friction_angle_creeps_no_faster_than_the_slip_bound() {
+    let dt = 0.01;
+    let angle: f64 = 0.3; // tan 0.3 = 0.31 < mu = 1
+    let n = Vec3::new(-angle.sin(), 0.0, angle.cos());
+    let mut world = World::default();
+    world
+        .add_static(StaticGeometry::HalfSpace(
+            HalfSpace::new(n, 0.0).unwrap(),
+            Material::default(),
+        ))
+        .unwrap();
+    let rotation = Quat::from_scaled_axis(Vec3::new(0.0, -angle, 0.0));
+    let start = Pose {
+        rotation,
+        translation: 0.05 * n,
+    };
+    world
+        .add_body(cube("box", 0.05, 1.0, start).with_material(near_rigid(dt)))
+        .unwrap();
+    let mut sim = Simulation::new(
+        world,
+        SimSettings {
+            time_step: dt,
+            ..SimSettings::default()
+        },
+    )
+    .unwrap();
+    for _ in 0..500 {
+        sim.step().unwrap();
+    }
+    let drift = (sim.poses()[0].translation - start.translation).norm();
+    // Eq. 31: v_s <= mu sigma g dt.
+    let bound = 1e-3 * 1.0 * dt * G * sim.time();
+    assert!(drift <= bound, "creep {drift} > {bound}");
+}
+
+#[test]
+fn rolling_sphere_keeps_v_equal_omega_r() {
+    let dt = 0.01;
+    let r = 0.05;
+    let mut world = World::default();
+    world.add_ground(Material::default()).unwrap();
+    let v = 1.0;
+    let body = ball("ball", r, 0.5, Pose::from_translation(Vec3::new(0.0, 0.0, r)))
+        .with_material(near_rigid(dt))
+        .with_velocity(Vec3::new(v, 0.0, 0.0), Vec3::new(0.0, v / r, 0.0));
+    world.add_body(body).unwrap();
+    let mut sim = Simulation::new(
+        world,
+        SimSettings {
+            time_step: dt,
+            ..SimSettings::default()
+        },
+    )
+    .unwrap();
+    for _ in 0..200 {
+        sim.step().unwrap();
+        let (lin, ang) = sim.body_velocity(0);
+        let height = sim.poses()[0].translation.z;
+        assert!(
+            (lin.x - ang.y * height).abs() < 1e-3 * v,
+            "slip {} at t = {}",
+            lin.x - ang.y * height,
+            sim.time()
+        );
+        assert!(
+            (lin.x - v).abs() < 1e-2 * v,
+            "v = {} (no rolling resistance)",
+            lin.x
+        );
+    }
+}
+
+/// SAP's compliant law uses the end-of-step distance `phi0 + dt v_n` (Eq. 8): the
+/// contact spring is integrated implicitly and loses energy like implicit Euler, a
+/// factor `1 + (omega dt)^2` per step during contact. With `omega dt` small the bounce
+/// is nearly elastic; the total energy never grows.
+#[test]
+fn dropped_ball_without_dissipation_rebounds_with_bounded_energy() {
+    let dt = 2e-4;
+    let mut world = World::default();
+    world.add_ground(Material::default()).unwrap();
+    let (h, r) = (0.5, 0.05);
+    let material = Material {
+        stiffness: 1e5,
+        dissipation_time_scale: 0.0,
+        friction: 1.0,
+    };
+    world
+        .add_body(
+            ball("ball", r, 1.0, Pose::from_translation(Vec3::new(0.0, 0.0, h))).with_material(material),
+        )
+        .unwrap();
+    let mut sim = Simulation::new(
+        world,
+        SimSettings {
+            time_step: dt,
+            scheme: Scheme::SymplecticEuler,
+            ..SimSettings::default()
+        },
+    )
+    .unwrap();
+    let e0 = sim.kinetic_energy() + sim.potential_energy();
+    let mut touched = false;
+    let mut max_after = 0.0f64;
+    for _ in 0..5000 {
+        let s = sim.step().unwrap();
+        let e = s.kinetic_energy + s.potential_energy;
+        // Contact elastic energy is not counted: the rest is bounded by e0.
+        assert!(e <= e0 * (1.0 + 1e-9), "energy {e} > {e0}");
+        let z = sim.poses()[0].translation.z;
+        touched |= z < r;
+        if touched {
+            max_after = max_after.max(z);
+        }
+    }
+    assert!(touched);
+    // omega dt = 0.063: about 80% of the energy comes back.
+    assert!(max_after - r > 0.7 * (h - r), "rebound to {max_after}");
+}
+
+#[test]
+fn colliding_free_bodies_conserve_linear_and_angular_momentum() {
+    let dt = 0.005;
+    let mut world = World::new(Vec3::zeros());
+    let material = Material {
+        stiffness: 1e6,
+        dissipation_time_scale: 0.01,
+        friction: 0.8,
+    };
+    let a = cube(
+        "box",
+        0.1,
+        2.0,
+        Pose::from_translation(Vec3::new(-0.3, 0.02, 0.0)),
+    )
+    .with_material(material)
+    .with_velocity(Vec3::new(2.0, 0.0, 0.1), Vec3::new(0.0, 3.0, 1.0));
+    let b = ball(
+        "ball",
+        0.08,
+        1.0,
+        Pose::from_translation(Vec3::new(0.2, -0.03, 0.05)),
+    )
+    .with_material(material)
+    .with_velocity(Vec3::new(-1.0, 0.2, 0.0), Vec3::new(5.0, 0.0, 0.0));
+    world.add_body(a).unwrap();
+    world.add_body(b).unwrap();
+    let mut settings = SimSettings {
+        time_step: dt,
+        ..SimSettings::default()
+    };
+    settings.sap.relative_tolerance = 1e-10;
+    let mut sim = Simulation::new(world, settings).unwrap();
+    let momentum = |sim: &Simulation| {
+        let mut p = Vec3::zeros();
+        let mut l = Vec3::zeros();
+        for (i, body) in sim.world().bodies().iter().enumerate() {
+            let (v, w) = sim.body_velocity(i);
+            let pose = sim.poses()[i];
+            let r = pose.rotation.to_rotation_matrix();
+            p += body.mass * v;
+            l += pose.translation.cross(&(body.mass * v)) + r * body.inertia * r.transpose() * w;
+        }
+        (p, l)
+    };
+    let (p0, l0) = momentum(&sim);
+    let mut contacts = 0;
+    for _ in 0..100 {
+        contacts += sim.step().unwrap().contacts;
+        let (p, l) = momentum(&sim);
+        assert!((p - p0).norm() <= 1e-8 * p0.norm(), "linear momentum {p} vs {p0}");
+        assert!(
+            (l - l0).norm() <= 1e-8 * l0.norm().max(1.0),
+            "angular momentum {l} vs {l0}"
+        );
+    }
+    assert!(contacts > 0, "the bodies must collide");
+    let (va, _) = sim.body_velocity(0);
+    assert!(va.x < 2.0 - 0.1, "the collision changed the box's velocity: {va}");
+}
+
+#[test]
+fn bad_scenes_are_clear_errors() {
+    let mut world = World::default();
+    world.add_ground(Material::default()).unwrap();
+    let sphere: Shape = Sphere::new(0.1).unwrap().into();
+    // Zero mass.
+    let err = world
+        .add_body(RigidBody::new(
+            "zero",
+            sphere.clone(),
+            0.0,
+            Matrix3::identity(),
+            Pose::identity(),
+        ))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SimError::InvalidBody {
+                parameter: "mass",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // NaN pose.
+    let mut pose = Pose::identity();
+    pose.translation.y = f64::NAN;
+    let err = world.add_body(ball("nan", 0.1, 1.0, pose)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SimError::InvalidBody {
+                parameter: "pose",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // Inertia not positive definite.
+    let err = world
+        .add_body(RigidBody::new(
+            "flat",
+            sphere,
+            1.0,
+            Matrix3::from_diagonal(&Vec3::new(1.0, 1.0, 0.0)),
+            Pose::identity(),
+        ))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SimError::InvalidBody {
+                parameter: "inertia",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // Negative friction.
+    let bad = ball("b", 0.1, 1.0, Pose::from_translation(Vec3::new(0.0, 0.0, 1.0))).with_material(Material {
+        friction: -1.0,
+        ..Material::default()
+    });
+    assert!(matches!(
+        world.add_body(bad),
+        Err(SimError::InvalidBody {
+            parameter: "friction",
+            ..
+        })
+    ));
+    // Overlapping bodies at the start.
+    world
+        .add_body(ball(
+            "a",
+            0.1,
+            1.0,
+            Pose::from_translation(Vec3::new(0.0, 0.0, 1.0)),
+        ))
+        .unwrap();
+    world
+        .add_body(ball(
+            "b",
+            0.1,
+            1.0,
+            Pose::from_translation(Vec3::new(0.05, 0.0, 1.0)),
+        ))
+        .unwrap();
+    let err = Simulation::new(world.clone(), SimSettings::default())
+        .err()
+        .unwrap();
+    assert!(matches!(err, SimError::InitialOverlap { .. }), "{err}");
+    // Bad settings.
+    let err = Simulation::new(
+        World::default(),
+        SimSettings {
+            time_step: -0.01,
+            ..SimSettings::default()
+        },
+    )
+    .err()
+    .unwrap();
+    assert!(
+        matches!(
+            err,
+            SimError::InvalidSetting {
+                name: "time_step",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let mut nan_gravity = World::new(Vec3::new(0.0, 0.0, f64::NAN));
+    nan_gravity.add_ground(Material::default()).unwrap();
+    assert!(matches!(
+        Simulation::new(nan_gravity, SimSettings::default()),
+        Err(SimError::InvalidSetting { name: "gravity", .. })
+    ));
+}
