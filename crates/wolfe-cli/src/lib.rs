@@ -13,5 +13,6 @@ pub mod plot;
 pub mod problem_set;
 pub mod progress;
 pub mod run;
+pub mod sim;
 pub mod summary;
 pub mod timing;

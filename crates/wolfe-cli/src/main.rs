@@ -11,6 +11,7 @@ use wolfe_cli::generate::{self, Dataset, GenerateOptions};
 use wolfe_cli::problem_set::ProblemSet;
 use wolfe_cli::progress::progress_bar;
 use wolfe_cli::run::{self, RunOptions, SolverChoice, Task};
+use wolfe_cli::sim::{self, SceneName, SimOptions};
 use wolfe_cli::summary::Summary;
 
 /// Convex collision detection with the GJK family (vanilla, Polyak, Nesterov).
@@ -67,6 +68,34 @@ enum Command {
         /// Directory of YCB hulls (*.obj) [default: data/ycb, else the repository's].
         #[arg(long)]
         ycb_dir: Option<PathBuf>,
+    },
+    /// Simulate one of the papers' scenes with SAP contact; write steps.csv, plots,
+    /// the trajectory (scene.csv, trajectory.csv) and summary.md into OUT.
+    Sim {
+        /// Which scene.
+        #[arg(value_enum)]
+        name: SceneName,
+        /// Number of bodies (clutter 40, polytopes 50).
+        #[arg(long)]
+        bodies: Option<usize>,
+        /// Simulated seconds (spring-cylinder 5, clutter 10, polytopes 10).
+        #[arg(long)]
+        seconds: Option<f64>,
+        /// Clutter: a container with walls (the default).
+        #[arg(long, overrides_with = "no_walls")]
+        walls: bool,
+        /// Clutter: only the ground.
+        #[arg(long)]
+        no_walls: bool,
+        /// Time step in seconds (default: the scene's).
+        #[arg(long)]
+        dt: Option<f64>,
+        /// Integration scheme: explicit-euler, symplectic-euler, implicit-euler, midpoint.
+        #[arg(long)]
+        scheme: Option<String>,
+        /// Output directory (created if missing).
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Generate a problem set as in the GJK++ paper, Sec. IV.
     Generate {
@@ -296,6 +325,38 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 )
                 .into());
             }
+        }
+        Command::Sim {
+            name,
+            bodies,
+            seconds,
+            walls,
+            no_walls,
+            dt,
+            scheme,
+            out,
+        } => {
+            let scheme = match scheme {
+                Some(s) => Some(wolfe_sim::Scheme::from_name(&s).ok_or_else(|| {
+                    format!("unknown scheme {s:?}: explicit-euler, symplectic-euler, implicit-euler or midpoint")
+                })?),
+                None => None,
+            };
+            let options = SimOptions {
+                scene: name,
+                bodies,
+                seconds,
+                walls: walls || !no_walls,
+                time_step: dt,
+                scheme,
+                out,
+            };
+            let report = sim::run(&options, |len| {
+                let bar = progress(len, "stepping");
+                move || bar.inc(1)
+            })?;
+            println!("{}", report.summary);
+            println!("wrote {} files to {}", report.files.len(), options.out.display());
         }
         Command::Generate {
             dataset,

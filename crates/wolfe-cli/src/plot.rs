@@ -228,6 +228,132 @@ impl Picture for RangeChart {
     }
 }
 
+/// One curve of a [`LineChart`].
+#[derive(Clone, Debug)]
+pub struct Curve {
+    /// Legend entry (a solver or scheme name picks its fixed colour).
+    pub name: String,
+    /// The points `(x, y)`, drawn in order.
+    pub points: Vec<(f64, f64)>,
+    /// Dashed (reference lines) instead of solid.
+    pub dashed: bool,
+}
+
+/// Curves over a continuous x axis (time series, convergence plots), either axis
+/// linear or logarithmic.
+#[derive(Clone, Debug)]
+pub struct LineChart {
+    /// Title above the plot.
+    pub title: String,
+    /// X axis label, with units.
+    pub x_label: String,
+    /// Y axis label, with units.
+    pub y_label: String,
+    /// Logarithmic x axis (non-positive x are dropped).
+    pub log_x: bool,
+    /// Logarithmic y axis (non-positive y are dropped).
+    pub log_y: bool,
+    /// The curves.
+    pub series: Vec<Curve>,
+}
+
+impl LineChart {
+    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
+    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
+        write_both(dir, stem, self)
+    }
+
+    /// The points as drawn: log10 of the log axes, non-finite dropped.
+    fn drawn(&self, c: &Curve) -> Vec<(f64, f64)> {
+        let tx = |v: f64| if self.log_x { (v > 0.0).then(|| v.log10()) } else { Some(v) };
+        let ty = |v: f64| if self.log_y { (v > 0.0).then(|| v.log10()) } else { Some(v) };
+        c.points
+            .iter()
+            .filter_map(|&(x, y)| Some((tx(x)?, ty(y)?)))
+            .filter(|(x, y)| x.is_finite() && y.is_finite())
+            .collect()
+    }
+}
+
+impl Picture for LineChart {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        area.fill(&WHITE).map_err(|e| e.to_string())?;
+        let all: Vec<(f64, f64)> = self.series.iter().flat_map(|c| self.drawn(c)).collect();
+        let range = |f: &dyn Fn(&(f64, f64)) -> f64| {
+            let (lo, hi) = all.iter().map(f).fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+            if lo > hi {
+                (0.0, 1.0)
+            } else if hi - lo < 1e-12 * lo.abs().max(1e-300) {
+                (lo - 0.5 * lo.abs().max(1.0), hi + 0.5 * hi.abs().max(1.0))
+            } else {
+                let pad = 0.04 * (hi - lo);
+                (lo - pad, hi + pad)
+            }
+        };
+        let (x_lo, x_hi) = range(&|p| p.0);
+        let (y_lo, y_hi) = range(&|p| p.1);
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, (FAMILY, 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(72)
+            .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
+            .map_err(|e| e.to_string())?;
+        let fmt = |log: bool| {
+            move |v: &f64| {
+                if log {
+                    log_tick(10f64.powf(*v))
+                } else {
+                    let a = v.abs();
+                    if a != 0.0 && !(1e-3..1e5).contains(&a) {
+                        format!("{v:.1e}")
+                    } else {
+                        format!("{}", (v * 1e4).round() / 1e4)
+                    }
+                }
+            }
+        };
+        let (fx, fy) = (fmt(self.log_x), fmt(self.log_y));
+        chart
+            .configure_mesh()
+            .x_label_formatter(&fx)
+            .y_label_formatter(&fy)
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 16))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (k, c) in self.series.iter().enumerate() {
+            let color = series_color(&c.name, k);
+            let pts = self.drawn(c);
+            let style = color.stroke_width(2);
+            if c.dashed {
+                chart
+                    .draw_series(DashedLineSeries::new(pts, 8, 5, style))
+                    .map_err(|e| e.to_string())?
+                    .label(&c.name)
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(1)));
+            } else {
+                chart
+                    .draw_series(LineSeries::new(pts, style))
+                    .map_err(|e| e.to_string())?
+                    .label(&c.name)
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            }
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FAMILY, 14))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        area.present().map_err(|e| e.to_string())
+    }
+}
+
 /// A picture that any plotters backend can draw.
 trait Picture {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String>;

@@ -25,7 +25,8 @@ use std::time::Instant;
 
 use nalgebra::{DMatrix, DVector, Matrix3, SVector};
 use wolfe::{Pose, Vec3};
-use wolfe_sap::{Contact, SapProblem, SapSettings, SapSolver, SapStatus, Tree};
+pub use wolfe_sap::SapStatus;
+use wolfe_sap::{Contact, SapProblem, SapSettings, SapSolver, Tree};
 
 use crate::body::{advance, point_jacobian6};
 use crate::detect::{contact_frame, ContactDetector, DetectedContact};
