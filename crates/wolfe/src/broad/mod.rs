@@ -1,0 +1,92 @@
+//! Broad phase: from the world-frame boxes of `n` bodies to the candidate pairs whose
+//! boxes overlap, without testing all `n (n - 1) / 2` pairs.
+//!
+//! - [`brute_force_pairs`]: every pair tested, `O(n^2)`; the reference the others are
+//!   tested against, and the fastest method for a handful of boxes.
+//! - [`SweepAndPrune`]: the boxes kept sorted along one axis between calls and re-sorted
+//!   by insertion sort, which costs `O(n + swaps)` after a small motion; a sweep then
+//!   tests only the pairs whose intervals overlap on that axis.
+//!
+//! Both write the same answer: every `(i, j)` with `i < j` and
+//! `aabbs[i].intersects(&aabbs[j])` (closed intervals: touching boxes count), sorted
+//! ascending. A box with a NaN coordinate overlaps nothing (every comparison with NaN is
+//! false in [`Aabb::intersects`]), so it never appears in a pair; infinite coordinates
+//! and inverted boxes (`min > max`) are compared exactly as `intersects` compares them.
+//!
+//! Which to use is measured by `cargo bench -p wolfe --bench broad` (see
+//! [`SweepAndPrune`] for the numbers).
+
+mod brute;
+mod sap;
+
+pub use brute::brute_force_pairs;
+pub use sap::SweepAndPrune;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::{Aabb, Vec3};
+
+    fn cube(x: f64, y: f64, z: f64, h: f64) -> Aabb {
+        Aabb::new(Vec3::new(x - h, y - h, z - h), Vec3::new(x + h, y + h, z + h))
+    }
+
+    #[test]
+    fn touching_boxes_count_and_pairs_are_sorted() {
+        let boxes = [
+            cube(0.0, 0.0, 0.0, 0.5),
+            cube(1.0, 0.0, 0.0, 0.5), // touches box 0 on the face x = 0.5
+            cube(3.0, 0.0, 0.0, 0.5),
+            cube(1.0, 1.0, 1.0, 0.5), // touches box 1 on an edge, box 0 on a corner
+        ];
+        let mut brute = Vec::new();
+        brute_force_pairs(&boxes, &mut brute);
+        assert_eq!(brute, vec![(0, 1), (0, 3), (1, 3)]);
+        let mut sap = SweepAndPrune::new();
+        let mut pairs = vec![(7, 7)];
+        sap.update(&boxes, &mut pairs);
+        assert_eq!(pairs, brute);
+    }
+
+    #[test]
+    fn nan_boxes_pair_with_nothing_and_the_rest_is_unchanged() {
+        let mut boxes = vec![
+            cube(0.0, 0.0, 0.0, 0.5),
+            cube(0.5, 0.0, 0.0, 0.5),
+            cube(0.2, 0.1, 0.0, 0.5),
+        ];
+        let mut sap = SweepAndPrune::new();
+        let mut pairs = Vec::new();
+        sap.update(&boxes, &mut pairs);
+        assert_eq!(pairs, vec![(0, 1), (0, 2), (1, 2)]);
+        for k in 0..6 {
+            let mut b = boxes.clone();
+            if k < 3 {
+                b[1].min[k] = f64::NAN;
+            } else {
+                b[1].max[k - 3] = f64::NAN;
+            }
+            sap.update(&b, &mut pairs);
+            assert_eq!(pairs, vec![(0, 2)], "NaN in coordinate {k}");
+            let mut brute = Vec::new();
+            brute_force_pairs(&b, &mut brute);
+            assert_eq!(brute, pairs);
+        }
+        boxes[0] = Aabb::new(Vec3::repeat(f64::NAN), Vec3::repeat(f64::NAN));
+        boxes[2] = boxes[0];
+        sap.update(&boxes, &mut pairs);
+        assert!(pairs.is_empty());
+    }
+
+    #[test]
+    fn empty_and_single_inputs() {
+        let mut sap = SweepAndPrune::default();
+        let mut pairs = vec![(0, 1)];
+        sap.update(&[], &mut pairs);
+        assert!(pairs.is_empty());
+        sap.update(&[cube(0.0, 0.0, 0.0, 1.0)], &mut pairs);
+        assert!(pairs.is_empty());
+        brute_force_pairs(&[], &mut pairs);
+        assert!(pairs.is_empty());
+    }
+}
