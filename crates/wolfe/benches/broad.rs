@@ -1,6 +1,7 @@
-//! Broad phase per-step time after a small motion: incremental sweep and prune versus
-//! the same sweep re-sorted from scratch every step versus brute force, to place the
-//! crossover.
+//! Broad phase per-step time after a small motion: incremental sweep and prune (`sap`)
+//! versus the same sweep re-sorted from scratch every step (`sap-full-sort`), the
+//! uniform grid rebuilt every step (`grid`) and brute force (`brute`), to place the
+//! crossovers.
 //!
 //! Scenes, `n` = 8, 40, 160, 1000, 5000 boxes of 10 cm cubes (box half-sizes 5 to 7 cm,
 //! as the world boxes of rotated cubes):
@@ -23,7 +24,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
-use wolfe::{brute_force_pairs, Aabb, SweepAndPrune, Vec3};
+use wolfe::{brute_force_pairs, Aabb, SweepAndPrune, UniformGrid, Vec3};
 
 const SIZES: [usize; 5] = [8, 40, 160, 1000, 5000];
 const FRAMES: usize = 32;
@@ -116,6 +117,8 @@ fn bench_broad(c: &mut Criterion) {
                 sap.update(f, &mut pairs);
                 brute_force_pairs(f, &mut reference);
                 assert_eq!(pairs, reference, "{name} n {n} step {k}");
+                UniformGrid::new().update(f, &mut pairs);
+                assert_eq!(pairs, reference, "grid: {name} n {n} step {k}");
                 total_pairs += pairs.len();
                 if k > 0 {
                     swaps += sap.last_swaps();
@@ -141,6 +144,14 @@ fn bench_broad(c: &mut Criterion) {
                     k += 1;
                     sap.invalidate();
                     sap.update(black_box(&frames[ping_pong(k)]), &mut pairs);
+                    black_box(pairs.len())
+                })
+            });
+            group.bench_with_input(BenchmarkId::new("grid", n), &frames, |b, frames| {
+                let (mut grid, mut pairs, mut k) = (UniformGrid::new(), Vec::new(), 0);
+                b.iter(|| {
+                    k += 1;
+                    grid.update(black_box(&frames[ping_pong(k)]), &mut pairs);
                     black_box(pairs.len())
                 })
             });

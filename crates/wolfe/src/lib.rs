@@ -22,7 +22,7 @@ pub mod math;
 pub mod mesh;
 pub mod shape;
 
-pub use broad::{brute_force_pairs, SweepAndPrune};
+pub use broad::{brute_force_pairs, SweepAndPrune, UniformGrid};
 pub use collide::contact::Contact;
 pub use collide::epa::{EpaSettings, EpaStatus};
 pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};

@@ -1,14 +1,15 @@
 //! The sweep-and-prune broad phase against the brute-force reference: random box sets
 //! of several kinds (clutter piles, uniform scatter, touching lattices, identical boxes,
 //! boxes sharing one coordinate), over many consecutive small motions (the incremental
-//! insertion-sort path), with the box count changing, teleports, and NaN boxes.
+//! insertion-sort path), with the box count changing, teleports, and NaN boxes. The
+//! uniform grid is checked on the same inputs.
 
 mod common;
 
 use proptest::prelude::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{brute_force_pairs, Aabb, SweepAndPrune, Vec3};
+use wolfe::{brute_force_pairs, Aabb, SweepAndPrune, UniformGrid, Vec3};
 
 fn cube(c: Vec3, h: Vec3) -> Aabb {
     Aabb::new(c - h, c + h)
@@ -113,6 +114,10 @@ fn check(sap: &mut SweepAndPrune, boxes: &[Aabb], pairs: &mut Vec<(usize, usize)
     brute_force_pairs(boxes, &mut expected);
     sap.update(boxes, pairs);
     assert_eq!(*pairs, expected, "{what}");
+    // The grid, rebuilt each call, gives the same answer.
+    let mut grid_pairs = Vec::new();
+    UniformGrid::new().update(boxes, &mut grid_pairs);
+    assert_eq!(grid_pairs, expected, "grid: {what}");
 }
 
 #[test]
@@ -229,6 +234,31 @@ fn nan_and_infinite_boxes_match_brute_force_and_never_hang() {
 }
 
 #[test]
+fn floors_walls_and_far_away_boxes_match_brute_force() {
+    let mut rng = common::rng(13);
+    let mut sap = SweepAndPrune::new();
+    let mut pairs = Vec::new();
+    for step in 0..20 {
+        let mut boxes = clutter(&mut rng, 100);
+        // A floor, a wall, a box far away, one enormous box, one reaching infinity.
+        boxes.push(Aabb::new(
+            Vec3::new(-50.0, -50.0, -0.1),
+            Vec3::new(50.0, 50.0, 0.0),
+        ));
+        boxes.push(Aabb::new(Vec3::new(0.3, -1.0, 0.0), Vec3::new(0.31, 1.0, 2.0)));
+        boxes.push(cube(Vec3::repeat(1e7), Vec3::repeat(0.05)));
+        boxes.push(Aabb::new(Vec3::repeat(-1e300), Vec3::repeat(1e300)));
+        boxes.push(Aabb::new(
+            Vec3::new(0.0, 0.0, 0.5),
+            Vec3::new(f64::INFINITY, 0.1, 0.6),
+        ));
+        let k = rng.random_range(0..boxes.len());
+        boxes.swap(k, 0);
+        check(&mut sap, &boxes, &mut pairs, &format!("step {step}"));
+    }
+}
+
+#[test]
 fn inverted_boxes_are_compared_as_intersects_compares_them() {
     let mut rng = common::rng(12);
     let mut sap = SweepAndPrune::new();
@@ -271,9 +301,12 @@ proptest! {
                 b.max[axis] += d as f64;
             }
         }
+        let mut grid = UniformGrid::new();
         for b in [boxes, second] {
             sap.update(&b, &mut pairs);
             brute_force_pairs(&b, &mut expected);
+            prop_assert_eq!(&pairs, &expected);
+            grid.update(&b, &mut pairs);
             prop_assert_eq!(&pairs, &expected);
         }
     }

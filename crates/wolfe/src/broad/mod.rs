@@ -6,6 +6,8 @@
 //! - [`SweepAndPrune`]: the boxes kept sorted along one axis between calls and re-sorted
 //!   by insertion sort, which costs `O(n + swaps)` after a small motion; a sweep then
 //!   tests only the pairs whose intervals overlap on that axis.
+//! - [`UniformGrid`]: boxes listed in the cells of a uniform grid (cell twice the mean
+//!   box size), rebuilt every step by a sort; tests only boxes sharing a cell.
 //!
 //! Both write the same answer: every `(i, j)` with `i < j` and
 //! `aabbs[i].intersects(&aabbs[j])` (closed intervals: touching boxes count), sorted
@@ -17,10 +19,28 @@
 //! [`SweepAndPrune`] for the numbers).
 
 mod brute;
+mod grid;
 mod sap;
 
+use crate::math::Aabb;
+
+/// [`Aabb::intersects`] without short-circuits: the six comparisons are combined with
+/// `&`, so that the sweep's candidate tests, whose outcomes are hard to predict, cost no
+/// branch mispredictions. The same answer as `intersects` for every input (NaN
+/// comparisons are false in both).
+#[inline]
+pub(crate) fn overlaps(a: &Aabb, b: &Aabb) -> bool {
+    (a.min.x <= b.max.x)
+        & (b.min.x <= a.max.x)
+        & (a.min.y <= b.max.y)
+        & (b.min.y <= a.max.y)
+        & (a.min.z <= b.max.z)
+        & (b.min.z <= a.max.z)
+}
+
 pub use brute::brute_force_pairs;
-pub use sap::SweepAndPrune;
+pub use grid::{UniformGrid, GRID_CELL_SCALE, GRID_MAX_CELLS_PER_BOX};
+pub use sap::{SweepAndPrune, AXIS_SWITCH_RATIO};
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,10 @@ struct Entry {
 }
 
 /// Sweep and prune (sort and sweep) along the axis of largest spread, with the sorted
-/// order kept between calls: caller-owned state, reused across steps.
+/// order kept between calls: caller-owned state, reused across steps. The method of
+/// Baraff's thesis (1992) and I-COLLIDE (Cohen et al., 1995), which exploit temporal
+/// coherence by insertion sort; here with a single axis and an exact three-axis test
+/// per candidate instead of per-axis overlap counters.
 ///
 /// Each [`SweepAndPrune::update`]:
 /// 1. picks the sweep axis: the largest variance of the box centres (boxes with a
@@ -193,7 +196,7 @@ fn sweep(entries: &[Entry], axis: usize, pairs: &mut Vec<(usize, usize)>) {
             if b.key > hi {
                 break;
             }
-            if a.aabb.intersects(&b.aabb) {
+            if super::overlaps(&a.aabb, &b.aabb) {
                 let (i, j) = (a.index, b.index);
                 pairs.push(if i < j { (i, j) } else { (j, i) });
             }
