@@ -361,7 +361,7 @@ fn offset_points(core: &[Vec3], r: f64, n: usize) -> Vec<Vec3> {
 }
 
 #[test]
-fn rounded_box_and_rounded_cylinder_match_their_sampled_hulls() {
+fn rounded_box_cylinder_and_cone_match_their_sampled_hulls() {
     let r = 0.05;
     let h = Vec3::new(0.1, 0.2, 0.15);
     let corners: Vec<Vec3> = (0..8)
@@ -411,6 +411,31 @@ fn rounded_box_and_rounded_cylinder_match_their_sampled_hulls() {
         1e-6,
         "thin rounded cylinder",
     );
+    // The rounded cone: rim circle and apex offset by r.
+    let (ca, ch) = (0.15, 0.1);
+    let rounded_cone = props(Shape::from(Cone::new(ca, ch).unwrap()).inflated(r).unwrap());
+    assert_valid_inertia(&rounded_cone, "rounded cone");
+    let e: Vec<f64> = [(8, 32), (16, 64), (32, 128)]
+        .iter()
+        .map(|&(n, k)| {
+            let core: Vec<Vec3> = circle(ca, -ch, k)
+                .chain(std::iter::once(Vec3::new(0.0, 0.0, ch)))
+                .collect();
+            mesh_error(&offset_points(&core, r, n), &rounded_cone)
+        })
+        .collect();
+    // Second order: each refinement ~4x closer (measured 0.042, 0.011, 0.0027).
+    assert!(
+        e[1] < e[0] / 3.0 && e[2] < e[1] / 3.0 && e[2] < 4e-3,
+        "rounded cone: {e:?}"
+    );
+    let tiny_cone = props(Shape::from(Cone::new(1e-9, 1e-9).unwrap()).inflated(r).unwrap());
+    assert_close(
+        &tiny_cone,
+        &props(Sphere::new(r).unwrap()),
+        1e-6,
+        "tiny rounded cone",
+    );
     // And a box of vanishing size inflated is a ball.
     let tiny = props(Shape::from(Cuboid::new([1e-9; 3]).unwrap()).inflated(r).unwrap());
     assert_close(&tiny, &props(Sphere::new(r).unwrap()), 1e-6, "tiny rounded box");
@@ -449,7 +474,6 @@ fn bad_density_flat_meshes_and_shapes_without_closed_form_are_typed_errors() {
     let flat2 = ConvexMesh::from_points_lenient(&[Vec3::zeros(), Vec3::x(), Vec3::y()]).unwrap();
     for shape in [
         Shape::from(Ellipsoid::new([0.1, 0.2, 0.3]).unwrap()),
-        Shape::from(Cone::new(0.1, 0.2).unwrap()),
         Shape::from(cube),
         Shape::from(flat2),
     ] {

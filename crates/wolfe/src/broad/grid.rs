@@ -44,6 +44,8 @@ pub struct UniformGrid {
     entries: Vec<(u64, u32)>,
     slots: Vec<Slot>,
     oversized: Vec<u32>,
+    offsets: Vec<usize>,
+    scratch: Vec<(usize, usize)>,
 }
 
 impl UniformGrid {
@@ -152,6 +154,6 @@ impl UniformGrid {
                 *p = (p.1, p.0);
             }
         }
-        pairs.sort_unstable();
+        super::sort_pairs(pairs, aabbs.len(), &mut self.offsets, &mut self.scratch);
     }
 }

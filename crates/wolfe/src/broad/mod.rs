@@ -42,6 +42,43 @@ pub use brute::brute_force_pairs;
 pub use grid::{UniformGrid, GRID_CELL_SCALE, GRID_MAX_CELLS_PER_BOX};
 pub use sap::{SweepAndPrune, AXIS_SWITCH_RATIO};
 
+/// Sorts `pairs` (each `(i, j)` with `i < n`) ascending in `O(n + p)` for `p` pairs plus
+/// the sorts of each `i`'s few partners: a counting sort on `i` into `scratch`, then
+/// each bucket sorted on `j`. Faster than a comparison sort of all pairs once there
+/// are thousands of them; `offsets` and `scratch` are caller-owned buffers, so it
+/// allocates nothing once they have grown.
+pub(crate) fn sort_pairs(
+    pairs: &mut Vec<(usize, usize)>,
+    n: usize,
+    offsets: &mut Vec<usize>,
+    scratch: &mut Vec<(usize, usize)>,
+) {
+    offsets.clear();
+    offsets.resize(n + 1, 0);
+    for &(i, _) in pairs.iter() {
+        offsets[i + 1] += 1;
+    }
+    for k in 0..n {
+        offsets[k + 1] += offsets[k];
+    }
+    scratch.clear();
+    scratch.resize(pairs.len(), (0, 0));
+    for &p in pairs.iter() {
+        scratch[offsets[p.0]] = p;
+        offsets[p.0] += 1;
+    }
+    // Now `offsets[k]` is the end of bucket `k`, and bucket `k` starts where `k - 1` ends.
+    let mut start = 0;
+    for &end in &offsets[..n] {
+        if end - start > 1 {
+            scratch[start..end].sort_unstable();
+        }
+        start = end;
+    }
+    pairs.clear();
+    pairs.extend_from_slice(scratch);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +133,21 @@ mod tests {
         boxes[2] = boxes[0];
         sap.update(&boxes, &mut pairs);
         assert!(pairs.is_empty());
+    }
+
+    #[test]
+    fn sort_pairs_matches_a_comparison_sort() {
+        let mut pairs: Vec<(usize, usize)> = (0..500)
+            .map(|k| ((k * 7919) % 37, (k * 104729) % 101 + 40))
+            .collect();
+        let mut want = pairs.clone();
+        want.sort_unstable();
+        let (mut offsets, mut scratch) = (Vec::new(), Vec::new());
+        sort_pairs(&mut pairs, 37, &mut offsets, &mut scratch);
+        assert_eq!(pairs, want);
+        let mut empty = Vec::new();
+        sort_pairs(&mut empty, 0, &mut offsets, &mut scratch);
+        assert!(empty.is_empty());
     }
 
     #[test]

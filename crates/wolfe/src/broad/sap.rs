@@ -53,6 +53,9 @@ pub struct SweepAndPrune {
     last_swaps: usize,
     /// Whether the last update sorted from scratch.
     last_rebuilt: bool,
+    /// Buffers of the final sort of the pairs.
+    offsets: Vec<usize>,
+    scratch: Vec<(usize, usize)>,
 }
 
 impl SweepAndPrune {
@@ -121,7 +124,7 @@ impl SweepAndPrune {
             self.last_rebuilt = false;
         }
         sweep(&self.entries, axis, pairs);
-        pairs.sort_unstable();
+        super::sort_pairs(pairs, aabbs.len(), &mut self.offsets, &mut self.scratch);
     }
 
     /// The axis of largest centre variance, with hysteresis towards the current axis.
