@@ -111,7 +111,7 @@ fn bench_broad(c: &mut Criterion) {
             let frames = frames(scene(&mut rng, n), &mut rng);
             // Statistics of the walk, and a check that the methods agree on it.
             let (mut sap, mut pairs, mut reference) = (SweepAndPrune::new(), Vec::new(), Vec::new());
-            let (mut total_pairs, mut swaps) = (0usize, 0usize);
+            let (mut total_pairs, mut swaps, mut candidates) = (0usize, 0usize, 0usize);
             for k in 0..2 * FRAMES {
                 let f = &frames[ping_pong(k)];
                 sap.update(f, &mut pairs);
@@ -120,15 +120,18 @@ fn bench_broad(c: &mut Criterion) {
                 UniformGrid::new().update(f, &mut pairs);
                 assert_eq!(pairs, reference, "grid: {name} n {n} step {k}");
                 total_pairs += pairs.len();
+                candidates += sap.last_candidates();
                 if k > 0 {
                     swaps += sap.last_swaps();
                 }
             }
             eprintln!(
-                "broad/{name} n {n}: {:.1} pairs/step, {:.1} insertion-sort swaps/step, axis {:?}",
+                "broad/{name} n {n}: {:.1} pairs/step, {:.1} insertion-sort swaps/step, axis {:?}, {:.0} sweep candidates/step of {} pairs",
                 total_pairs as f64 / (2 * FRAMES) as f64,
                 swaps as f64 / (2 * FRAMES - 1) as f64,
-                sap.axis()
+                sap.axis(),
+                candidates as f64 / (2 * FRAMES) as f64,
+                n * (n - 1) / 2
             );
             group.bench_with_input(BenchmarkId::new("sap", n), &frames, |b, frames| {
                 let (mut sap, mut pairs, mut k) = (SweepAndPrune::new(), Vec::new(), 0);

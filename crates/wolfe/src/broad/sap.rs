@@ -53,6 +53,8 @@ pub struct SweepAndPrune {
     last_swaps: usize,
     /// Whether the last update sorted from scratch.
     last_rebuilt: bool,
+    /// Candidate pairs the last sweep tested.
+    last_candidates: usize,
     /// Buffers of the final sort of the pairs.
     offsets: Vec<usize>,
     scratch: Vec<(usize, usize)>,
@@ -78,6 +80,13 @@ impl SweepAndPrune {
     /// Swaps made by the last update's insertion sort (0 when it sorted from scratch).
     pub fn last_swaps(&self) -> usize {
         self.last_swaps
+    }
+
+    /// Candidate pairs the last sweep tested on all three axes (the pairs whose
+    /// intervals overlap on the sweep axis): the sweep's cost, against the
+    /// `n (n - 1) / 2` of brute force.
+    pub fn last_candidates(&self) -> usize {
+        self.last_candidates
     }
 
     /// Whether the last update sorted from scratch (first call, new box count, new axis,
@@ -123,7 +132,7 @@ impl SweepAndPrune {
             self.last_swaps = insertion_sort(&mut self.entries);
             self.last_rebuilt = false;
         }
-        sweep(&self.entries, axis, pairs);
+        self.last_candidates = sweep(&self.entries, axis, pairs);
         super::sort_pairs(pairs, aabbs.len(), &mut self.offsets, &mut self.scratch);
     }
 
@@ -187,8 +196,10 @@ fn insertion_sort(entries: &mut [Entry]) -> usize {
     swaps
 }
 
-/// Appends the overlapping pairs of `entries` (sorted by key on `axis`), unsorted.
-fn sweep(entries: &[Entry], axis: usize, pairs: &mut Vec<(usize, usize)>) {
+/// Appends the overlapping pairs of `entries` (sorted by key on `axis`), unsorted;
+/// returns the number of candidates tested.
+fn sweep(entries: &[Entry], axis: usize, pairs: &mut Vec<(usize, usize)>) -> usize {
+    let mut candidates = 0;
     for (k, a) in entries.iter().enumerate() {
         let hi = a.aabb.max[axis];
         if hi.is_nan() {
@@ -199,10 +210,12 @@ fn sweep(entries: &[Entry], axis: usize, pairs: &mut Vec<(usize, usize)>) {
             if b.key > hi {
                 break;
             }
+            candidates += 1;
             if super::overlaps(&a.aabb, &b.aabb) {
                 let (i, j) = (a.index, b.index);
                 pairs.push(if i < j { (i, j) } else { (j, i) });
             }
         }
     }
+    candidates
 }
