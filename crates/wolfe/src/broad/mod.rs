@@ -25,29 +25,32 @@
 //! on the shared 2-core development machine under heavy load (absolute times are
 //! inflated, ratios hold within a run):
 //!
-//! | scene, n     | pairs | SAP     | SAP, full sort | grid    | brute   |
-//! |--------------|-------|---------|----------------|---------|---------|
-//! | clutter 8    | 4     | 0.36 us | 0.43 us        | 1.2 us  | 0.14 us |
-//! | clutter 40   | 35    | 2.1 us  | 2.9 us         | 9.4 us  | 3.2 us  |
-//! | clutter 160  | 794   | 63 us   | 64 us          | 91 us   | 45 us   |
-//! | clutter 1000 | 8761  | 2.1 ms  | 2.1 ms         | 1.8 ms  | 1.8 ms  |
-//! | clutter 5000 | 51404 | 15.6 ms | 15.4 ms        | 9.8 ms  | 34.7 ms |
-//! | uniform 8    | 4     | 0.44 us | 0.43 us        | 2.1 us  | 0.12 us |
-//! | uniform 40   | 17    | 2.3 us  | 4.1 us         | 8.8 us  | 2.1 us  |
-//! | uniform 160  | 91    | 17 us   | 24 us          | 60 us   | 46 us   |
-//! | uniform 1000 | 672   | 0.58 ms | 0.67 ms        | 0.61 ms | 3.8 ms  |
-//! | uniform 5000 | 3265  | 5.9 ms  | 6.4 ms         | 3.4 ms  | 112 ms  |
+//! | scene, n     | pairs | sweep candidates | SAP     | SAP, full sort | grid    | brute   |
+//! |--------------|-------|------------------|---------|----------------|---------|---------|
+//! | clutter 8    | 4     | 12 of 28         | 0.29 us | 0.43 us        | 0.91 us | 0.12 us |
+//! | clutter 40   | 35    | 201 of 780       | 2.1 us  | 2.9 us         | 9.0 us  | 2.8 us  |
+//! | clutter 160  | 794   | 3457 of 12720    | 60 us   | 70 us          | 121 us  | 48 us   |
+//! | clutter 1000 | 8761  | 128k of 500k     | 2.1 ms  | 2.0 ms         | 1.7 ms  | 1.7 ms  |
+//! | clutter 5000 | 51404 | 1.46M of 12.5M   | 16.3 ms | 16.3 ms        | 9.6 ms  | 26.0 ms |
+//! | uniform 8    | 4     | 14 of 28         | 0.39 us | 0.51 us        | 3.0 us  | 0.11 us |
+//! | uniform 40   | 17    | 227 of 780       | 1.7 us  | 2.8 us         | 9.2 us  | 2.9 us  |
+//! | uniform 160  | 91    | 2370 of 12720    | 16 us   | 24 us          | 70 us   | 35 us   |
+//! | uniform 1000 | 672   | 54k of 500k      | 0.49 ms | 0.54 ms        | 0.52 ms | 3.2 ms  |
+//! | uniform 5000 | 3265  | 0.80M of 12.5M   | 5.7 ms  | 6.1 ms         | 3.1 ms  | 102 ms  |
 //!
 //! - Brute force wins below ~40 boxes, and in dense piles up to ~1000: one axis prunes
-//!   a pile poorly (at 160 clutter boxes the sweep still tests 3.5k of the 12.7k pairs,
-//!   and each candidate costs more than a brute-force test, whose first comparison is
-//!   well predicted).
-//! - Sweep and prune wins for scattered bodies from ~40 (2.7x at 160, 6.5x at 1000,
-//!   19x at 5000) and is never far behind brute force; the incremental insertion sort
-//!   pays most where the sweep itself is cheap (uniform 40-160: 1.4-1.8x over a full
-//!   sort), and little in piles, where the sweep dominates.
-//! - The grid wins from ~1000 boxes (1.6-1.7x over SAP at 5000), with a per-step cost
-//!   (a sort of ~3 entries per box) that makes it the slowest below a few hundred.
+//!   a pile poorly (at 160 clutter boxes the sweep still tests 27% of the pairs), and a
+//!   candidate costs more than a brute-force test, whose first comparison is well
+//!   predicted; each reported pair costs both methods alike.
+//! - Sweep and prune wins for scattered bodies from ~40 (2.2x at 160, 6.7x at 1000,
+//!   18x at 5000) and is at most 1.3x behind brute force in piles; the incremental
+//!   insertion sort pays where the sweep itself is cheap (uniform 40-160: 1.5x over a
+//!   full sort), little in piles, where the sweep dominates.
+//! - The grid wins from ~1000 boxes (1.7-1.8x over SAP at 5000); its per-step sort of
+//!   a few entries per box makes it the slowest below a few hundred.
+//!
+//! A simulation of tens to hundreds of bodies can use either SAP or brute force
+//! (within 1.3x of each other); SAP scales, and the grid is for thousands.
 
 mod brute;
 mod grid;
