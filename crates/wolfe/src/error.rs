@@ -73,6 +73,17 @@ pub enum WolfeError {
     /// A direction (warm start, support query) is NaN or infinite.
     #[error("direction has a NaN or infinite component")]
     NonFiniteDirection,
+    /// A quantity has no exact closed form for this shape; wolfe returns no silent
+    /// approximation (mass properties of some inflated shapes).
+    #[error("no closed form for the {quantity} of {shape}: {reason}")]
+    NoClosedForm {
+        /// What was asked for (`"mass properties"`).
+        quantity: &'static str,
+        /// The shape kind (`"inflated ellipsoid"`, ...).
+        shape: &'static str,
+        /// Why there is none, and what to use instead.
+        reason: &'static str,
+    },
     /// A growth distance centre point is unusable (growth distance paper, Def. 3).
     #[error("invalid growth centre point: {reason}")]
     InvalidCenterPoint {

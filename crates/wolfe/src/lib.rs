@@ -15,12 +15,14 @@
 //! assert!((out.distance - 1.0).abs() < 1e-9);
 //! ```
 
+pub mod broad;
 pub mod collide;
 pub mod error;
 pub mod math;
 pub mod mesh;
 pub mod shape;
 
+pub use broad::{brute_force_pairs, SweepAndPrune, UniformGrid};
 pub use collide::contact::Contact;
 pub use collide::epa::{EpaSettings, EpaStatus};
 pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};
@@ -37,6 +39,7 @@ pub use collide::signed_distance::{
 pub use error::WolfeError;
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;
+pub use shape::MassProperties;
 pub use shape::{
     Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Inflated, ScaledAboutCenter, Shape, Sphere, SupportMap,
 };

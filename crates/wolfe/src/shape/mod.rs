@@ -15,6 +15,7 @@ mod cuboid;
 mod cylinder;
 mod ellipsoid;
 mod inflated;
+mod mass;
 mod scaled;
 mod sphere;
 
@@ -26,6 +27,7 @@ pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
 pub use inflated::Inflated;
+pub use mass::MassProperties;
 pub use scaled::ScaledAboutCenter;
 pub use sphere::Sphere;
 
