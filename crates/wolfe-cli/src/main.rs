@@ -338,7 +338,9 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
         } => {
             let scheme = match scheme {
                 Some(s) => Some(wolfe_sim::Scheme::from_name(&s).ok_or_else(|| {
-                    format!("unknown scheme {s:?}: explicit-euler, symplectic-euler, implicit-euler or midpoint")
+                    format!(
+                        "unknown scheme {s:?}: explicit-euler, symplectic-euler, implicit-euler or midpoint"
+                    )
                 })?),
                 None => None,
             };

@@ -265,8 +265,20 @@ impl LineChart {
 
     /// The points as drawn: log10 of the log axes, non-finite dropped.
     fn drawn(&self, c: &Curve) -> Vec<(f64, f64)> {
-        let tx = |v: f64| if self.log_x { (v > 0.0).then(|| v.log10()) } else { Some(v) };
-        let ty = |v: f64| if self.log_y { (v > 0.0).then(|| v.log10()) } else { Some(v) };
+        let tx = |v: f64| {
+            if self.log_x {
+                (v > 0.0).then(|| v.log10())
+            } else {
+                Some(v)
+            }
+        };
+        let ty = |v: f64| {
+            if self.log_y {
+                (v > 0.0).then(|| v.log10())
+            } else {
+                Some(v)
+            }
+        };
         c.points
             .iter()
             .filter_map(|&(x, y)| Some((tx(x)?, ty(y)?)))
@@ -280,7 +292,10 @@ impl Picture for LineChart {
         area.fill(&WHITE).map_err(|e| e.to_string())?;
         let all: Vec<(f64, f64)> = self.series.iter().flat_map(|c| self.drawn(c)).collect();
         let range = |f: &dyn Fn(&(f64, f64)) -> f64| {
-            let (lo, hi) = all.iter().map(f).fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+            let (lo, hi) = all
+                .iter()
+                .map(f)
+                .fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
             if lo > hi {
                 (0.0, 1.0)
             } else if hi - lo < 1e-12 * lo.abs().max(1e-300) {

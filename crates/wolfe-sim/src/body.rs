@@ -169,6 +169,26 @@ impl RigidBody {
         }
     }
 
+    /// A free body at rest whose mass, centre of mass and inertia come from the shape
+    /// and a uniform `density` (kg/m^3). `pose` places the shape's frame in world;
+    /// the body frame is put at the centre of mass with the shape's axes.
+    pub fn from_density(
+        name: impl Into<String>,
+        shape: Shape,
+        density: f64,
+        pose: Pose,
+    ) -> Result<Self, SimError> {
+        let props = shape.mass_properties(density)?;
+        let shape_pose = Pose::from_translation(-props.local_center);
+        let body_pose = Pose {
+            rotation: pose.rotation,
+            translation: pose.transform_point(&props.local_center),
+        };
+        let mut body = Self::new(name, shape, props.mass, props.inertia, body_pose);
+        body.shape_pose = shape_pose;
+        Ok(body)
+    }
+
     /// Sets the material.
     pub fn with_material(mut self, material: Material) -> Self {
         self.material = material;

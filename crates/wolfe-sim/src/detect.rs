@@ -10,7 +10,7 @@
 //! stiffer side's surface dominates (the softer body deforms to it), so a compliant
 //! body on rigid ground touches it on the ground, and equal materials meet halfway.
 
-use crate::broad_tmp::SweepAndPrune;
+use wolfe::SweepAndPrune;
 use wolfe::{
     halfspace_manifold, Aabb, ContactManifold, EpaSolver, ManifoldSettings, Pose, SignedDistanceSettings,
     Vec3,

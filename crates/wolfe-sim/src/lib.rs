@@ -23,7 +23,6 @@
 //! - [`trajectory`]: the trajectory file a viewer can play.
 
 pub mod body;
-mod broad_tmp;
 pub mod detect;
 pub mod error;
 pub mod scenes;

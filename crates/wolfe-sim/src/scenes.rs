@@ -8,7 +8,7 @@
 use nalgebra::Matrix3;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Cuboid, Cylinder, Pose, Quat, Shape, Sphere, Vec3};
+use wolfe::{ConvexMesh, Cuboid, Cylinder, Pose, Quat, Shape, Sphere, Vec3};
 
 use crate::body::{Joint, Material, RigidBody};
 use crate::error::SimError;
@@ -262,4 +262,95 @@ fn random_rotation(rng: &mut ChaCha8Rng) -> Quat {
         a * (tau * u2).cos(),
         b * (tau * u3).sin(),
     ))
+}
+/// Parameters of the falling-polytopes scene (growth-distance paper, Fig. 6).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Polytopes {
+    /// Number of polytopes (50).
+    pub bodies: usize,
+    /// Fewest and most vertices of a polytope (8, 20).
+    pub vertices: (usize, usize),
+    /// Size (diameter of the sampling sphere), m (1).
+    pub size: f64,
+    /// Time step, s (1/240).
+    pub time_step: f64,
+    /// Seed of the shapes and placement.
+    pub seed: u64,
+}
+
+impl Default for Polytopes {
+    fn default() -> Self {
+        Self {
+            bodies: 50,
+            vertices: (8, 20),
+            size: 1.0,
+            time_step: 1.0 / 240.0,
+            seed: 1,
+        }
+    }
+}
+
+impl Polytopes {
+    /// The world and settings: random convex hulls of 8-20 points on an ellipsoid of
+    /// about `size`, density 1000 kg/m^3, random orientations, on a grid of 5 x 5 per
+    /// layer, layers `1.5 size` apart, over rigid ground; pairs near-rigid (k = 1e12),
+    /// tau_d = dt, mu = 1.
+    pub fn build(&self) -> Result<(World, SimSettings), SimError> {
+        let (lo, hi) = self.vertices;
+        if lo < 4 || hi < lo {
+            return Err(SimError::InvalidSetting {
+                name: "vertices",
+                value: lo as f64,
+                reason: "need 4 <= fewest <= most",
+            });
+        }
+        let material = Material {
+            stiffness: 2e12,
+            dissipation_time_scale: self.time_step,
+            friction: 1.0,
+        };
+        let mut world = World::default();
+        world.add_ground(material)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let pitch = 1.5 * self.size;
+        for k in 0..self.bodies {
+            let n = rng.random_range(lo..=hi);
+            let axes = Vec3::new(
+                rng.random_range(0.7..1.3),
+                rng.random_range(0.7..1.3),
+                rng.random_range(0.7..1.3),
+            ) * (0.5 * self.size);
+            let points: Vec<Vec3> = (0..n)
+                .map(|_| {
+                    let d = random_rotation(&mut rng) * Vec3::z();
+                    d.component_mul(&axes)
+                })
+                .collect();
+            let mesh = ConvexMesh::from_points(&points)?;
+            let (layer, slot) = (k / 25, k % 25);
+            let origin = Vec3::new(
+                ((slot % 5) as f64 - 2.0) * pitch,
+                ((slot / 5) as f64 - 2.0) * pitch,
+                self.size + layer as f64 * pitch,
+            );
+            let pose = Pose {
+                rotation: random_rotation(&mut rng),
+                translation: origin,
+            };
+            let body = RigidBody::from_density(
+                format!("polytope{k}"),
+                Shape::ConvexMesh(mesh.into()),
+                1000.0,
+                pose,
+            )?;
+            world.add_body(body.with_material(material))?;
+        }
+        let settings = SimSettings {
+            time_step: self.time_step,
+            scheme: Scheme::SymplecticEuler,
+            margin: 0.02,
+            ..SimSettings::default()
+        };
+        Ok((world, settings))
+    }
 }
