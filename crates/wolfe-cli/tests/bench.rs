@@ -378,6 +378,13 @@ fn check_peers(out: &Path) {
             assert!(svg.contains("<svg") && svg.contains("</svg>"), "{stem}.svg");
             let legend = if query == "contact" { "epa" } else { "nesterov" };
             assert!(svg.contains(legend), "{stem}.svg has no legend");
+            let svg = std::fs::read_to_string(out.join(format!("peers-time-{query}-{family}.svg"))).unwrap();
+            assert!(
+                svg.contains(legend) && svg.contains("parry"),
+                "peers-time-{query}-{family}.svg"
+            );
+            let png = std::fs::read(out.join(format!("peers-time-{query}-{family}.png"))).unwrap();
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         }
     }
 }

@@ -246,6 +246,25 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             report
                 .files
                 .extend(chart.write(&options.out, &format!("peers-{}-{}", query.name(), family.name))?);
+            // Fig. 12 itself: the times of every solver, parry included.
+            let solvers = query.wolfe_solvers().iter().chain(std::iter::once(&PARRY));
+            let chart = RangeChart {
+                title: format!(
+                    "{}, {} (GJK++ Fig. 12): time per query (median, 10-90%)",
+                    family.title,
+                    query.name()
+                ),
+                x_label: "pairs (GJK++ Fig. 12 bands)".into(),
+                y_label: "time (ns)".into(),
+                x_ticks: Band::ALL.iter().map(|b| band_label(*b)).collect(),
+                series: solvers
+                    .map(|&solver| band_series(&rows, family.name, query, solver, |r| r.ns as f64))
+                    .collect(),
+            };
+            report.files.extend(chart.write(
+                &options.out,
+                &format!("peers-time-{}-{}", query.name(), family.name),
+            )?);
         }
     }
     report.failures = check(&rows);
@@ -487,11 +506,22 @@ fn sorted(rows: impl Iterator<Item = f64>) -> Vec<f64> {
 
 /// Median and 10-90% range of a solver's per-problem ratios, per band.
 fn ratio_series(rows: &[PeerRow], family: &str, query: PeerQuery, solver: &str) -> RangeSeries {
+    band_series(rows, family, query, solver, |r| r.ratio)
+}
+
+/// Median and 10-90% range of `value` over a solver's rows, per band.
+fn band_series(
+    rows: &[PeerRow],
+    family: &str,
+    query: PeerQuery,
+    solver: &str,
+    value: impl Fn(&PeerRow) -> f64,
+) -> RangeSeries {
     let points = Band::ALL
         .iter()
         .enumerate()
         .filter_map(|(i, &band)| {
-            let v = sorted(select(rows, family, query, solver, band).map(|r| r.ratio));
+            let v = sorted(select(rows, family, query, solver, band).map(&value));
             (!v.is_empty()).then(|| (i as f64, quantile(&v, 0.5), quantile(&v, 0.1), quantile(&v, 0.9)))
         })
         .collect();
@@ -594,7 +624,8 @@ fn summary(rows: &[PeerRow], families: &[Family], counts: &[usize], poses: usize
          overlapping d < 0. Per problem the median of {repeats} calls, single thread; a \
          cell is `wolfe ns / parry ns (median per-problem ratio wolfe/parry)`, medians \
          over the band's problems (< 1: wolfe faster). Contact: margin {CONTACT_MARGIN} m \
-         on both sides. Plots: `peers-QUERY-FAMILY.png`; every measurement in `peers.csv`.\n"
+         on both sides. Plots: `peers-QUERY-FAMILY.png` (ratios), \
+         `peers-time-QUERY-FAMILY.png` (times, as Fig. 12); every measurement in `peers.csv`.\n"
     );
     let parry = parry_rows(rows);
     for (family, &n) in families.iter().zip(counts) {
