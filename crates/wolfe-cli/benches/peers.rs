@@ -44,9 +44,7 @@ use wolfe_cli::problem_set::{Problem, ProblemSet};
 use wolfe_cli::run::{SolverChoice, Task};
 use wolfe_cli::timing;
 
-#[path = "shared/parry.rs"]
-mod parry;
-use parry::{parry_pose, parry_shape, ParryShape};
+use wolfe_cli::bench::parry::{parry_pose, parry_shape, ParryShape};
 
 /// Timed repeats per problem, solver and task (the N).
 const REPEATS: usize = 100;

@@ -32,9 +32,7 @@ use wolfe_cli::generate::{generate, Dataset, GenerateOptions};
 use wolfe_cli::problem_set::{Problem, ProblemSet};
 use wolfe_cli::timing;
 
-#[path = "shared/parry.rs"]
-mod parry;
-use parry::{parry_pose, parry_shape, ParryShape};
+use wolfe_cli::bench::parry::{parry_pose, parry_shape, ParryShape};
 
 /// Timed repeats per problem and solver.
 const REPEATS: usize = 100;

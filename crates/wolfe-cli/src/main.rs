@@ -135,6 +135,9 @@ enum BenchName {
     Sap,
     /// Growth distance paper, Table III and Fig. 4: solve times, cold and warm.
     Growth,
+    /// wolfe against parry: distance, collision and contact, distant / close /
+    /// overlapping (GJK++ Fig. 12 bands).
+    Peers,
     /// Every benchmark above.
     All,
 }
@@ -176,6 +179,7 @@ fn name_of(name: BenchName) -> &'static str {
         BenchName::Warmstart => "warmstart",
         BenchName::Sap => "sap",
         BenchName::Growth => "growth",
+        BenchName::Peers => "peers",
         BenchName::All => "all",
     }
 }
@@ -295,6 +299,12 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             }
             if matches!(name, BenchName::Growth | BenchName::All) {
                 let r = bench::growth::run(&options)?;
+                summary.push_str(&r.summary);
+                files.extend(r.files);
+                failures.extend(r.failures);
+            }
+            if matches!(name, BenchName::Peers | BenchName::All) {
+                let r = bench::peers::run(&options)?;
                 summary.push_str(&r.summary);
                 files.extend(r.files);
                 failures.extend(r.failures);

@@ -46,6 +46,9 @@ pub fn series_color(name: &str, k: usize) -> RGBColor {
         "polyak" => PALETTE[1],
         "nesterov" => PALETTE[2],
         "nesterov-nonorm" => PALETTE[3],
+        // The peer library of `wolfe bench peers`, and wolfe's contact solver there.
+        "parry" => RGBColor(0, 0, 0),
+        "epa" => PALETTE[4],
         _ => PALETTE[(4 + k) % PALETTE.len()],
     }
 }

@@ -174,6 +174,7 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
     }
 
     check_growth(&out);
+    check_peers(&out);
 
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(!summary.contains("## Failures"), "{summary}");
@@ -185,6 +186,7 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         "Table II",
         "**Table III**",
         "**Fig. 4**",
+        "## wolfe vs parry",
     ] {
         assert!(summary.contains(section), "summary.md lacks {section}");
     }
@@ -282,6 +284,109 @@ fn check_growth(out: &Path) {
         svg.contains("hill-climbing") && svg.contains("brute-force"),
         "no legend"
     );
+}
+
+/// wolfe against parry (GJK++ Fig. 12 bands): every problem of both generated sets has
+/// every query by every solver once, each row in the band of its distance, with a
+/// positive time and the ratio to parry's time on the same problem; the answers agree
+/// with the reference; the plots are drawn.
+fn check_peers(out: &Path) {
+    use wolfe_cli::bench::peers::{Band, CONTACT_MARGIN};
+    let mut reader = csv::Reader::from_path(out.join("peers.csv")).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(
+        header,
+        [
+            "family",
+            "id",
+            "band",
+            "dist",
+            "query",
+            "solver",
+            "value",
+            "iterations",
+            "ns",
+            "ratio"
+        ]
+    );
+    // (family, id, query) -> solver -> (ns, ratio to parry)
+    type Key = (String, String, String);
+    let mut by_problem: HashMap<Key, HashMap<String, (u64, f64)>> = HashMap::new();
+    for r in reader.records() {
+        let r = r.unwrap();
+        let dist: f64 = r[3].parse().unwrap();
+        assert_eq!(&r[2], Band::of(dist).name(), "{r:?}");
+        let value: Option<f64> = (!r[6].is_empty()).then(|| r[6].parse().unwrap());
+        let ns: u64 = r[8].parse().unwrap();
+        assert!(ns > 0, "{r:?}: not timed");
+        assert_eq!(r[7].is_empty(), &r[5] == "parry", "{r:?}: iterations are wolfe's");
+        match (&r[4], value) {
+            ("distance", Some(v)) if dist > 0.0 => assert!((v - dist).abs() <= 1e-3, "{r:?}"),
+            ("distance", Some(v)) => assert!(v.abs() <= 1e-9, "{r:?}"),
+            ("collision", Some(v)) => assert_eq!(v == 1.0, dist < 0.0, "{r:?}"),
+            ("contact", Some(v)) => assert!(dist <= CONTACT_MARGIN && (v - dist).abs() <= 0.1, "{r:?}"),
+            ("contact", None) => assert!(dist > CONTACT_MARGIN, "{r:?}"),
+            _ => panic!("{r:?}: no answer"),
+        }
+        let key = (r[0].to_string(), r[1].to_string(), r[4].to_string());
+        let ratio: f64 = r[9].parse().unwrap();
+        let previous = by_problem
+            .entry(key)
+            .or_default()
+            .insert(r[5].to_string(), (ns, ratio));
+        assert!(previous.is_none(), "{r:?}: a duplicate row");
+    }
+    for (family, set) in [("ellipsoids", "peers-ellipsoids"), ("ycb", "peers-ycb")] {
+        let problems = ProblemSet::load(&out.join("sets").join(set)).unwrap();
+        // Every band is represented.
+        for band in Band::ALL {
+            assert!(
+                problems.problems.iter().any(|p| Band::of(p.dist) == band),
+                "{family}: no {band:?}"
+            );
+        }
+        for p in &problems.problems {
+            for (query, solvers) in [
+                ("distance", &["gjk", "nesterov", "parry"][..]),
+                ("collision", &["gjk", "nesterov", "parry"][..]),
+                ("contact", &["epa", "parry"][..]),
+            ] {
+                let key = (family.to_string(), p.id.to_string(), query.to_string());
+                let answers = &by_problem[&key];
+                let mut names: Vec<&str> = answers.keys().map(String::as_str).collect();
+                names.sort_unstable();
+                let mut expected = solvers.to_vec();
+                expected.sort_unstable();
+                assert_eq!(names, expected, "{key:?}");
+                let parry_ns = answers["parry"].0 as f64;
+                for (solver, &(ns, ratio)) in answers {
+                    assert!(
+                        (ratio - ns as f64 / parry_ns).abs() <= 1e-9 * ratio,
+                        "{key:?} {solver}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(by_problem.len() % 3, 0);
+    for query in ["distance", "collision", "contact"] {
+        for family in ["ellipsoids", "ycb"] {
+            let stem = format!("peers-{query}-{family}");
+            let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
+            let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
+            assert!(svg.contains("<svg") && svg.contains("</svg>"), "{stem}.svg");
+            let legend = if query == "contact" { "epa" } else { "nesterov" };
+            assert!(svg.contains(legend), "{stem}.svg has no legend");
+            let svg = std::fs::read_to_string(out.join(format!("peers-time-{query}-{family}.svg"))).unwrap();
+            assert!(
+                svg.contains(legend) && svg.contains("parry"),
+                "peers-time-{query}-{family}.svg"
+            );
+            let png = std::fs::read(out.join(format!("peers-time-{query}-{family}.png"))).unwrap();
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        }
+    }
 }
 
 #[test]

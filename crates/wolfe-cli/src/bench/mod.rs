@@ -12,6 +12,8 @@
 pub mod ellipsoids;
 pub mod growth;
 pub mod meshes;
+pub mod parry;
+pub mod peers;
 pub mod qp;
 pub mod warmstart;
 
@@ -106,6 +108,15 @@ pub enum BenchError {
     /// No problem was left to measure (e.g. an empty YCB folder).
     #[error("{0}")]
     Empty(String),
+    /// The peer library (parry) has no counterpart for a shape or cannot answer a
+    /// problem.
+    #[error("parry, problem {id}: {what}")]
+    Peer {
+        /// Problem id (0 for the shape table).
+        id: u64,
+        /// What is missing.
+        what: String,
+    },
 }
 
 /// One solve of one problem.
