@@ -79,7 +79,7 @@ enum Command {
         #[arg(long)]
         bodies: Option<usize>,
         /// Simulated seconds (spring-cylinder 5, clutter 10, polytopes 10).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seconds: Option<f64>,
         /// Clutter: a container with walls (the default).
         #[arg(long, overrides_with = "no_walls")]
@@ -88,7 +88,7 @@ enum Command {
         #[arg(long)]
         no_walls: bool,
         /// Time step in seconds (default: the scene's).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         dt: Option<f64>,
         /// Integration scheme: explicit-euler, symplectic-euler, implicit-euler, midpoint.
         #[arg(long)]

@@ -3,7 +3,7 @@
 //!
 //! Every scene writes into the output folder:
 //! - `steps.csv`: one row per step, columns
-//!   `step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status`
+//!   `step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds`
 //!   (`step_seconds` is the wall time of the whole step: detection, free motion, SAP,
 //!   positions);
 //! - `iterations.png/svg` and `step-time.png/svg` (SAP paper Fig. 9), `energy.png/svg`;
@@ -112,7 +112,7 @@ pub fn simulate(
     writeln!(
         out,
         "step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,\
-         max_penetration,line_search_iterations,momentum_error,sap_status"
+         max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds"
     )
     .map_err(io(&path))?;
     let mut all = Vec::with_capacity(steps);
@@ -121,7 +121,7 @@ pub fn simulate(
         trajectory.record(s.step, s.time, sim.poses()).map_err(io(dir))?;
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
             s.step,
             s.time,
             s.contacts,
@@ -133,7 +133,9 @@ pub fn simulate(
             s.line_search_iterations,
             s.momentum_error,
             s.sap_status
-                .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase())
+                .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
+            s.detection_seconds,
+            s.solve_seconds
         )
         .map_err(io(&path))?;
         all.push(s);
@@ -212,6 +214,8 @@ fn step_summary(stats: &[StepStats], dt: f64) -> String {
          | max Newton iterations | {} | |\n\
          | mean contacts | {:.1} | {:.1} |\n\
          | mean wall time per step (ms) | {:.3} | {:.3} |\n\
+         | of which contact detection (ms) | {:.3} | {:.3} |\n\
+         | of which SAP solve (ms) | {:.3} | {:.3} |\n\
          | real-time factor (dt / step time) | {:.1} | {:.1} |\n\
          | max penetration (m) | {:.2e} | {:.2e} |\n\
          | final kinetic energy (J) | {:.3e} | |\n\
@@ -225,6 +229,10 @@ fn step_summary(stats: &[StepStats], dt: f64) -> String {
         mean(tail, &|s| s.contacts as f64, nt),
         ms_all,
         ms_tail,
+        1e3 * mean(stats, &|s| s.detection_seconds, n),
+        1e3 * mean(tail, &|s| s.detection_seconds, nt),
+        1e3 * mean(stats, &|s| s.solve_seconds, n),
+        1e3 * mean(tail, &|s| s.solve_seconds, nt),
         dt / (1e-3 * ms_all).max(1e-15),
         dt / (1e-3 * ms_tail).max(1e-15),
         stats.iter().fold(0.0f64, |m, s| m.max(s.max_penetration)),

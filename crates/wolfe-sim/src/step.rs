@@ -170,6 +170,10 @@ pub struct StepStats {
     pub momentum_error: f64,
     /// Wall time of the whole step (detection, free motion, solve, positions), seconds.
     pub step_seconds: f64,
+    /// Of which contact detection (broad and narrow phase), seconds.
+    pub detection_seconds: f64,
+    /// Of which the SAP solve (problem assembly included), seconds.
+    pub solve_seconds: f64,
     /// Kinetic energy at the end of the step, J.
     pub kinetic_energy: f64,
     /// Gravity and spring potential energy at the end of the step, J.
@@ -506,6 +510,7 @@ impl Simulation {
         // 1. Contacts at q0.
         self.detector
             .detect(&self.world, &self.poses, &mut self.contacts)?;
+        let detection_seconds = start.elapsed().as_secs_f64();
         // 2. Free motion.
         let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
             .map(|i| self.mass_matrix(i, &self.poses[i]))
@@ -523,10 +528,13 @@ impl Simulation {
             sap_status: None,
             momentum_error: 0.0,
             step_seconds: 0.0,
+            detection_seconds,
+            solve_seconds: 0.0,
             kinetic_energy: 0.0,
             potential_energy: 0.0,
             max_penetration: self.contacts.iter().fold(0.0, |m, c| m.max(-c.phi0)),
         };
+        let solve_start = Instant::now();
         let v = if self.contacts.is_empty() {
             v_star
         } else {
@@ -544,6 +552,7 @@ impl Simulation {
             stats.momentum_error = solution.stats.momentum_error;
             solution.v
         };
+        stats.solve_seconds = solve_start.elapsed().as_secs_f64();
         // 4. Positions (Eqs. 11-12).
         let v_vq = theta_vq * &v + (1.0 - theta_vq) * &self.v;
         let poses = self.advanced_poses(&v_vq, dt);
