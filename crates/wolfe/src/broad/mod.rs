@@ -21,36 +21,37 @@
 //!
 //! `cargo bench -p wolfe --bench broad`: per-step time after a 1 mm motion of every box,
 //! 10 cm cubes; `clutter` = four piles as in the SAP paper's clutter scene (about 5
-//! overlapping pairs per box), `uniform` = scattered at ~15% volume fraction. Medians
-//! on the shared 2-core development machine under heavy load (absolute times are
+//! overlapping pairs per box), `uniform` = scattered at ~15% volume fraction. Criterion's
+//! point estimates on the shared 2-core development machine under heavy load (absolute times are
 //! inflated, ratios hold within a run):
 //!
 //! | scene, n     | pairs | sweep candidates | SAP     | SAP, full sort | grid    | brute   |
 //! |--------------|-------|------------------|---------|----------------|---------|---------|
-//! | clutter 8    | 4     | 12 of 28         | 0.29 us | 0.43 us        | 0.91 us | 0.12 us |
-//! | clutter 40   | 35    | 201 of 780       | 2.1 us  | 2.9 us         | 9.0 us  | 2.8 us  |
-//! | clutter 160  | 794   | 3457 of 12720    | 60 us   | 70 us          | 121 us  | 48 us   |
-//! | clutter 1000 | 8761  | 128k of 500k     | 2.1 ms  | 2.0 ms         | 1.7 ms  | 1.7 ms  |
-//! | clutter 5000 | 51404 | 1.46M of 12.5M   | 16.3 ms | 16.3 ms        | 9.6 ms  | 26.0 ms |
-//! | uniform 8    | 4     | 14 of 28         | 0.39 us | 0.51 us        | 3.0 us  | 0.11 us |
-//! | uniform 40   | 17    | 227 of 780       | 1.7 us  | 2.8 us         | 9.2 us  | 2.9 us  |
-//! | uniform 160  | 91    | 2370 of 12720    | 16 us   | 24 us          | 70 us   | 35 us   |
-//! | uniform 1000 | 672   | 54k of 500k      | 0.49 ms | 0.54 ms        | 0.52 ms | 3.2 ms  |
-//! | uniform 5000 | 3265  | 0.80M of 12.5M   | 5.7 ms  | 6.1 ms         | 3.1 ms  | 102 ms  |
+//! | clutter 8    | 4     | 12 of 28         | 0.23 us | 0.34 us        | 0.60 us | 0.10 us |
+//! | clutter 40   | 35    | 201 of 780       | 1.4 us  | 2.8 us         | 6.9 us  | 2.0 us  |
+//! | clutter 160  | 794   | 3457 of 12720    | 43 us   | 48 us          | 77 us   | 43 us   |
+//! | clutter 1000 | 8761  | 128k of 500k     | 1.59 ms | 1.60 ms        | 1.54 ms | 1.55 ms |
+//! | clutter 5000 | 51404 | 1.46M of 12.5M   | 12.1 ms | 12.1 ms        | 8.7 ms  | 33.1 ms |
+//! | uniform 8    | 4     | 14 of 28         | 0.34 us | 0.43 us        | 2.4 us  | 0.14 us |
+//! | uniform 40   | 17    | 227 of 780       | 2.0 us  | 2.9 us         | 13.7 us | 2.7 us  |
+//! | uniform 160  | 91    | 2370 of 12720    | 15 us   | 20 us          | 47 us   | 39 us   |
+//! | uniform 1000 | 672   | 54k of 500k      | 0.35 ms | 0.40 ms        | 0.33 ms | 2.45 ms |
+//! | uniform 5000 | 3265  | 0.80M of 12.5M   | 4.3 ms  | 4.5 ms         | 2.4 ms  | 84 ms   |
 //!
-//! - Brute force wins below ~40 boxes, and in dense piles up to ~1000: one axis prunes
-//!   a pile poorly (at 160 clutter boxes the sweep still tests 27% of the pairs), and a
-//!   candidate costs more than a brute-force test, whose first comparison is well
-//!   predicted; each reported pair costs both methods alike.
-//! - Sweep and prune wins for scattered bodies from ~40 (2.2x at 160, 6.7x at 1000,
-//!   18x at 5000) and is at most 1.3x behind brute force in piles; the incremental
-//!   insertion sort pays where the sweep itself is cheap (uniform 40-160: 1.5x over a
-//!   full sort), little in piles, where the sweep dominates.
-//! - The grid wins from ~1000 boxes (1.7-1.8x over SAP at 5000); its per-step sort of
-//!   a few entries per box makes it the slowest below a few hundred.
+//! - Brute force wins at 8 boxes (2.4x). The crossover with sweep and prune lies
+//!   between 8 and 40 in both scenes (SAP 1.4x faster at 40).
+//! - In dense piles one axis prunes poorly (at 160 clutter boxes the sweep still tests
+//!   27% of the pairs, and a candidate costs more than a brute-force test, whose first
+//!   comparison is well predicted): SAP and brute force tie from 160 to 1000, and SAP
+//!   wins 2.7x at 5000.
+//! - For scattered bodies SAP wins 2.5x at 160, 7x at 1000, 20x at 5000. The
+//!   incremental insertion sort pays where the sweep itself is cheap (1.3-1.9x over a
+//!   full sort at 40-160 boxes), little in piles, where the sweep dominates.
+//! - The grid ties SAP at 1000 and wins at 5000 (1.4x in piles, 1.75x scattered); its
+//!   per-step sort of a few entries per box makes it the slowest below a few hundred.
 //!
-//! A simulation of tens to hundreds of bodies can use either SAP or brute force
-//! (within 1.3x of each other); SAP scales, and the grid is for thousands.
+//! So: [`SweepAndPrune`] for a simulation (from 40 boxes on never more than 3% slower
+//! than brute force, and it scales), [`UniformGrid`] for thousands of bodies.
 
 mod brute;
 mod grid;
@@ -102,10 +103,21 @@ pub(crate) fn sort_pairs(
         offsets[p.0] += 1;
     }
     // Now `offsets[k]` is the end of bucket `k`, and bucket `k` starts where `k - 1` ends.
+    // Buckets hold the few partners of one box: an insertion sort beats the setup of
+    // a general sort there (measured: the general sort took a quarter of a sweep step).
     let mut start = 0;
     for &end in &offsets[..n] {
-        if end - start > 1 {
-            scratch[start..end].sort_unstable();
+        let bucket = &mut scratch[start..end];
+        if bucket.len() > 32 {
+            bucket.sort_unstable();
+        } else {
+            for m in 1..bucket.len() {
+                let mut q = m;
+                while q > 0 && bucket[q - 1].1 > bucket[q].1 {
+                    bucket.swap(q - 1, q);
+                    q -= 1;
+                }
+            }
         }
         start = end;
     }

@@ -213,7 +213,7 @@ fn sweep(entries: &[Entry], axis: usize, pairs: &mut Vec<(usize, usize)>) -> usi
             candidates += 1;
             if super::overlaps(&a.aabb, &b.aabb) {
                 let (i, j) = (a.index, b.index);
-                pairs.push(if i < j { (i, j) } else { (j, i) });
+                pairs.push((i.min(j), i.max(j)));
             }
         }
     }
