@@ -90,8 +90,60 @@ pub fn halfspace_manifold(
         point_b: deepest,
         signed_distance: sd,
     };
+    const CAP: usize = crate::collide::manifold::MAX_FACE_VERTICES;
+    // A polytope (or a rounded one) touches the plane at every vertex within the
+    // margin: no face needs to be aligned, so a box resting on an edge or tilted in a
+    // pile keeps its two or more supports (the deepest CAP are kept, then four).
+    if let Some((core, radius)) = polytope_core(shape) {
+        let mut cands = [ContactPoint::default(); CAP];
+        let mut kept = 0;
+        let mut consider = |local: &Vec3| {
+            let surface = pose.transform_point(local) - radius * n;
+            let d = plane.signed_distance_to_point(&surface);
+            if d > settings.margin {
+                return;
+            }
+            let c = ContactPoint {
+                point_a: surface - d * n,
+                point_b: surface,
+                signed_distance: d,
+            };
+            if kept < CAP {
+                cands[kept] = c;
+                kept += 1;
+            } else if let Some(worst) =
+                (0..CAP).max_by(|&i, &j| cands[i].signed_distance.total_cmp(&cands[j].signed_distance))
+            {
+                if d < cands[worst].signed_distance {
+                    cands[worst] = c;
+                }
+            }
+        };
+        match core {
+            Shape::Cuboid(c) => {
+                let h = c.half_extents();
+                for k in 0..8 {
+                    let sign = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+                    consider(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z));
+                }
+            }
+            Shape::ConvexMesh(m) => m.vertices().iter().for_each(consider),
+            _ => unreachable!("polytope_core returns boxes and meshes"),
+        }
+        if kept == 0 {
+            cands[0] = single;
+            kept = 1;
+        }
+        let mut out = [cands[0]; 4];
+        let mut len = 0;
+        for (slot, i) in reduce(&cands[..kept], &n).into_iter().flatten().enumerate() {
+            out[slot] = cands[i];
+            len = slot + 1;
+        }
+        return Ok(Some(ContactManifold::from_points(n, &out[..len], true)));
+    }
     let (feat, radius) = feature(shape, pose, &-n, settings.angle_tolerance.sin());
-    let mut verts = [Vec3::zeros(); crate::collide::manifold::MAX_FACE_VERTICES];
+    let mut verts = [Vec3::zeros(); CAP];
     let count = match feat {
         Feature::Polygon {
             verts: v,
@@ -107,7 +159,7 @@ pub fn halfspace_manifold(
         }
         _ => 0,
     };
-    let mut cands = [ContactPoint::default(); crate::collide::manifold::MAX_FACE_VERTICES];
+    let mut cands = [ContactPoint::default(); CAP];
     let mut kept = 0;
     for p in &verts[..count] {
         let surface = p - radius * n;
@@ -132,6 +184,16 @@ pub fn halfspace_manifold(
         len = slot + 1;
     }
     Ok(Some(ContactManifold::from_points(n, &out[..len], true)))
+}
+
+/// The polytope core (a box or a convex mesh) of a shape and the radius around it, if
+/// the shape is one (possibly inflated).
+fn polytope_core(shape: &Shape) -> Option<(&Shape, f64)> {
+    match shape {
+        Shape::Cuboid(_) | Shape::ConvexMesh(_) => Some((shape, 0.0)),
+        Shape::Inflated(s) => polytope_core(s.core()).map(|(c, r)| (c, r + s.added_radius())),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -224,6 +286,33 @@ mod tests {
             .unwrap();
         assert_eq!(m.points().len(), 1);
         assert!((m.points()[0].signed_distance + 1e-3).abs() < 1e-12);
+    }
+
+    #[test]
+    fn box_resting_on_an_edge_has_both_ends_of_the_edge() {
+        let b: Shape = Cuboid::new([0.05, 0.05, 0.05]).unwrap().into();
+        // Rotated 30 degrees about x: the edge along x is lowest.
+        let rotation = UnitQuaternion::from_euler_angles(0.5, 0.0, 0.0);
+        let mut pose = Pose {
+            translation: Vec3::zeros(),
+            rotation,
+        };
+        let low = (0..8)
+            .map(|k| {
+                let s = |bit: usize| if k & bit == 0 { -0.05 } else { 0.05 };
+                pose.transform_point(&Vec3::new(s(1), s(2), s(4))).z
+            })
+            .fold(f64::INFINITY, f64::min);
+        pose.translation.z = -low - 2e-4;
+        let m = halfspace_manifold(&ground(), &b, &pose, &ManifoldSettings::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.points().len(), 2);
+        for p in m.points() {
+            assert!((p.signed_distance + 2e-4).abs() < 1e-12);
+        }
+        let gap = (m.points()[0].point_b - m.points()[1].point_b).norm();
+        assert!((gap - 0.1).abs() < 1e-12, "the two ends of the edge");
     }
 
     #[test]
