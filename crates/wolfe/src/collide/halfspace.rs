@@ -8,7 +8,7 @@
 //! `phi = <n, s(-n)> - offset`. Flat features resting on the plane (a box face, a mesh
 //! face, a capsule's segment) give up to four points, chosen like the clipped manifolds
 //! of module `manifold` (the plane is an infinite reference face, so nothing is
-//! clipped: every vertex of the incident feature within the margin is a candidate).
+//! clipped: every vertex within the margin is a candidate).
 
 use crate::collide::contact::validate_margin;
 use crate::collide::manifold::{feature, reduce, ContactManifold, ContactPoint, Feature, ManifoldSettings};
@@ -91,87 +91,57 @@ pub fn halfspace_manifold(
         signed_distance: sd,
     };
     const CAP: usize = crate::collide::manifold::MAX_FACE_VERTICES;
-    // A polytope (or a rounded one) touches the plane at every vertex within the
-    // margin: no face needs to be aligned, so a box resting on an edge or tilted in a
-    // pile keeps its two or more supports (the deepest CAP are kept, then four).
-    if let Some((core, radius)) = polytope_core(shape) {
-        let mut cands = [ContactPoint::default(); CAP];
-        let mut kept = 0;
-        let mut consider = |local: &Vec3| {
-            let surface = pose.transform_point(local) - radius * n;
-            let d = plane.signed_distance_to_point(&surface);
-            if d > settings.margin {
-                return;
-            }
-            let c = ContactPoint {
-                point_a: surface - d * n,
-                point_b: surface,
-                signed_distance: d,
-            };
-            if kept < CAP {
-                cands[kept] = c;
-                kept += 1;
-            } else if let Some(worst) =
-                (0..CAP).max_by(|&i, &j| cands[i].signed_distance.total_cmp(&cands[j].signed_distance))
-            {
-                if d < cands[worst].signed_distance {
-                    cands[worst] = c;
-                }
-            }
+    // Candidates: a polytope (or a rounded one) touches the plane at every vertex within
+    // the margin, with no face alignment needed, so a box resting on an edge or tilted
+    // in a pile keeps its two or more supports; a capsule lying along the plane touches
+    // at both ends of its segment; curved shapes at the single deepest point. The
+    // deepest CAP candidates are kept, then reduced to four.
+    let mut cands = [ContactPoint::default(); CAP];
+    let mut kept = 0;
+    let mut consider = |core_point: Vec3, radius: f64| {
+        let surface = core_point - radius * n;
+        let d = plane.signed_distance_to_point(&surface);
+        if d > settings.margin {
+            return;
+        }
+        let c = ContactPoint {
+            point_a: surface - d * n,
+            point_b: surface,
+            signed_distance: d,
         };
+        if kept < CAP {
+            cands[kept] = c;
+            kept += 1;
+        } else if let Some(worst) =
+            (0..CAP).max_by(|&i, &j| cands[i].signed_distance.total_cmp(&cands[j].signed_distance))
+        {
+            if d < cands[worst].signed_distance {
+                cands[worst] = c;
+            }
+        }
+    };
+    if let Some((core, radius)) = polytope_core(shape) {
         match core {
             Shape::Cuboid(c) => {
                 let h = c.half_extents();
                 for k in 0..8 {
                     let sign = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
-                    consider(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z));
+                    consider(
+                        pose.transform_point(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z)),
+                        radius,
+                    );
                 }
             }
-            Shape::ConvexMesh(m) => m.vertices().iter().for_each(consider),
+            Shape::ConvexMesh(m) => m
+                .vertices()
+                .iter()
+                .for_each(|v| consider(pose.transform_point(v), radius)),
             _ => unreachable!("polytope_core returns boxes and meshes"),
         }
-        if kept == 0 {
-            cands[0] = single;
-            kept = 1;
-        }
-        let mut out = [cands[0]; 4];
-        let mut len = 0;
-        for (slot, i) in reduce(&cands[..kept], &n).into_iter().flatten().enumerate() {
-            out[slot] = cands[i];
-            len = slot + 1;
-        }
-        return Ok(Some(ContactManifold::from_points(n, &out[..len], true)));
-    }
-    let (feat, radius) = feature(shape, pose, &-n, settings.angle_tolerance.sin());
-    let mut verts = [Vec3::zeros(); CAP];
-    let count = match feat {
-        Feature::Polygon {
-            verts: v,
-            len,
-            normal,
-        } if normal.dot(&-n) >= settings.angle_tolerance.cos() => {
-            verts[..len].copy_from_slice(&v[..len]);
-            len
-        }
-        Feature::Segment(s) => {
-            verts[..2].copy_from_slice(&s);
-            2
-        }
-        _ => 0,
-    };
-    let mut cands = [ContactPoint::default(); CAP];
-    let mut kept = 0;
-    for p in &verts[..count] {
-        let surface = p - radius * n;
-        let d = plane.signed_distance_to_point(&surface);
-        if d <= settings.margin {
-            cands[kept] = ContactPoint {
-                point_a: surface - d * n,
-                point_b: surface,
-                signed_distance: d,
-            };
-            kept += 1;
-        }
+    } else if let (Feature::Segment(segment), radius) =
+        feature(shape, pose, &-n, settings.angle_tolerance.sin())
+    {
+        segment.iter().for_each(|p| consider(*p, radius));
     }
     if kept == 0 {
         cands[0] = single;
