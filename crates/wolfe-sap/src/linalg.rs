@@ -108,6 +108,9 @@ impl SparseH {
         let values = vec![0.0; row_idx.len()];
         let symbolic = {
             let sym = SymbolicSparseColMatRef::new_checked(total, total, &col_ptr, None, &row_idx);
+            // Supernodal always, with faer's default amalgamation: measured on the
+            // 40-body clutter pile (callgrind, 300 steps), the simplicial factorization
+            // costs 15% more instructions, and looser or no amalgamation 8-16% more.
             let params = CholeskySymbolicParams {
                 supernodal_flop_ratio_threshold: SupernodalThreshold::FORCE_SUPERNODAL,
                 ..Default::default()
@@ -134,26 +137,29 @@ impl SparseH {
         })
     }
 
-    /// Position in `values` of entry (row tree r, local i; column tree c, local j),
-    /// r >= c, with i >= j when r == c.
+    /// Position in `values` of the diagonal-block entry (tree t, local row 0; local
+    /// column j): the lower entries `i >= j` of that column are at `start + i`.
     #[inline]
-    fn block_start(&self, r: usize, c: usize, j: usize) -> usize {
-        let col = self.offsets[c] + j;
-        let n_c = self.key.tree_sizes[c];
-        if r == c {
-            self.col_ptr[col] - j
-        } else {
-            let k = self.neighbors[c]
-                .binary_search_by_key(&r, |e| e.0)
-                .unwrap_or_else(|_| unreachable!("pattern built from the same contacts"));
-            self.col_ptr[col] + (n_c - j) + self.neighbors[c][k].1
-        }
+    fn diag_start(&self, t: usize, j: usize) -> usize {
+        self.col_ptr[self.offsets[t] + j] - j
+    }
+
+    /// Offset, after the diagonal part of each of tree c's columns, of the block of
+    /// rows of tree r > c.
+    #[inline]
+    fn cross_offset(&self, r: usize, c: usize) -> usize {
+        let k = self.neighbors[c]
+            .binary_search_by_key(&r, |e| e.0)
+            .unwrap_or_else(|_| unreachable!("pattern built from the same contacts"));
+        self.neighbors[c][k].1
     }
 }
 
 /// Assembles, factorizes and solves with H; owns all its workspaces.
 pub(crate) struct HessianSolver {
     dense: Mat<f64>,
+    /// G_i J_i of the contact being assembled, 3 x (n_a + n_b), column-major.
+    gj: Vec<f64>,
     dense_mem: MemBuffer,
     sparse: Option<SparseH>,
     use_sparse: bool,
@@ -165,6 +171,7 @@ impl HessianSolver {
     pub(crate) fn new() -> Self {
         Self {
             dense: Mat::zeros(0, 0),
+            gj: Vec::new(),
             dense_mem: MemBuffer::new(StackReq::EMPTY),
             sparse: None,
             use_sparse: false,
@@ -177,6 +184,15 @@ impl HessianSolver {
     pub(crate) fn prepare(&mut self, problem: &SapProblem, use_sparse: bool) -> Result<(), SapError> {
         self.use_sparse = use_sparse;
         let n = problem.num_velocities();
+        let widest = problem
+            .contacts()
+            .iter()
+            .map(|c| c.jacobian_a.ncols() + c.tree_b.as_ref().map_or(0, |(_, jb)| jb.ncols()))
+            .max()
+            .unwrap_or(0);
+        if self.gj.len() < 3 * widest {
+            self.gj.resize(3 * widest, 0.0);
+        }
         if use_sparse {
             let key = PatternKey::of(problem);
             let reuse = self.sparse.as_ref().is_some_and(|s| s.key == key);
@@ -196,7 +212,12 @@ impl HessianSolver {
     }
 
     /// Assembles H = A + sum_i J_i^T G_i J_i (lower triangle).
+    ///
+    /// Per contact, `G_i J_i` is formed once per side (3 x n_t, in `gj`), and each
+    /// lower block of H receives `J_r^T (G_i J_c)`: no allocation, one pass over the
+    /// Jacobians' columns.
     pub(crate) fn assemble(&mut self, problem: &SapProblem, g: &[Matrix3<f64>]) {
+        let gj = &mut self.gj;
         if self.use_sparse {
             let Some(s) = self.sparse.as_mut() else {
                 return;
@@ -204,40 +225,44 @@ impl HessianSolver {
             s.values.fill(0.0);
             for (t, tree) in problem.trees().iter().enumerate() {
                 let n = tree.dofs();
-                for j in 0..n {
-                    let start = s.block_start(t, t, j);
-                    for i in j..n {
-                        s.values[start + i] += tree.a[(i, j)];
+                for (j, col) in tree.a.as_slice().chunks_exact(n).enumerate() {
+                    let start = s.diag_start(t, j);
+                    for (h, a) in s.values[start + j..start + n].iter_mut().zip(&col[j..]) {
+                        *h += a;
                     }
                 }
             }
             for (c, contact) in problem.contacts().iter().enumerate() {
-                let gc = &g[c];
-                let mut blocks: [(usize, &nalgebra::DMatrix<f64>); 2] =
-                    [(contact.tree_a, &contact.jacobian_a); 2];
-                let count = if let Some((tb, jb)) = &contact.tree_b {
-                    blocks[1] = (*tb, jb);
-                    2
-                } else {
-                    1
+                let (ja, jb) = (&contact.jacobian_a, contact.tree_b.as_ref());
+                let na = ja.ncols();
+                g_times(&g[c], ja, gj, 0);
+                let ta = contact.tree_a;
+                for j in 0..na {
+                    let start = s.diag_start(ta, j);
+                    add_jt_col(ja, &gj[3 * j..3 * j + 3], j, &mut s.values[start..start + na]);
+                }
+                let Some((tb, jb)) = jb else {
+                    continue;
                 };
-                for &(tr, jr) in &blocks[..count] {
-                    for &(tc, jc) in &blocks[..count] {
-                        if tr < tc {
-                            continue;
-                        }
-                        // Block (tr, tc) += J_r^T G J_c.
-                        for j in 0..jc.ncols() {
-                            let col = jc.column(j);
-                            let gj = gc * nalgebra::Vector3::new(col[0], col[1], col[2]);
-                            let start = s.block_start(tr, tc, j);
-                            let i0 = if tr == tc { j } else { 0 };
-                            for i in i0..jr.ncols() {
-                                s.values[start + i] +=
-                                    jr[(0, i)] * gj[0] + jr[(1, i)] * gj[1] + jr[(2, i)] * gj[2];
-                            }
-                        }
-                    }
+                let (tb, nb) = (*tb, jb.ncols());
+                g_times(&g[c], jb, gj, 3 * na);
+                for j in 0..nb {
+                    let start = s.diag_start(tb, j);
+                    let col = &gj[3 * (na + j)..3 * (na + j) + 3];
+                    add_jt_col(jb, col, j, &mut s.values[start..start + nb]);
+                }
+                // The cross block sits below the diagonal: rows of the larger tree.
+                let (hi, lo, j_hi, n_lo, gj_lo) = if ta > tb {
+                    (ta, tb, ja, nb, 3 * na)
+                } else {
+                    (tb, ta, jb, na, 0)
+                };
+                let cross = s.cross_offset(hi, lo);
+                let n_hi = j_hi.ncols();
+                for j in 0..n_lo {
+                    let start = s.col_ptr[s.offsets[lo] + j] + (n_lo - j) + cross;
+                    let col = &gj[gj_lo + 3 * j..gj_lo + 3 * j + 3];
+                    add_jt_col(j_hi, col, 0, &mut s.values[start..start + n_hi]);
                 }
             }
         } else {
@@ -246,36 +271,38 @@ impl HessianSolver {
             for (t, tree) in problem.trees().iter().enumerate() {
                 let o = problem.offset(t);
                 let n = tree.dofs();
-                for j in 0..n {
-                    for i in j..n {
-                        h[(o + i, o + j)] += tree.a[(i, j)];
+                for (j, col) in tree.a.as_slice().chunks_exact(n).enumerate() {
+                    let hc = &mut h.col_as_slice_mut(o + j)[o + j..o + n];
+                    for (hv, a) in hc.iter_mut().zip(&col[j..]) {
+                        *hv += a;
                     }
                 }
             }
             for (c, contact) in problem.contacts().iter().enumerate() {
-                let gc = &g[c];
-                let mut blocks: [(usize, &nalgebra::DMatrix<f64>); 2] =
-                    [(contact.tree_a, &contact.jacobian_a); 2];
+                let mut sides: [(usize, &nalgebra::DMatrix<f64>); 2] =
+                    [(problem.offset(contact.tree_a), &contact.jacobian_a); 2];
                 let count = if let Some((tb, jb)) = &contact.tree_b {
-                    blocks[1] = (*tb, jb);
+                    sides[1] = (problem.offset(*tb), jb);
                     2
                 } else {
                     1
                 };
-                for &(tr, jr) in &blocks[..count] {
-                    for &(tc, jc) in &blocks[..count] {
-                        let (or, oc) = (problem.offset(tr), problem.offset(tc));
-                        for j in 0..jc.ncols() {
-                            let col = jc.column(j);
-                            let gj = gc * nalgebra::Vector3::new(col[0], col[1], col[2]);
-                            for i in 0..jr.ncols() {
-                                if or + i >= oc + j {
-                                    h[(or + i, oc + j)] +=
-                                        jr[(0, i)] * gj[0] + jr[(1, i)] * gj[1] + jr[(2, i)] * gj[2];
-                                }
+                let mut at = 0;
+                for &(oc, jc) in &sides[..count] {
+                    g_times(&g[c], jc, gj, at);
+                    for j in 0..jc.ncols() {
+                        let col = &gj[at + 3 * j..at + 3 * j + 3];
+                        let hc = h.col_as_slice_mut(oc + j);
+                        for &(or, jr) in &sides[..count] {
+                            if or + jr.ncols() <= oc + j {
+                                continue; // entirely above the diagonal
                             }
+                            // Rows or + i >= oc + j only (lower triangle).
+                            let i0 = (oc + j).saturating_sub(or);
+                            add_jt_col(jr, col, i0, &mut hc[or..or + jr.ncols()]);
                         }
                     }
+                    at += 3 * jc.ncols();
                 }
             }
         }
@@ -330,5 +357,126 @@ impl HessianSolver {
             );
         }
         Ok(())
+    }
+}
+
+/// `out[at..]` = G J, column by column (3 entries per column).
+#[inline]
+fn g_times(g: &Matrix3<f64>, j: &nalgebra::DMatrix<f64>, out: &mut [f64], at: usize) {
+    for (k, col) in j.as_slice().chunks_exact(3).enumerate() {
+        let v = g * nalgebra::Vector3::new(col[0], col[1], col[2]);
+        out[at + 3 * k..at + 3 * k + 3].copy_from_slice(v.as_slice());
+    }
+}
+
+/// `h[i] += J[:, i] . gj` for the columns `i >= i0` of the 3 x n block `j`.
+#[inline]
+fn add_jt_col(j: &nalgebra::DMatrix<f64>, gj: &[f64], i0: usize, h: &mut [f64]) {
+    for (hv, col) in h[i0..].iter_mut().zip(j.as_slice().chunks_exact(3).skip(i0)) {
+        *hv += col[0] * gj[0] + col[1] * gj[1] + col[2] * gj[2];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{contact_models, RegularizationSettings};
+    use crate::problem::{Contact, Tree};
+    use crate::solver::hessian;
+    use nalgebra::{DMatrix, DVector};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The lower triangle of the assembled H, expanded to a full dense matrix.
+    fn assembled(solver: &HessianSolver, n: usize) -> DMatrix<f64> {
+        let mut h = DMatrix::zeros(n, n);
+        if let Some(s) = solver.sparse.as_ref().filter(|_| solver.use_sparse) {
+            for col in 0..n {
+                for k in s.col_ptr[col]..s.col_ptr[col + 1] {
+                    h[(s.row_idx[k], col)] = s.values[k];
+                }
+            }
+        } else {
+            for col in 0..n {
+                for row in col..n {
+                    h[(row, col)] = solver.dense[(row, col)];
+                }
+            }
+        }
+        for col in 0..n {
+            for row in 0..col {
+                h[(row, col)] = h[(col, row)];
+            }
+        }
+        h
+    }
+
+    fn random_problem(rng: &mut ChaCha8Rng) -> SapProblem {
+        let nt = rng.random_range(2..8);
+        let trees: Vec<Tree> = (0..nt)
+            .map(|_| {
+                let n = rng.random_range(1..=6);
+                let b = DMatrix::from_fn(n, n, |_, _| rng.random_range(-1.0..1.0));
+                let a = b.transpose() * b + DMatrix::identity(n, n);
+                Tree::new(a, DVector::from_fn(n, |_, _| rng.random_range(-1.0..1.0)))
+            })
+            .collect();
+        let contacts = (0..rng.random_range(1..12))
+            .map(|_| {
+                let a = rng.random_range(0..nt);
+                let ja = DMatrix::from_fn(3, trees[a].dofs(), |_, _| rng.random_range(-1.0..1.0));
+                let phi0 = rng.random_range(-1e-2..1e-2);
+                let b = rng.random_range(0..nt);
+                let c = if b != a && rng.random_bool(0.7) {
+                    let jb = DMatrix::from_fn(3, trees[b].dofs(), |_, _| rng.random_range(-1.0..1.0));
+                    Contact::between(a, ja, b, jb, phi0)
+                } else {
+                    Contact::with_world(a, ja, phi0)
+                };
+                c.with_parameters(1e4, 0.01, 0.5)
+            })
+            .collect();
+        SapProblem::new(1e-2, trees, contacts).expect("valid by construction")
+    }
+
+    /// Both assemblies of H equal the reference `hessian` (built column by column from
+    /// J e_k, independently of the block layout), on random problems of trees of 1-6
+    /// dofs with contacts between one or two trees, in either tree order.
+    #[test]
+    fn dense_and_sparse_assembly_equal_the_reference_hessian() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..200 {
+            let problem = random_problem(&mut rng);
+            let models = contact_models(&problem, &RegularizationSettings::default()).unwrap();
+            let n = problem.num_velocities();
+            let v = DVector::from_fn(n, |_, _| rng.random_range(-1.0..1.0));
+            let reference = hessian(&problem, &models, &v);
+            let g: Vec<_> = problem
+                .contacts()
+                .iter()
+                .zip(&models)
+                .enumerate()
+                .map(|(c, (_, m))| {
+                    let vc = problem.contact_velocity(c, v.as_slice());
+                    let y = nalgebra::Vector3::new(
+                        -vc[0] / m.cone.r_t,
+                        -vc[1] / m.cone.r_t,
+                        -(vc[2] - m.v_hat_n) / m.cone.r_n,
+                    );
+                    m.cone.project_with_gradient(&y).1
+                })
+                .collect();
+            for sparse in [false, true] {
+                let mut solver = HessianSolver::new();
+                solver.prepare(&problem, sparse).unwrap();
+                solver.assemble(&problem, &g);
+                let h = assembled(&solver, n);
+                let err = (&h - &reference).amax();
+                assert!(
+                    err <= 1e-9 * reference.amax(),
+                    "sparse = {sparse}: |H - H_ref| = {err:e}"
+                );
+            }
+        }
     }
 }

@@ -71,21 +71,7 @@ pub fn contact_models(
     let beta2_4pi2 = settings.beta * settings.beta / (4.0 * std::f64::consts::PI.powi(2));
     let mut out = Vec::with_capacity(problem.contacts().len());
     for (c, contact) in problem.contacts().iter().enumerate() {
-        let mut w_ii = nalgebra::Matrix3::<f64>::zeros();
-        let mut add = |tree: usize, j: &nalgebra::DMatrix<f64>| {
-            let a_inv = problem.a_inv(tree);
-            let aj = a_inv * j.transpose();
-            let jw = j * aj;
-            for r in 0..3 {
-                for s in 0..3 {
-                    w_ii[(r, s)] += jw[(r, s)];
-                }
-            }
-        };
-        add(contact.tree_a, &contact.jacobian_a);
-        if let Some((tb, jb)) = &contact.tree_b {
-            add(*tb, jb);
-        }
+        let w_ii = problem.delassus_block(c);
         let w = w_ii.norm() / 3.0;
         if !(w.is_finite() && w > 0.0) {
             return Err(SapError::DegenerateContact(c));

@@ -260,11 +260,6 @@ impl SapProblem {
         &self.v_star
     }
 
-    /// The inverse of tree `t`'s block of A.
-    pub(crate) fn a_inv(&self, t: usize) -> &DMatrix<f64> {
-        &self.a_inv[t]
-    }
-
     /// diag(A)^{-1/2}, the scaling D of Eq. 25.
     pub(crate) fn d_scale(&self) -> &DVector<f64> {
         &self.d_scale
@@ -275,48 +270,78 @@ impl SapProblem {
         for (t, tree) in self.trees.iter().enumerate() {
             let o = self.offsets[t];
             let n = tree.dofs();
-            for i in 0..n {
-                let mut s = 0.0;
-                for j in 0..n {
-                    s += tree.a[(i, j)] * x[o + j];
+            let (xt, yt) = (&x[o..o + n], &mut y[o..o + n]);
+            yt.fill(0.0);
+            // Column-major: y += x_j * column j.
+            for (col, &xj) in tree.a.as_slice().chunks_exact(n).zip(xt) {
+                for (yi, aij) in yt.iter_mut().zip(col) {
+                    *yi += aij * xj;
                 }
-                y[o + i] = s;
             }
         }
     }
 
+    /// The sides of contact `c`: (tree offset, Jacobian block), one or two.
+    #[inline]
+    fn sides(&self, c: usize) -> impl Iterator<Item = (usize, &DMatrix<f64>)> {
+        let contact = &self.contacts[c];
+        std::iter::once((self.offsets[contact.tree_a], &contact.jacobian_a))
+            .chain(contact.tree_b.as_ref().map(|(tb, jb)| (self.offsets[*tb], jb)))
+    }
+
     /// The contact velocity of contact `c`: J_c x.
     pub(crate) fn contact_velocity(&self, c: usize, x: &[f64]) -> [f64; 3] {
-        let contact = &self.contacts[c];
         let mut vc = [0.0; 3];
-        let mut add = |tree: usize, j: &DMatrix<f64>| {
-            let o = self.offsets[tree];
-            for col in 0..j.ncols() {
-                let xv = x[o + col];
-                for (r, v) in vc.iter_mut().enumerate() {
-                    *v += j[(r, col)] * xv;
-                }
+        for (o, j) in self.sides(c) {
+            // A 3 x n block is stored column by column: 3 entries per dof.
+            for (col, xv) in j.as_slice().chunks_exact(3).zip(&x[o..o + j.ncols()]) {
+                vc[0] += col[0] * xv;
+                vc[1] += col[1] * xv;
+                vc[2] += col[2] * xv;
             }
-        };
-        add(contact.tree_a, &contact.jacobian_a);
-        if let Some((tb, jb)) = &contact.tree_b {
-            add(*tb, jb);
         }
         vc
     }
 
     /// y += J_c^T g for contact `c`.
     pub(crate) fn add_jt(&self, c: usize, g: &[f64; 3], y: &mut [f64]) {
+        for (o, j) in self.sides(c) {
+            for (col, yv) in j.as_slice().chunks_exact(3).zip(&mut y[o..o + j.ncols()]) {
+                *yv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
+            }
+        }
+    }
+
+    /// The block-diagonal approximation of the Delassus operator of contact `c`
+    /// (Section V-B): `W_cc ~ sum over its trees of J_t A_t^{-1} J_t^T`, 3 x 3, computed
+    /// without allocating as `sum_{i,k} (A_t^{-1})_{ik} J_t[:, i] J_t[:, k]^T`.
+    pub(crate) fn delassus_block(&self, c: usize) -> nalgebra::Matrix3<f64> {
         let contact = &self.contacts[c];
+        let mut w = nalgebra::Matrix3::zeros();
         let mut add = |tree: usize, j: &DMatrix<f64>| {
-            let o = self.offsets[tree];
-            for col in 0..j.ncols() {
-                y[o + col] += j[(0, col)] * g[0] + j[(1, col)] * g[1] + j[(2, col)] * g[2];
+            let a_inv = &self.a_inv[tree];
+            let n = j.ncols();
+            let cols = j.as_slice();
+            for (k, inv_col) in a_inv.as_slice().chunks_exact(n).enumerate() {
+                let jk = &cols[3 * k..3 * k + 3];
+                // u = sum_i (A^{-1})_{ik} J[:, i] = (J A^{-1})[:, k].
+                let mut u = [0.0; 3];
+                for (ji, &aik) in cols.chunks_exact(3).zip(inv_col) {
+                    u[0] += ji[0] * aik;
+                    u[1] += ji[1] * aik;
+                    u[2] += ji[2] * aik;
+                }
+                for r in 0..3 {
+                    for s in 0..3 {
+                        w[(r, s)] += u[r] * jk[s];
+                    }
+                }
             }
         };
         add(contact.tree_a, &contact.jacobian_a);
         if let Some((tb, jb)) = &contact.tree_b {
             add(*tb, jb);
         }
+        w
     }
 }

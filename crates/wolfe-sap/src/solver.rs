@@ -262,6 +262,7 @@ pub struct SapSolver {
     dv: Vec<f64>,
     dp: Vec<f64>,
     av: Vec<f64>,
+    av_star: Vec<f64>,
     jc: Vec<f64>,
     vc: Vec<[f64; 3]>,
     dvc: Vec<[f64; 3]>,
@@ -296,6 +297,7 @@ impl SapSolver {
             dv: Vec::new(),
             dp: Vec::new(),
             av: Vec::new(),
+            av_star: Vec::new(),
             jc: Vec::new(),
             vc: Vec::new(),
             dvc: Vec::new(),
@@ -355,11 +357,13 @@ impl SapSolver {
             &mut self.dv,
             &mut self.dp,
             &mut self.av,
+            &mut self.av_star,
             &mut self.jc,
         ] {
             buf.clear();
             buf.resize(n, 0.0);
         }
+        problem.mul_a(problem.v_star().as_slice(), &mut self.av_star);
         self.vc.clear();
         self.vc.resize(nc, [0.0; 3]);
         self.dvc.clear();
@@ -453,18 +457,21 @@ impl SapSolver {
         for i in 0..n {
             self.r[i] = self.v[i] - problem.v_star()[i];
         }
-        problem.mul_a(&self.v, &mut self.av);
         problem.mul_a(&self.r, &mut self.ar);
+        // A v = A (v - v*) + A v*, with A v* computed once per solve.
+        for ((av, ar), avs) in self.av.iter_mut().zip(&self.ar).zip(&self.av_star) {
+            *av = ar + avs;
+        }
         let mut cost = 0.5 * dot(&self.r, &self.ar);
         self.jc.fill(0.0);
         for (c, model) in models.iter().enumerate() {
             self.vc[c] = problem.contact_velocity(c, &self.v);
             let y = y_of(model, &self.vc[c]);
-            let (gc, region) = model.cone.project(&y);
+            let (gc, gm, _) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
             problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
             self.gamma[c] = gc;
-            self.g[c] = model.cone.gradient(&y, region);
+            self.g[c] = gm;
         }
         let d = problem.d_scale();
         let (mut ng, mut np, mut nj) = (0.0, 0.0, 0.0);
@@ -496,12 +503,12 @@ impl SapSolver {
                 vc[2] + alpha * dvc[2],
             ];
             let y = y_of(model, &va);
-            let (gc, region) = model.cone.project(&y);
+            let (gc, gm, region) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
             let dvc = Vector3::new(dvc[0], dvc[1], dvc[2]);
             d1 -= dvc.dot(&gc);
             if region != ConeRegion::NoContact {
-                d2 += dvc.dot(&(model.cone.gradient(&y, region) * dvc));
+                d2 += dvc.dot(&(gm * dvc));
             }
         }
         (cost, d1, d2)

@@ -10,11 +10,11 @@
 //! stiffer side's surface dominates (the softer body deforms to it), so a compliant
 //! body on rigid ground touches it on the ground, and equal materials meet halfway.
 
-use wolfe::SweepAndPrune;
 use wolfe::{
     halfspace_manifold, Aabb, ContactManifold, EpaSolver, ManifoldSettings, Pose, SignedDistanceSettings,
     Vec3,
 };
+use wolfe::{SweepAndPrune, WarmStart};
 
 use crate::body::Material;
 use crate::error::SimError;
@@ -51,6 +51,11 @@ pub struct ContactDetector {
     pairs: Vec<(usize, usize)>,
     /// Indices of the static shapes in the broad phase (after the bodies).
     static_shapes: Vec<usize>,
+    /// The cores' separation vector of each broad-phase pair at the last detection,
+    /// sorted by pair: the next step's GJK starts from it (issue 7, GJK++ Sec. IV-E).
+    separations: Vec<((usize, usize), Vec3)>,
+    /// The same, being built by the current detection.
+    next_separations: Vec<((usize, usize), Vec3)>,
 }
 
 impl ContactDetector {
@@ -69,6 +74,8 @@ impl ContactDetector {
             aabbs: Vec::new(),
             pairs: Vec::new(),
             static_shapes: Vec::new(),
+            separations: Vec::new(),
+            next_separations: Vec::new(),
         })
     }
 
@@ -98,10 +105,20 @@ impl ContactDetector {
         }
         self.broad.update(&self.aabbs, &mut self.pairs);
         let nb = bodies.len();
+        self.next_separations.clear();
+        // Both lists are sorted by pair: walk the previous one alongside.
+        let mut prev = 0;
         for &(i, j) in &self.pairs {
             if i >= nb && j >= nb {
                 continue;
             }
+            while prev < self.separations.len() && self.separations[prev].0 < (i, j) {
+                prev += 1;
+            }
+            self.epa.warm_start = match self.separations.get(prev) {
+                Some(&(pair, v)) if pair == (i, j) => WarmStart::Direction(v),
+                _ => WarmStart::BoundingBoxCenters,
+            };
             // i < j: a static shape (index >= nb) is always j.
             let (a, pose_a, mat_a, body_a, static_a) = if j >= nb {
                 let k = self.static_shapes[j - nb];
@@ -122,10 +139,15 @@ impl ContactDetector {
             let body_b = if j >= nb { i } else { j };
             let b = &bodies[body_b];
             let pose_b = b.shape_world_pose(&poses[body_b]);
-            if let Some(m) = self.epa.manifold(a, &pose_a, &b.shape, &pose_b, &self.settings)? {
+            let manifold = self.epa.manifold(a, &pose_a, &b.shape, &pose_b, &self.settings)?;
+            if let Some(v) = self.epa.previous_separation() {
+                self.next_separations.push(((i, j), v));
+            }
+            if let Some(m) = manifold {
                 push_manifold(&m, body_a, static_a, body_b, mat_a, &b.material, out);
             }
         }
+        std::mem::swap(&mut self.separations, &mut self.next_separations);
         for (k, s) in world.statics().iter().enumerate() {
             if let StaticGeometry::HalfSpace(plane, mat) = s {
                 for (i, b) in bodies.iter().enumerate() {

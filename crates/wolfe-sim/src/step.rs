@@ -28,7 +28,7 @@ use wolfe::{Pose, Vec3};
 pub use wolfe_sap::SapStatus;
 use wolfe_sap::{Contact, SapProblem, SapSettings, SapSolver, Tree};
 
-use crate::body::{advance, point_jacobian6};
+use crate::body::{advance, point_jacobian6, Joint};
 use crate::detect::{contact_frame, ContactDetector, DetectedContact};
 use crate::error::SimError;
 use crate::world::{SpringAnchor, World};
@@ -290,33 +290,56 @@ impl Simulation {
         self.maps[i].ncols()
     }
 
+    /// Whether body `i` is free, so that its spatial map S is the identity and the
+    /// products with S can be skipped (the common case: every clutter body).
+    fn is_free(&self, i: usize) -> bool {
+        self.world.bodies()[i].joint == Joint::Free
+    }
+
     fn spatial_velocity(&self, i: usize, v: &DVector<f64>) -> SVector<f64, 6> {
         let n = self.dofs(i);
         let vi = v.rows(self.offsets[i], n);
-        let s = &self.maps[i] * vi;
-        SVector::<f64, 6>::from_column_slice(s.as_slice())
+        if self.is_free(i) {
+            return vi.fixed_rows::<6>(0).into_owned();
+        }
+        let mut s = SVector::<f64, 6>::zeros();
+        for (col, x) in self.maps[i].column_iter().zip(vi.iter()) {
+            s += col.fixed_rows::<6>(0) * *x;
+        }
+        s
     }
 
     /// `S^T M_6 S` of body `i` at orientation `pose`.
     fn mass_matrix(&self, i: usize, pose: &Pose) -> DMatrix<f64> {
-        let s = &self.maps[i];
         let m6 = self.world.bodies()[i].spatial_inertia(&pose.rotation);
         let m6 = DMatrix::from_column_slice(6, 6, m6.as_slice());
+        if self.is_free(i) {
+            return m6;
+        }
+        let s = &self.maps[i];
         s.transpose() * m6 * s
     }
 
-    /// The 3 x n Jacobian of the world point `p` of body `i` at `pose`.
-    fn point_jacobian(&self, i: usize, pose: &Pose, p: &Vec3) -> DMatrix<f64> {
-        let j6 = point_jacobian6(p, &pose.translation);
-        DMatrix::from_column_slice(3, 6, j6.as_slice()) * &self.maps[i]
+    /// The 3 x n Jacobian `R J_p` of the world point `p` of body `i` at `pose`, with
+    /// the rows rotated by `rows` (the identity for world axes, `R^T` of a contact
+    /// frame for contact axes).
+    fn point_jacobian(&self, i: usize, pose: &Pose, p: &Vec3, rows: &Matrix3<f64>) -> DMatrix<f64> {
+        let j6 = rows * point_jacobian6(p, &pose.translation);
+        let j6 = DMatrix::from_column_slice(3, 6, j6.as_slice());
+        if self.is_free(i) {
+            return j6;
+        }
+        j6 * &self.maps[i]
     }
 
-    /// Kinetic energy `1/2 v^T M v` at the current state, J.
+    /// Kinetic energy `1/2 v^T M v` at the current state, J: `1/2 s^T M_6 s` per body
+    /// with its spatial velocity `s = S v`.
     pub fn kinetic_energy(&self) -> f64 {
         (0..self.poses.len())
             .map(|i| {
-                let vi = self.v.rows(self.offsets[i], self.dofs(i)).into_owned();
-                0.5 * vi.dot(&(self.mass_matrix(i, &self.poses[i]) * &vi))
+                let s = self.spatial_velocity(i, &self.v);
+                let m6 = self.world.bodies()[i].spatial_inertia(&self.poses[i].rotation);
+                0.5 * s.dot(&(m6 * s))
             })
             .sum()
     }
@@ -363,19 +386,25 @@ impl Simulation {
             f6.fixed_rows_mut::<3>(0).copy_from(&(b.mass * g));
             f6.fixed_rows_mut::<3>(3)
                 .copy_from(&(-omega.cross(&(iw * omega))));
-            let gen = self.maps[i].transpose() * DVector::from_column_slice(f6.as_slice());
-            k.rows_mut(self.offsets[i], self.dofs(i)).add_assign(&gen);
+            let (o, n) = (self.offsets[i], self.dofs(i));
+            if self.is_free(i) {
+                k.rows_mut(o, 6).add_assign(&f6);
+            } else {
+                for (kj, col) in k.rows_mut(o, n).iter_mut().zip(self.maps[i].column_iter()) {
+                    *kj += col.dot(&f6);
+                }
+            }
         }
         for s in self.world.springs() {
             let i = s.body;
             let p = poses[i].transform_point(&s.point);
-            let jp = self.point_jacobian(i, &poses[i], &p);
+            let jp = self.point_jacobian(i, &poses[i], &p, &Matrix3::identity());
             let vp = &jp * v.rows(self.offsets[i], self.dofs(i));
             let (a, va, ja) = match s.anchor {
                 SpringAnchor::World(a) => (a, Vec3::zeros(), None),
                 SpringAnchor::Body { body, point } => {
                     let a = poses[body].transform_point(&point);
-                    let ja = self.point_jacobian(body, &poses[body], &a);
+                    let ja = self.point_jacobian(body, &poses[body], &a, &Matrix3::identity());
                     let va = &ja * v.rows(self.offsets[body], self.dofs(body));
                     (a, Vec3::new(va[0], va[1], va[2]), Some((body, ja)))
                 }
@@ -400,12 +429,10 @@ impl Simulation {
 
     /// The blocks `A_t = M_t + dt^2 theta theta_vq K_t + dt theta D_t` (Eq. 15) at the
     /// step's start.
-    fn a_blocks(&self, theta: f64, theta_vq: f64) -> Vec<DMatrix<f64>> {
+    fn a_blocks(&self, m0: &[DMatrix<f64>], theta: f64, theta_vq: f64) -> Vec<DMatrix<f64>> {
         let dt = self.settings.time_step;
-        let mut a: Vec<DMatrix<f64>> = (0..self.poses.len())
-            .map(|i| self.mass_matrix(i, &self.poses[i]))
-            .collect();
-        if theta == 0.0 {
+        let mut a = m0.to_vec();
+        if theta == 0.0 || self.world.springs().is_empty() {
             return a;
         }
         for s in self.world.springs() {
@@ -418,7 +445,7 @@ impl Simulation {
             let m3 = dt * dt * theta * theta_vq * k3 + dt * theta * d3;
             let m3 = DMatrix::from_column_slice(3, 3, m3.as_slice());
             for (body, point) in [(s.body, p)].into_iter().chain(other.map(|b| (b, anchor))) {
-                let j = self.point_jacobian(body, &self.poses[body], &point);
+                let j = self.point_jacobian(body, &self.poses[body], &point, &Matrix3::identity());
                 a[body] += j.transpose() * &m3 * j;
             }
         }
@@ -515,7 +542,7 @@ impl Simulation {
         let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
             .map(|i| self.mass_matrix(i, &self.poses[i]))
             .collect();
-        let a = self.a_blocks(theta, theta_vq);
+        let a = self.a_blocks(&m0, theta, theta_vq);
         let (v_star, free_iterations) = self.free_motion(&a, &m0, theta, theta_vq)?;
         // 3. Contact solve.
         let mut stats = StepStats {
@@ -574,11 +601,10 @@ impl Simulation {
     /// so that `v_n > 0` separates).
     fn sap_contact(&self, c: &DetectedContact) -> Contact {
         let rt = contact_frame(&c.normal).transpose();
-        let rt = DMatrix::from_column_slice(3, 3, rt.as_slice());
-        let jb = &rt * self.point_jacobian(c.body_b, &self.poses[c.body_b], &c.point);
+        let jb = self.point_jacobian(c.body_b, &self.poses[c.body_b], &c.point, &rt);
         let contact = match c.body_a {
             Some(a) => {
-                let ja = -(&rt * self.point_jacobian(a, &self.poses[a], &c.point));
+                let ja = self.point_jacobian(a, &self.poses[a], &c.point, &(-rt));
                 Contact::between(a, ja, c.body_b, jb, c.phi0)
             }
             None => Contact::with_world(c.body_b, jb, c.phi0),

@@ -105,7 +105,8 @@ pub(crate) fn closed_form_run(
     let x = ca - cb;
     let x_norm = x.norm();
     let threshold = match kind {
-        QueryKind::Distance => radius_sum,
+        // The closed form is exact and cheap: proximity queries take the distance.
+        QueryKind::Distance | QueryKind::Proximity => radius_sum,
         QueryKind::Collision => radius_sum + collision_margin,
     };
     let status = if x_norm <= threshold {

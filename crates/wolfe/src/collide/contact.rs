@@ -6,10 +6,11 @@
 //! overlap) with a cut-off: simulations keep contacts a little before touching (the
 //! margin) so that the solver sees them coming.
 
+use crate::collide::gjk::GjkStatus;
 use crate::collide::signed_distance::EpaSolver;
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
-use crate::shape::Shape;
+use crate::shape::{Shape, SupportMap};
 
 /// One contact between two shapes, in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,7 +54,12 @@ impl EpaSolver {
         margin: f64,
     ) -> Result<Option<Contact>, WolfeError> {
         validate_margin(margin)?;
-        let out = self.signed_distance(a, pose_a, b, pose_b)?;
+        // GJK stops early once the pair is certainly beyond the margin.
+        let core = self.run_checked(a, pose_a, b, pose_b, Some(margin))?;
+        if core.gjk.status == GjkStatus::Separated {
+            return Ok(None);
+        }
+        let out = self.output(&core, pose_a, (a.radius(), b.radius()));
         Ok((out.signed_distance <= margin).then_some(Contact {
             normal: out.normal,
             signed_distance: out.signed_distance,

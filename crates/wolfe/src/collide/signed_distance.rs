@@ -34,6 +34,7 @@ use crate::collide::closed_form::closed_form_run;
 use crate::collide::epa::{run_epa, EpaRun, EpaSettings, EpaStatus, Polytope};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
+use crate::collide::query::WarmStart;
 use crate::collide::simplex::{Simplex, SupportPoint};
 use crate::error::WolfeError;
 use crate::math::{Aabb, Pose, Vec3};
@@ -107,6 +108,14 @@ impl SignedDistanceOutput {
 #[derive(Clone, Debug)]
 pub struct EpaSolver {
     settings: SignedDistanceSettings,
+    /// How the next query's GJK starts: the bounding-box centres (default), this
+    /// solver's previous separation, or a caller's guess of the separation vector
+    /// `point_a - point_b` in world frame (a simulation passes each pair's vector from
+    /// the previous time step, GJK++ Sec. IV-E).
+    pub warm_start: WarmStart,
+    /// The cores' separation vector `point_a - point_b` of the last query whose GJK
+    /// found one, world frame.
+    previous_separation: Option<Vec3>,
     pub(crate) simplex: Simplex,
     pub(crate) polytope: Polytope,
 }
@@ -118,6 +127,8 @@ impl EpaSolver {
         settings.validate()?;
         Ok(Self {
             settings,
+            warm_start: WarmStart::default(),
+            previous_separation: None,
             simplex: Simplex::new(),
             polytope: Polytope::with_capacity(settings.epa.max_iterations as usize),
         })
@@ -137,15 +148,59 @@ impl EpaSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<SignedDistanceOutput, WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
-        let pose_ab = pose_a.relative(pose_b);
-        let core = self.run_cores(a, b, &pose_ab);
+        let core = self.run_checked(a, pose_a, b, pose_b, None)?;
         Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
     }
 
-    /// GJK, then EPA if needed, on the cores in A's frame.
-    pub(crate) fn run_cores(&mut self, a: &Shape, b: &Shape, pose_ab: &Pose) -> CoreRun {
+    /// The cores' separation vector `point_a - point_b` found by the last query's GJK,
+    /// world frame (what [`WarmStart::Previous`] starts from); `None` before the first,
+    /// and after a query whose cores overlapped from the start.
+    pub fn previous_separation(&self) -> Option<Vec3> {
+        self.previous_separation
+    }
+
+    /// Validates the poses and the warm start, then runs [`EpaSolver::run_cores`]
+    /// from the warm start's direction.
+    pub(crate) fn run_checked(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        within: Option<f64>,
+    ) -> Result<CoreRun, WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let guess = match self.warm_start {
+            WarmStart::BoundingBoxCenters => None,
+            WarmStart::Previous => self.previous_separation,
+            WarmStart::Direction(v) => {
+                if !v.iter().all(|c| c.is_finite()) {
+                    return Err(WolfeError::NonFiniteDirection);
+                }
+                Some(v)
+            }
+        };
+        let x0 = guess.map(|v| pose_a.inverse_transform_vector(&v));
+        let pose_ab = pose_a.relative(pose_b);
+        let core = self.run_cores(a, b, &pose_ab, x0, within);
+        self.previous_separation =
+            (core.gjk.x.norm_squared() > 0.0).then(|| pose_a.transform_vector(&core.gjk.x));
+        Ok(core)
+    }
+
+    /// GJK, then EPA if needed, on the cores in A's frame; GJK starts from `x0` (A's
+    /// frame) when given, else from the bounding-box centres. With `within = Some(m)`
+    /// GJK stops (status `Separated`) as soon as the signed distance is certainly
+    /// above `m` (Eq. 19's lower bound), since a contact query needs nothing more.
+    pub(crate) fn run_cores(
+        &mut self,
+        a: &Shape,
+        b: &Shape,
+        pose_ab: &Pose,
+        x0: Option<Vec3>,
+        within: Option<f64>,
+    ) -> CoreRun {
         if self.settings.gjk.closed_form_pairs {
             // With A at the identity, the closed form's world frame is A's frame.
             let closed = closed_form_run(
@@ -203,6 +258,8 @@ impl EpaSolver {
             b,
             GjkEpa {
                 pose_ab,
+                x0,
+                within,
                 settings: &self.settings,
                 simplex: &mut self.simplex,
                 polytope: &mut self.polytope,
@@ -348,6 +405,10 @@ fn visit_b<A: SupportMap + ?Sized, V: PairVisitor>(a: &A, b: &Shape, v: V) -> V:
 /// GJK on the cores, then EPA when they overlap.
 struct GjkEpa<'q> {
     pose_ab: &'q Pose,
+    /// The first support direction (A's frame); `None`: the bounding-box centres.
+    x0: Option<Vec3>,
+    /// Stop once the shapes are certainly farther apart than this margin.
+    within: Option<f64>,
     settings: &'q SignedDistanceSettings,
     simplex: &'q mut Simplex,
     polytope: &'q mut Polytope,
@@ -361,8 +422,21 @@ impl PairVisitor for GjkEpa<'_> {
         // their distance to the tolerance relative to the *shapes'* distance, at the
         // same cost as `distance`.
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
-        let x0 = md.bounding_box_center_difference();
-        let gjk = run_gjk(&mut md, x0, &self.settings.gjk, QueryKind::Distance, self.simplex);
+        let x0 = match self.x0 {
+            Some(x0) => x0,
+            None => md.bounding_box_center_difference(),
+        };
+        let (kind, settings) = match self.within {
+            Some(margin) => (
+                QueryKind::Proximity,
+                GjkSettings {
+                    collision_margin: margin,
+                    ..self.settings.gjk
+                },
+            ),
+            None => (QueryKind::Distance, self.settings.gjk),
+        };
+        let gjk = run_gjk(&mut md, x0, &settings, kind, self.simplex);
         if gjk.status != GjkStatus::Intersecting {
             return CoreRun {
                 gjk,

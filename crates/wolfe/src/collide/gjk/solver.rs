@@ -32,6 +32,10 @@ pub enum QueryKind {
     Distance,
     /// Stop as soon as a separating plane (Eq. 19) or an overlap is certain (Alg. 2).
     Collision,
+    /// Run to the duality-gap tolerance, but stop as soon as a separating plane puts
+    /// the shapes farther apart than `collision_margin` (Eq. 19's lower bound): contact
+    /// queries with a margin need no distance beyond it.
+    Proximity,
 }
 
 /// The raw result of a GJK run, in A's frame, on the cores.
@@ -191,7 +195,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         record_lower_bound(&mut out, &d, d_norm, &s);
 
         // Alg. 2: a separating plane ends a boolean query.
-        if kind == QueryKind::Collision && out.lower_bound > separation_threshold {
+        if kind != QueryKind::Distance && out.lower_bound > separation_threshold {
             out.status = GjkStatus::Separated;
             out.x = x;
             return out;
@@ -207,7 +211,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
                 s = md.support(&x);
                 out.support_calls += 1;
                 record_lower_bound(&mut out, &x, x_norm, &s);
-                if kind == QueryKind::Collision && out.lower_bound > separation_threshold {
+                if kind != QueryKind::Distance && out.lower_bound > separation_threshold {
                     out.status = GjkStatus::Separated;
                     out.x = x;
                     return out;
