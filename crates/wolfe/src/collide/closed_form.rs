@@ -87,21 +87,7 @@ pub(crate) fn closed_form_run(
     kind: QueryKind,
     collision_margin: f64,
 ) -> Option<(GjkRun, Vec3, Vec3)> {
-    let (ca, cb) = match (a, b) {
-        (Shape::Sphere(_), Shape::Sphere(_)) => (pose_a.translation, pose_b.translation),
-        // B's core is the point t_b; A's core point nearest to it.
-        (_, Shape::Sphere(_)) => {
-            let c = pose_b.translation;
-            let q = closest_core_point(a, &pose_a.inverse_transform_point(&c))?;
-            (pose_a.transform_point(&q), c)
-        }
-        (Shape::Sphere(_), _) => {
-            let c = pose_a.translation;
-            let q = closest_core_point(b, &pose_b.inverse_transform_point(&c))?;
-            (c, pose_b.transform_point(&q))
-        }
-        _ => return None,
-    };
+    let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
     let x = ca - cb;
     let x_norm = x.norm();
     let threshold = match kind {
@@ -130,6 +116,29 @@ pub(crate) fn closed_form_run(
         separating_direction: x,
     };
     Some((run, ca, cb))
+}
+
+/// The closest points of the two cores, **in world frame**, for a pair with a ball on at
+/// least one side and a ball, box, capsule, cylinder or cone on the other; `None` when
+/// the pair needs GJK. The queries build their outputs from these two points directly
+/// (the distance is `|ca - cb|` minus the radii), without a [`GjkRun`] in between.
+#[inline]
+pub(crate) fn closed_form_cores(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<(Vec3, Vec3)> {
+    Some(match (a, b) {
+        (Shape::Sphere(_), Shape::Sphere(_)) => (pose_a.translation, pose_b.translation),
+        // B's core is the point t_b; A's core point nearest to it.
+        (_, Shape::Sphere(_)) => {
+            let c = pose_b.translation;
+            let q = closest_core_point(a, &pose_a.inverse_transform_point(&c))?;
+            (pose_a.transform_point(&q), c)
+        }
+        (Shape::Sphere(_), _) => {
+            let c = pose_a.translation;
+            let q = closest_core_point(b, &pose_b.inverse_transform_point(&c))?;
+            (c, pose_b.transform_point(&q))
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! frame on the cores (DESIGN.md: a shape is a core plus a radius), and add the radii at
 //! the end. `match (a, b)` happens once here; the loop is monomorphized per pair.
 
-use crate::collide::closed_form::closed_form_run;
+use crate::collide::closed_form::closed_form_cores;
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
@@ -134,7 +134,11 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Distance)?;
+        self.validate(pose_a, pose_b)?;
+        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
+            return Ok(closed_form_distance(c, a.radius(), b.radius()));
+        }
+        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Distance);
         Ok(distance_output(&solved, pose_a))
     }
 
@@ -146,18 +150,21 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
-        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Collision)?;
+        self.validate(pose_a, pose_b)?;
+        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
+            return Ok(closed_form_collision(
+                c,
+                a.radius() + b.radius(),
+                self.settings.collision_margin,
+            ));
+        }
+        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Collision);
         Ok(collision_output(&solved, pose_a, self.settings.collision_margin))
     }
 
-    fn solve(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        kind: QueryKind,
-    ) -> Result<Solved, WolfeError> {
+    /// Rejects invalid poses and a non-finite warm-start direction.
+    #[inline]
+    fn validate(&self, pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
         if let WarmStart::Direction(v) = self.warm_start {
@@ -165,27 +172,29 @@ impl GjkSolver {
                 return Err(WolfeError::NonFiniteDirection);
             }
         }
-        let radii = (a.radius(), b.radius());
-        if self.settings.closed_form_pairs {
-            if let Some((run, ca, cb)) = closed_form_run(
-                a,
-                pose_a,
-                b,
-                pose_b,
-                radii.0 + radii.1,
-                kind,
-                self.settings.collision_margin,
-            ) {
-                // World frame: stored with the identity rotation.
-                self.previous_separation = Some((run.x, Quat::identity()));
-                return Ok(Solved {
-                    run,
-                    witness: (ca, cb),
-                    in_world_frame: true,
-                    radii,
-                });
-            }
+        Ok(())
+    }
+
+    /// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
+    /// and available: the closest points of the cores in world frame, remembered as the
+    /// previous separation. The caller forms its output from them directly: for these
+    /// pairs the fixed cost of a query is most of its cost.
+    #[inline]
+    fn closed_form(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<ClosedForm> {
+        if !self.settings.closed_form_pairs {
+            return None;
         }
+        let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
+        let x = ca - cb;
+        // World frame: stored with the identity rotation.
+        self.previous_separation = Some((x, Quat::identity()));
+        Some(ClosedForm { ca, cb, x })
+    }
+
+    /// The GJK path of a query (inputs already validated).
+    #[inline]
+    fn solve(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, kind: QueryKind) -> Solved {
+        let radii = (a.radius(), b.radius());
         let pose_ab = pose_a.relative(pose_b);
         let guess = match self.warm_start {
             WarmStart::BoundingBoxCenters => {
@@ -213,12 +222,86 @@ impl GjkSolver {
         if run.x.norm_squared() > 0.0 {
             self.previous_separation = Some((run.x, pose_a.rotation));
         }
-        Ok(Solved {
+        Solved {
             run,
             witness: self.simplex.witness_points(),
             in_world_frame: false,
             radii,
-        })
+        }
+    }
+}
+
+/// The closest points of two cores from a closed form, in world frame, and their
+/// separation `x = ca - cb`.
+#[derive(Clone, Copy)]
+struct ClosedForm {
+    ca: Vec3,
+    cb: Vec3,
+    x: Vec3,
+}
+
+/// The distance output of a closed form: exact, zero gap, no iteration. The same values
+/// as [`distance_output`] gives for the equivalent zero-iteration run.
+#[inline]
+fn closed_form_distance(c: ClosedForm, ra: f64, rb: f64) -> DistanceOutput {
+    let x_norm = c.x.norm();
+    let radius_sum = ra + rb;
+    if x_norm <= radius_sum {
+        // Overlap: no normal, the cores' points.
+        return DistanceOutput {
+            distance: 0.0,
+            point_a: c.ca,
+            point_b: c.cb,
+            normal: Vec3::zeros(),
+            lower_bound: 0.0,
+            upper_bound: 0.0,
+            duality_gap: f64::INFINITY,
+            iterations: 0,
+            support_calls: 0,
+            status: GjkStatus::Intersecting,
+        };
+    }
+    // Normal from A to B; the separation x = a - b points from B to A.
+    let normal = -c.x / x_norm;
+    let distance = x_norm - radius_sum;
+    let point_a = c.ca + ra * normal;
+    DistanceOutput {
+        distance,
+        point_a,
+        point_b: point_a + distance * normal,
+        normal,
+        lower_bound: distance.max(0.0),
+        upper_bound: distance,
+        duality_gap: 0.0,
+        iterations: 0,
+        support_calls: 0,
+        status: GjkStatus::Converged,
+    }
+}
+
+/// The collision output of a closed form: intersecting within the margin, otherwise
+/// separated with the exact distance as the lower bound and the exact normal as the
+/// separating one (the same values as [`collision_output`] on the equivalent run).
+#[inline]
+fn closed_form_collision(c: ClosedForm, radius_sum: f64, margin: f64) -> CollisionOutput {
+    let x_norm = c.x.norm();
+    if x_norm <= radius_sum + margin {
+        return CollisionOutput {
+            intersecting: true,
+            lower_bound: 0.0,
+            separating_normal: Vec3::zeros(),
+            iterations: 0,
+            support_calls: 0,
+            status: GjkStatus::Intersecting,
+        };
+    }
+    CollisionOutput {
+        intersecting: false,
+        lower_bound: (x_norm - radius_sum).max(0.0),
+        separating_normal: -c.x / x_norm,
+        iterations: 0,
+        support_calls: 0,
+        status: GjkStatus::Separated,
     }
 }
 

@@ -142,6 +142,10 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     let mut x_in_d = false;
 
     let mut fw_rescues = 0;
+    // The largest squared norm of a support point so far: it bounds every simplex
+    // vertex's (a collapsed iterate is a convex combination of them), so the overlap
+    // test below runs its exact threshold only when it can pass.
+    let mut support_scale_sq = 0.0f64;
     let mut out = GjkRun {
         status: GjkStatus::IterationLimit,
         x,
@@ -233,6 +237,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         if !fully_corrective && simplex.rank > 0 {
             collapse_to_iterate(simplex);
         }
+        support_scale_sq = support_scale_sq.max(s.w.norm_squared());
         simplex.push(s);
         let x_new = simplex.project_origin();
         let progress = x_new.norm_squared() < x.norm_squared();
@@ -243,7 +248,11 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         x_in_d = true;
 
         // Alg. 4 line 1: the origin is in the simplex, so the cores overlap.
-        if simplex.rank == 4 || x.norm_squared() <= overlap_threshold_sq(simplex) {
+        let x_sq = x.norm_squared();
+        if simplex.rank == 4
+            || (x_sq <= 2.0 * overlap_threshold_sq_bound(support_scale_sq)
+                && x_sq <= overlap_threshold_sq(simplex))
+        {
             out.status = GjkStatus::Intersecting;
             out.lower_bound = 0.0;
             out.x = x;
@@ -343,6 +352,15 @@ fn overlap_threshold_sq(simplex: &Simplex) -> f64 {
         .fold(0.0f64, |m, p| m.max(p.w.norm_squared()));
     let eps = GAP_ROUNDING_FACTOR * f64::EPSILON;
     eps * eps * scale
+}
+
+/// An upper bound of [`overlap_threshold_sq`] from an upper bound of the vertices'
+/// squared norms; the factor 2 the caller applies covers the rounding of a collapsed
+/// iterate's norm above its vertices'.
+#[inline]
+fn overlap_threshold_sq_bound(scale_sq: f64) -> f64 {
+    let eps = GAP_ROUNDING_FACTOR * f64::EPSILON;
+    eps * eps * scale_sq
 }
 
 /// Alg. 3 line 6: plain Frank-Wolfe keeps only the iterate as its active set. The
