@@ -14,5 +14,6 @@ pub mod problem_set;
 pub mod progress;
 pub mod run;
 pub mod sim;
+pub mod sim_study;
 pub mod summary;
 pub mod timing;

@@ -96,6 +96,9 @@ enum Command {
         /// Output directory (created if missing).
         #[arg(long)]
         out: PathBuf,
+        /// clutter-scaling, clutter-slip: sizes small enough for CI.
+        #[arg(long)]
+        quick: bool,
     },
     /// Generate a problem set as in the GJK++ paper, Sec. IV.
     Generate {
@@ -345,6 +348,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             dt,
             scheme,
             out,
+            quick,
         } => {
             let scheme = match scheme {
                 Some(s) => Some(wolfe_sim::Scheme::from_name(&s).ok_or_else(|| {
@@ -362,6 +366,7 @@ fn execute(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 time_step: dt,
                 scheme,
                 out,
+                quick,
             };
             let report = sim::run(&options, |len| {
                 let bar = progress(len, "stepping");

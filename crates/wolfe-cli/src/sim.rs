@@ -16,6 +16,9 @@
 //! 6: total energy of symplectic Euler, implicit Euler and the midpoint rule),
 //! `energy.csv` behind them, and `order.csv` (`scheme,dt,error`) with `order.*` (Fig. 7:
 //! the L2 position error against the exact solution versus the time step).
+//!
+//! `clutter-scaling` and `clutter-slip` run the clutter studies instead (see
+//! [`crate::sim_study`]).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -58,6 +61,12 @@ pub enum SceneName {
     Clutter,
     /// Growth-distance paper Fig. 6: random polytopes falling on the ground.
     Polytopes,
+    /// SAP paper Section VI-C-1 (Fig. 11-12): clutter from 8 to 160 bodies, with and
+    /// without walls (`crate::sim_study`).
+    ClutterScaling,
+    /// SAP paper Section VI-C-2 (Fig. 14-15): clutter slip speed and iterations over the
+    /// slip parameter sigma (`crate::sim_study`).
+    ClutterSlip,
 }
 
 /// Options of `wolfe sim`.
@@ -77,6 +86,8 @@ pub struct SimOptions {
     pub scheme: Option<Scheme>,
     /// Output folder (created).
     pub out: PathBuf,
+    /// Studies (`clutter-scaling`, `clutter-slip`): sizes small enough for CI.
+    pub quick: bool,
 }
 
 /// What a run produced.
@@ -284,6 +295,8 @@ pub fn run<P: FnMut()>(
             let (w, s) = scene.build()?;
             ("falling polytopes", w, s, options.seconds.unwrap_or(10.0))
         }
+        SceneName::ClutterScaling => return crate::sim_study::scaling(options, &mut progress),
+        SceneName::ClutterSlip => return crate::sim_study::slip(options, &mut progress),
     };
     if let Some(scheme) = options.scheme {
         settings.scheme = scheme;

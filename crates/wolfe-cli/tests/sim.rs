@@ -139,3 +139,113 @@ fn bad_options_are_clear_errors() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("time_step"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Rows of a study table as numbers by column name (`true`/`false` read as 1/0).
+fn table(path: &Path, columns: &[&str]) -> Vec<std::collections::HashMap<String, f64>> {
+    let (header, data) = rows(path);
+    assert_eq!(header, columns, "{}", path.display());
+    data.iter()
+        .map(|r| {
+            header
+                .iter()
+                .zip(r)
+                .map(|(h, v)| {
+                    let x = match v.as_str() {
+                        "true" => 1.0,
+                        "false" => 0.0,
+                        v => v.parse().unwrap_or_else(|_| panic!("{h} = {v}")),
+                    };
+                    (h.clone(), x)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn clutter_scaling_contacts_grow_with_bodies() {
+    let dir = std::env::temp_dir().join(format!("wolfe-sim-scaling-{}", std::process::id()));
+    sim_ok(&["clutter-scaling", "--quick"], &dir);
+    let t = table(&dir.join("scaling.csv"), &wolfe_cli::sim_study::SCALING_COLUMNS);
+    assert_eq!(t.len(), 6, "8, 16, 32 bodies, with and without walls");
+    for walls in [1.0, 0.0] {
+        let runs: Vec<_> = t.iter().filter(|r| r["walls"] == walls).collect();
+        let bodies: Vec<f64> = runs.iter().map(|r| r["bodies"]).collect();
+        assert_eq!(bodies, [8.0, 16.0, 32.0]);
+        for pair in runs.windows(2) {
+            assert!(
+                pair[1]["final_contacts"] > pair[0]["final_contacts"],
+                "walls {walls}: contacts {} at {} bodies, {} at {}",
+                pair[0]["final_contacts"],
+                pair[0]["bodies"],
+                pair[1]["final_contacts"],
+                pair[1]["bodies"]
+            );
+        }
+        for r in runs {
+            // Every body rests on something: at least one contact each.
+            assert!(r["final_contacts"] >= r["bodies"]);
+            assert_eq!(r["steps"], 200.0);
+            assert!(r["mean_newton_iterations"] > 0.0);
+            assert_eq!(r["not_converged"], 0.0);
+            assert!(r["mean_solve_ms"] + r["mean_detection_ms"] <= r["mean_step_ms"]);
+        }
+    }
+    for stem in [
+        "contacts-vs-bodies",
+        "step-time-vs-bodies",
+        "iterations-vs-bodies",
+    ] {
+        for ext in ["png", "svg"] {
+            assert!(dir.join(format!("{stem}.{ext}")).is_file(), "{stem}.{ext}");
+        }
+    }
+    assert!(std::fs::read_to_string(dir.join("summary.md"))
+        .unwrap()
+        .contains("| walls | 32 |"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn clutter_slip_at_rest_stays_below_the_bound() {
+    let dir = std::env::temp_dir().join(format!("wolfe-sim-slip-{}", std::process::id()));
+    sim_ok(&["clutter-slip", "--quick"], &dir);
+    let t = table(&dir.join("slip.csv"), &wolfe_cli::sim_study::SLIP_COLUMNS);
+    assert_eq!(t.len(), 6, "three sigmas, with and without walls");
+    for r in &t {
+        // Eq. 31 with mu = 1, dt = 10 ms.
+        let bound = r["sigma"] * 0.01 * 9.81;
+        assert!((r["slip_bound"] - bound).abs() <= 1e-12 * bound);
+        assert!(r["max_slip"] >= r["mean_slip"]);
+        assert!(r["final_contacts"] >= r["touching_contacts"]);
+        assert!(r["hessian_condition"] >= 1.0 && r["scaled_hessian_condition"] >= 1.0);
+    }
+    let at = |sigma: f64, walls: f64| {
+        t.iter()
+            .find(|r| (r["sigma"] / sigma - 1.0).abs() < 1e-9 && r["walls"] == walls)
+            .unwrap()
+    };
+    // The paper's default sigma, objects piled in the container: at rest, every contact
+    // in stiction, the mean slip below the regularization's bound.
+    let r = at(1e-3, 1.0);
+    assert!(
+        r["final_kinetic_energy"] < 1e-3,
+        "not at rest: {}",
+        r["final_kinetic_energy"]
+    );
+    assert!(
+        r["mean_slip"] < r["slip_bound"],
+        "mean slip {} above the bound {}",
+        r["mean_slip"],
+        r["slip_bound"]
+    );
+    // Fig. 15: a smaller sigma makes stiction stiffer and H worse conditioned.
+    for walls in [1.0, 0.0] {
+        assert!(at(1e-4, walls)["scaled_hessian_condition"] > at(1e-2, walls)["scaled_hessian_condition"]);
+    }
+    for stem in ["slip-vs-sigma", "iterations-vs-sigma", "condition-vs-sigma"] {
+        assert!(dir.join(format!("{stem}.png")).is_file(), "{stem}.png");
+    }
+    assert!(dir.join("summary.md").is_file());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -615,6 +615,64 @@ impl Simulation {
             c.material.friction,
         )
     }
+
+    /// The slip speed of every contact of [`Simulation::contacts`] (same order): the
+    /// norm of the tangential part `|v_t|` of the relative contact velocity
+    /// `v_c = R^T (v_B(p) - v_A(p))` in the contact frame (the SAP constraint velocity,
+    /// Section II-A), at the current velocities, i.e. those the last step's SAP solve
+    /// returned. In stiction the regularized friction of Eq. 30 lets contacts slip at up
+    /// to about `v_s = sigma mu dt g` (Eq. 31). The contacts were detected at the step's
+    /// start: lever arms run from the centre of mass there, `x - dt v` (Eq. 12; exact for
+    /// the schemes with `theta_vq = 1`, symplectic and implicit Euler, so that this is
+    /// the constraint velocity SAP solved for).
+    pub fn contact_slip_speeds(&self) -> Vec<f64> {
+        let dt = self.settings.time_step;
+        let point_velocity = |i: usize, p: &Vec3| -> Vec3 {
+            let (v, w) = self.body_velocity(i);
+            v + w.cross(&(p - (self.poses[i].translation - dt * v)))
+        };
+        self.contacts
+            .iter()
+            .map(|c| {
+                let mut rel = point_velocity(c.body_b, &c.point);
+                if let Some(a) = c.body_a {
+                    rel -= point_velocity(a, &c.point);
+                }
+                let vc = contact_frame(&c.normal).transpose() * rel;
+                vc.x.hypot(vc.y)
+            })
+            .collect()
+    }
+
+    /// The Newton matrix `H = A + J^T G J` of SAP (Appendix D) for the step that would
+    /// follow now, at its solution: contacts detected at the current poses, the free
+    /// motion of Eq. 13, the SAP problem of Eq. 18 solved warm-started from the current
+    /// velocities. Dense (n x n over all velocities), for studies of conditioning (SAP
+    /// paper Fig. 15); `None` when no contact is detected. The state does not advance
+    /// (only the detector's and solver's caches change).
+    pub fn next_step_hessian(&mut self) -> Result<Option<DMatrix<f64>>, SimError> {
+        let dt = self.settings.time_step;
+        let (theta, theta_vq) = self.settings.scheme.theta();
+        let mut detected = Vec::new();
+        self.detector.detect(&self.world, &self.poses, &mut detected)?;
+        if detected.is_empty() {
+            return Ok(None);
+        }
+        let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
+            .map(|i| self.mass_matrix(i, &self.poses[i]))
+            .collect();
+        let a = self.a_blocks(theta, theta_vq);
+        let (v_star, _) = self.free_motion(&a, &m0, theta, theta_vq)?;
+        let trees: Vec<Tree> = a
+            .into_iter()
+            .enumerate()
+            .map(|(i, ai)| Tree::new(ai, v_star.rows(self.offsets[i], self.dofs(i)).into_owned()))
+            .collect();
+        let contacts: Vec<Contact> = detected.iter().map(|c| self.sap_contact(c)).collect();
+        let problem = SapProblem::new(dt, trees, contacts)?;
+        let solution = self.sap.solve(&problem, &self.v)?;
+        Ok(Some(wolfe_sap::hessian(&problem, &solution.models, &solution.v)))
+    }
 }
 
 /// The force on a spring's body point: `d` from the point to the anchor, `d_dot` its
