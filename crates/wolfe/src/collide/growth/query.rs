@@ -188,7 +188,9 @@ pub struct GrowthCollisionOutput {
 /// shapes' local frames (Sec. III-F.3), and the meshes' hill-climbing hints.
 #[derive(Clone, Copy, Debug, Default)]
 struct Memory {
-    points: Option<[(Vec3, Vec3); 3]>,
+    /// Points of A and B and the normal of `C` they were the supports for (zero when
+    /// unknown), all in A's frame except B's points (B's frame).
+    points: Option<[(Vec3, Vec3, Vec3); 3]>,
     hint_a: u32,
     hint_b: u32,
 }
@@ -554,6 +556,11 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_
         }
         (sa, self.rot_ab * sb + self.t_ab)
     }
+
+    #[inline]
+    fn strictly_convex(&self) -> bool {
+        self.a.is_strictly_convex() && self.b.is_strictly_convex()
+    }
 }
 
 struct Runner<'q, T> {
@@ -591,7 +598,7 @@ impl<T: GrowthTrace> Runner<'_, T> {
         // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
         // frame (unchanged), B's moved by B's new pose relative to A.
         let warm = match (self.warm, self.memory.points) {
-            (true, Some(pts)) => Some(pts.map(|(pa, pb)| (pa, q.rot_ab * pb + q.t_ab))),
+            (true, Some(pts)) => Some(pts.map(|(pa, pb, n)| (pa, q.rot_ab * pb + q.t_ab, n))),
             _ => None,
         };
         let problem = Problem {
@@ -607,9 +614,14 @@ impl<T: GrowthTrace> Runner<'_, T> {
         let run = core::solve(&mut pair, &problem, self.trace);
         self.memory.hint_a = pair.hint_a;
         self.memory.hint_b = pair.hint_b;
-        let mut points = [(Vec3::zeros(), Vec3::zeros()); 3];
+        let mut points = [(Vec3::zeros(), Vec3::zeros(), Vec3::zeros()); 3];
         for (m, pt) in points.iter_mut().enumerate() {
-            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab));
+            let n = if run.known & (1 << m) != 0 {
+                run.normals[m]
+            } else {
+                Vec3::zeros()
+            };
+            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab), n);
         }
         self.memory.points = Some(points);
         run
