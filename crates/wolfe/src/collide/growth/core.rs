@@ -658,6 +658,38 @@ mod tests {
     }
 
     #[test]
+    fn interpolated_normal_is_exact_on_a_sphere() {
+        // Three points of a sphere of radius 2 about the origin with their normals
+        // z / |z|: the combination with the ray point's barycentric coordinates is
+        // (the ray point on the facet) / 2, parallel to p: the sphere's normal where the
+        // ray leaves it.
+        let p = V::<3>::new(0.3, -0.2, 1.0);
+        let zs = [
+            V::<3>::new(1.0, 0.2, 1.7),
+            V::<3>::new(-0.9, 0.5, 1.7),
+            V::<3>::new(0.1, -1.2, 1.55),
+        ]
+        .map(|z| 2.0 * z / z.norm());
+        let mut run = Run::<3>::initialize(&p, &V::zeros(), &p, 1.0, 1.0);
+        let f = facet(&zs, &p).expect("a facet in front of the origin");
+        run.zs = zs;
+        run.cof = f.cof;
+        run.lambda = f.lambda;
+        run.height = f.height;
+        run.normals = zs.map(|z| z / z.norm());
+        run.known = 0b111;
+        assert!(run.barycentric(&p).iter().all(|&mu| mu > 0.05));
+        let n = run.interpolated_normal(&p).expect("all normals known");
+        assert!((1.0..2.0).contains(&n.amax()));
+        assert!((n / n.norm() - p / p.norm()).norm() < 1e-12, "{n:?}");
+        // The facet normal is not that normal (first order only).
+        assert!((f.lambda / f.lambda.norm() - p / p.norm()).norm() > 1e-3);
+        // A basis point without a normal: no interpolation.
+        run.known = 0b011;
+        assert!(run.interpolated_normal(&p).is_none());
+    }
+
+    #[test]
     fn pow2_inverse_scales_into_one_two() {
         for x in [1.0, 1.5, 2.0, 3.0e-7, 7.9e12, f64::MIN_POSITIVE, 1e-310, 1.7e308] {
             let y = x * pow2_inverse(x);
