@@ -203,7 +203,10 @@ struct Memory {
 /// With `warm_start` set, a query starts from the previous query's inner approximation
 /// moved by the shapes' new poses (Sec. III-F.3). This is only valid for **the same pair
 /// of shapes** (in the same order) as the previous query; the first query, and any after
-/// [`GrowthSolver::reset`], start cold.
+/// [`GrowthSolver::reset`], start cold. Pairs of strictly convex shapes (spheres,
+/// ellipsoids) always start cold: their solver ends with the basis clustered at the
+/// answer (see the interpolated-normal step in `core.rs`), and warm start gains nothing
+/// on curved sets (Sec. IV-B). The meshes' hill-climbing hints carry over too.
 #[derive(Clone, Debug, Default)]
 pub struct GrowthSolver {
     settings: GrowthSettings,
