@@ -188,9 +188,13 @@ pub struct GrowthCollisionOutput {
 /// shapes' local frames (Sec. III-F.3), and the meshes' hill-climbing hints.
 #[derive(Clone, Copy, Debug, Default)]
 struct Memory {
-    points: Option<[(Vec3, Vec3); 3]>,
+    /// Points of A and B and the normal of `C` they were the supports for (zero when
+    /// unknown), all in A's frame except B's points (B's frame).
+    points: Option<[(Vec3, Vec3, Vec3); 3]>,
     hint_a: u32,
     hint_b: u32,
+    /// The last support direction (A's frame) the hints belong to.
+    direction: Vec3,
 }
 
 /// A reusable growth distance solver: settings plus warm-start memory, owned by the
@@ -199,7 +203,10 @@ struct Memory {
 /// With `warm_start` set, a query starts from the previous query's inner approximation
 /// moved by the shapes' new poses (Sec. III-F.3). This is only valid for **the same pair
 /// of shapes** (in the same order) as the previous query; the first query, and any after
-/// [`GrowthSolver::reset`], start cold.
+/// [`GrowthSolver::reset`], start cold. Pairs of strictly convex shapes (spheres,
+/// ellipsoids) always start cold: their solver ends with the basis clustered at the
+/// answer (see the interpolated-normal step in `core.rs`), and warm start gains nothing
+/// on curved sets (Sec. IV-B). The meshes' hill-climbing hints carry over too.
 #[derive(Clone, Debug, Default)]
 pub struct GrowthSolver {
     settings: GrowthSettings,
@@ -538,13 +545,35 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     rounded: bool,
     hint_a: u32,
     hint_b: u32,
+    /// Whether a shape hill-climbs (a polytope): then a direction that turned far from
+    /// the previous one re-seeds the climbs (see `supports`).
+    reseed: bool,
+    /// The direction of the hints: the previous support call's, or the one the hints
+    /// were seeded for.
+    previous: V<3>,
 }
+
+/// Re-seed the hill climbs when the direction turned by more than about 45 degrees:
+/// `<d, d_prev>^2 < RESEED_COS2 |d|^2 |d_prev|^2`.
+const RESEED_COS2: f64 = 0.5;
 
 impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_, A, B> {
     #[inline]
     fn supports(&mut self, lambda: &V<3>) -> (V<3>, V<3>) {
-        let mut sa = self.a.local_support_hinted(lambda, &mut self.hint_a);
         let d_b = -(self.rot_ba * lambda);
+        if self.reseed {
+            // The first directions of a cold run turn by up to 90 degrees (the facets of
+            // the initial simplex are steep): a climb from the previous support vertex
+            // would cross much of the mesh, one from the best precomputed extreme vertex
+            // ([`SupportMap::seed_hint`], 14 directions) is a few steps.
+            let c = lambda.dot(&self.previous);
+            if c <= 0.0 || c * c < RESEED_COS2 * lambda.norm_squared() * self.previous.norm_squared() {
+                self.hint_a = self.a.seed_hint(lambda);
+                self.hint_b = self.b.seed_hint(&d_b);
+            }
+            self.previous = *lambda;
+        }
+        let mut sa = self.a.local_support_hinted(lambda, &mut self.hint_a);
         let mut sb = self.b.local_support_hinted(&d_b, &mut self.hint_b);
         if self.rounded {
             // The radii add `r lambda / |lambda|` (`lambda` is not unit, see core.rs).
@@ -553,6 +582,11 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_
             sb += (self.rb * inv) * d_b;
         }
         (sa, self.rot_ab * sb + self.t_ab)
+    }
+
+    #[inline]
+    fn strictly_convex(&self) -> bool {
+        self.a.is_strictly_convex() && self.b.is_strictly_convex()
     }
 }
 
@@ -570,11 +604,11 @@ impl<T: GrowthTrace> Runner<'_, T> {
         let q = self.q;
         let rot_ba = q.rot_ab.transpose();
         // Cold queries seed the meshes' hill climbs near the first directions (+-p).
-        let (hint_a, hint_b) = if self.warm && self.memory.points.is_some() {
-            (self.memory.hint_a, self.memory.hint_b)
+        let (hint_a, hint_b, previous) = if self.warm && self.memory.points.is_some() {
+            (self.memory.hint_a, self.memory.hint_b, self.memory.direction)
         } else {
             let p = q.c2 - q.c1;
-            (a.seed_hint(&p), b.seed_hint(&-(rot_ba * p)))
+            (a.seed_hint(&p), b.seed_hint(&-(rot_ba * p)), p)
         };
         let mut pair = Pair3 {
             a,
@@ -587,11 +621,13 @@ impl<T: GrowthTrace> Runner<'_, T> {
             rounded: a.radius() + b.radius() > 0.0,
             hint_a,
             hint_b,
+            reseed: a.is_polytope() || b.is_polytope(),
+            previous,
         };
         // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
         // frame (unchanged), B's moved by B's new pose relative to A.
         let warm = match (self.warm, self.memory.points) {
-            (true, Some(pts)) => Some(pts.map(|(pa, pb)| (pa, q.rot_ab * pb + q.t_ab))),
+            (true, Some(pts)) => Some(pts.map(|(pa, pb, n)| (pa, q.rot_ab * pb + q.t_ab, n))),
             _ => None,
         };
         let problem = Problem {
@@ -607,9 +643,15 @@ impl<T: GrowthTrace> Runner<'_, T> {
         let run = core::solve(&mut pair, &problem, self.trace);
         self.memory.hint_a = pair.hint_a;
         self.memory.hint_b = pair.hint_b;
-        let mut points = [(Vec3::zeros(), Vec3::zeros()); 3];
+        self.memory.direction = pair.previous;
+        let mut points = [(Vec3::zeros(), Vec3::zeros(), Vec3::zeros()); 3];
         for (m, pt) in points.iter_mut().enumerate() {
-            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab));
+            let n = if run.known & (1 << m) != 0 {
+                run.normals[m]
+            } else {
+                Vec3::zeros()
+            };
+            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab), n);
         }
         self.memory.points = Some(points);
         run
