@@ -183,6 +183,9 @@ pub struct StepStats {
     pub max_penetration: f64,
 }
 
+/// Stage one's result: the blocks `A` (Eq. 15), `v*` (Eq. 13), the iterations taken.
+type FreeMotion = (Vec<DMatrix<f64>>, DVector<f64>, u32);
+
 /// A world being simulated: state, settings and the reusable solvers.
 pub struct Simulation {
     world: World,
@@ -539,11 +542,7 @@ impl Simulation {
             .detect(&self.world, &self.poses, &mut self.contacts)?;
         let detection_seconds = start.elapsed().as_secs_f64();
         // 2. Free motion.
-        let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
-            .map(|i| self.mass_matrix(i, &self.poses[i]))
-            .collect();
-        let a = self.a_blocks(&m0, theta, theta_vq);
-        let (v_star, free_iterations) = self.free_motion(&a, &m0, theta, theta_vq)?;
+        let (a, v_star, free_iterations) = self.free_motion_stage(theta, theta_vq)?;
         // 3. Contact solve.
         let mut stats = StepStats {
             step: self.step + 1,
@@ -565,13 +564,7 @@ impl Simulation {
         let v = if self.contacts.is_empty() {
             v_star
         } else {
-            let trees: Vec<Tree> = a
-                .into_iter()
-                .enumerate()
-                .map(|(i, ai)| Tree::new(ai, v_star.rows(self.offsets[i], self.dofs(i)).into_owned()))
-                .collect();
-            let contacts: Vec<Contact> = self.contacts.iter().map(|c| self.sap_contact(c)).collect();
-            let problem = SapProblem::new(dt, trees, contacts)?;
+            let problem = self.contact_problem(&self.contacts, a, &v_star)?;
             let solution = self.sap.solve(&problem, &self.v)?;
             stats.newton_iterations = solution.stats.iterations;
             stats.line_search_iterations = solution.stats.line_search_iterations;
@@ -594,6 +587,38 @@ impl Simulation {
         stats.kinetic_energy = self.kinetic_energy();
         stats.potential_energy = self.potential_energy();
         Ok(stats)
+    }
+
+    /// Stage one at the current state: the blocks `A` (Eq. 15), the free-motion
+    /// velocities `v*` (Eq. 13) and the iterations taken.
+    fn free_motion_stage(
+        &self,
+        theta: f64,
+        theta_vq: f64,
+    ) -> Result<FreeMotion, SimError> {
+        let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
+            .map(|i| self.mass_matrix(i, &self.poses[i]))
+            .collect();
+        let a = self.a_blocks(&m0, theta, theta_vq);
+        let (v_star, iterations) = self.free_motion(&a, &m0, theta, theta_vq)?;
+        Ok((a, v_star, iterations))
+    }
+
+    /// The SAP problem of Eq. 18: one tree per body (its block of `A` and its `v*`),
+    /// one constraint per detected contact.
+    fn contact_problem(
+        &self,
+        detected: &[DetectedContact],
+        a: Vec<DMatrix<f64>>,
+        v_star: &DVector<f64>,
+    ) -> Result<SapProblem, SimError> {
+        let trees: Vec<Tree> = a
+            .into_iter()
+            .enumerate()
+            .map(|(i, ai)| Tree::new(ai, v_star.rows(self.offsets[i], self.dofs(i)).into_owned()))
+            .collect();
+        let contacts: Vec<Contact> = detected.iter().map(|c| self.sap_contact(c)).collect();
+        Ok(SapProblem::new(self.settings.time_step, trees, contacts)?)
     }
 
     /// The SAP constraint of one detected contact: contact velocity
@@ -651,25 +676,14 @@ impl Simulation {
     /// paper Fig. 15); `None` when no contact is detected. The state does not advance
     /// (only the detector's and solver's caches change).
     pub fn next_step_hessian(&mut self) -> Result<Option<DMatrix<f64>>, SimError> {
-        let dt = self.settings.time_step;
         let (theta, theta_vq) = self.settings.scheme.theta();
         let mut detected = Vec::new();
         self.detector.detect(&self.world, &self.poses, &mut detected)?;
         if detected.is_empty() {
             return Ok(None);
         }
-        let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
-            .map(|i| self.mass_matrix(i, &self.poses[i]))
-            .collect();
-        let a = self.a_blocks(theta, theta_vq);
-        let (v_star, _) = self.free_motion(&a, &m0, theta, theta_vq)?;
-        let trees: Vec<Tree> = a
-            .into_iter()
-            .enumerate()
-            .map(|(i, ai)| Tree::new(ai, v_star.rows(self.offsets[i], self.dofs(i)).into_owned()))
-            .collect();
-        let contacts: Vec<Contact> = detected.iter().map(|c| self.sap_contact(c)).collect();
-        let problem = SapProblem::new(dt, trees, contacts)?;
+        let (a, v_star, _) = self.free_motion_stage(theta, theta_vq)?;
+        let problem = self.contact_problem(&detected, a, &v_star)?;
         let solution = self.sap.solve(&problem, &self.v)?;
         Ok(Some(wolfe_sap::hessian(&problem, &solution.models, &solution.v)))
     }
