@@ -591,11 +591,7 @@ impl Simulation {
 
     /// Stage one at the current state: the blocks `A` (Eq. 15), the free-motion
     /// velocities `v*` (Eq. 13) and the iterations taken.
-    fn free_motion_stage(
-        &self,
-        theta: f64,
-        theta_vq: f64,
-    ) -> Result<FreeMotion, SimError> {
+    fn free_motion_stage(&self, theta: f64, theta_vq: f64) -> Result<FreeMotion, SimError> {
         let m0: Vec<DMatrix<f64>> = (0..self.poses.len())
             .map(|i| self.mass_matrix(i, &self.poses[i]))
             .collect();
