@@ -29,6 +29,7 @@ use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{Scheme, SimError, SimSettings, Simulation, StepStats, World};
 
 use crate::plot::{Curve, LineChart, PlotError};
+use crate::sim_study::RunSummary;
 
 /// Errors of `wolfe sim`.
 #[derive(Debug, thiserror::Error)]
@@ -99,7 +100,8 @@ pub struct SimReport {
     pub files: Vec<PathBuf>,
 }
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> SimCliError + '_ {
+/// Maps an I/O error on `path` to [`SimCliError::Io`].
+pub(crate) fn io(path: &Path) -> impl Fn(std::io::Error) -> SimCliError + '_ {
     move |source| SimCliError::Io {
         path: path.to_path_buf(),
         source,
@@ -204,20 +206,10 @@ fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result<Vec<PathBu
 
 /// Steady-state and whole-run numbers of a run, as a markdown table.
 fn step_summary(stats: &[StepStats], dt: f64) -> String {
-    let n = stats.len().max(1) as f64;
-    let tail = &stats[stats.len() / 2..];
-    let nt = tail.len().max(1) as f64;
-    let mean = |s: &[StepStats], f: &dyn Fn(&StepStats) -> f64, n: f64| s.iter().map(f).sum::<f64>() / n;
-    let ms_all = 1e3 * mean(stats, &|s| s.step_seconds, n);
-    let ms_tail = 1e3 * mean(tail, &|s| s.step_seconds, nt);
-    let max_iter = stats.iter().map(|s| s.newton_iterations).max().unwrap_or(0);
-    let not_converged = stats
-        .iter()
-        .filter(|s| {
-            s.sap_status
-                .is_some_and(|st| st != wolfe_sim::step::SapStatus::Converged)
-        })
-        .count();
+    // The same means as the studies' rows, whole run and second half.
+    let all = RunSummary::of(stats);
+    let tail = RunSummary::of(&stats[stats.len() / 2..]);
+    let rtf = |ms: f64| dt / (1e-3 * ms).max(1e-15);
     format!(
         "| | whole run | second half (steady state) |\n|---|---|---|\n\
          | steps | {} | {} |\n\
@@ -231,25 +223,25 @@ fn step_summary(stats: &[StepStats], dt: f64) -> String {
          | max penetration (m) | {:.2e} | {:.2e} |\n\
          | final kinetic energy (J) | {:.3e} | |\n\
          | SAP solves not converged | {} | |\n",
-        stats.len(),
-        tail.len(),
-        mean(stats, &|s| f64::from(s.newton_iterations), n),
-        mean(tail, &|s| f64::from(s.newton_iterations), nt),
-        max_iter,
-        mean(stats, &|s| s.contacts as f64, n),
-        mean(tail, &|s| s.contacts as f64, nt),
-        ms_all,
-        ms_tail,
-        1e3 * mean(stats, &|s| s.detection_seconds, n),
-        1e3 * mean(tail, &|s| s.detection_seconds, nt),
-        1e3 * mean(stats, &|s| s.solve_seconds, n),
-        1e3 * mean(tail, &|s| s.solve_seconds, nt),
-        dt / (1e-3 * ms_all).max(1e-15),
-        dt / (1e-3 * ms_tail).max(1e-15),
-        stats.iter().fold(0.0f64, |m, s| m.max(s.max_penetration)),
-        tail.iter().fold(0.0f64, |m, s| m.max(s.max_penetration)),
-        stats.last().map_or(0.0, |s| s.kinetic_energy),
-        not_converged,
+        all.steps,
+        tail.steps,
+        all.mean_newton_iterations,
+        tail.mean_newton_iterations,
+        all.max_newton_iterations,
+        all.mean_contacts,
+        tail.mean_contacts,
+        all.mean_step_ms,
+        tail.mean_step_ms,
+        all.mean_detection_ms,
+        tail.mean_detection_ms,
+        all.mean_solve_ms,
+        tail.mean_solve_ms,
+        rtf(all.mean_step_ms),
+        rtf(tail.mean_step_ms),
+        all.max_penetration,
+        tail.max_penetration,
+        all.final_kinetic_energy,
+        all.not_converged,
     )
 }
 

@@ -28,7 +28,6 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
 
 use nalgebra::DMatrix;
 use wolfe_sim::scenes::{Clutter, GRAVITY};
@@ -36,7 +35,7 @@ use wolfe_sim::step::SapStatus;
 use wolfe_sim::{Simulation, StepStats};
 
 use crate::plot::{Curve, LineChart};
-use crate::sim::{SimCliError, SimOptions, SimReport};
+use crate::sim::{io, SimCliError, SimOptions, SimReport};
 
 /// Columns of `scaling.csv`.
 pub const SCALING_COLUMNS: [&str; 17] = [
@@ -78,13 +77,6 @@ pub const SLIP_COLUMNS: [&str; 16] = [
     "final_kinetic_energy",
     "not_converged",
 ];
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> SimCliError + '_ {
-    move |source| SimCliError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
 
 /// Whole-run and steady-state (second half) numbers of one run.
 #[derive(Clone, Copy, Debug, PartialEq)]
