@@ -3,6 +3,7 @@
 
 use super::adjacency::Adjacency;
 use super::hull::{convex_hull, Hull};
+use super::seeds::SeedTable;
 use super::support;
 use crate::error::WolfeError;
 use crate::math::{Aabb, Vec3};
@@ -44,8 +45,8 @@ pub struct ConvexMesh {
     centroid: Vec3,
     /// Distance from the centroid to the nearest face plane (0 unless solid).
     inradius: f64,
-    /// Vertices extreme along 14 fixed directions (seeds for cold hill climbs).
-    seeds: [u32; 14],
+    /// Support vertices of a cube map of directions (seeds for cold hill climbs).
+    seeds: SeedTable,
     aabb: Aabb,
 }
 
@@ -108,24 +109,7 @@ impl ConvexMesh {
             0.0
         };
         let inradius = if inradius.is_finite() { inradius } else { 0.0 };
-        let mut seeds = [0u32; 14];
-        let mut k = 0;
-        for axis in 0..3 {
-            for sign in [1.0, -1.0] {
-                let mut d = Vec3::zeros();
-                d[axis] = sign;
-                seeds[k] = support::brute_force(&vertices, &d);
-                k += 1;
-            }
-        }
-        for sx in [1.0, -1.0] {
-            for sy in [1.0, -1.0] {
-                for sz in [1.0, -1.0] {
-                    seeds[k] = support::brute_force(&vertices, &Vec3::new(sx, sy, sz));
-                    k += 1;
-                }
-            }
-        }
+        let seeds = SeedTable::new(&vertices, &adjacency);
         Self {
             vertices,
             faces,
@@ -235,16 +219,7 @@ impl SupportMap for ConvexMesh {
     /// The best of the vertices extreme along the 14 directions `+-e_k` and
     /// `(+-1, +-1, +-1)` (computed once with the hull).
     fn seed_hint(&self, dir: &Vec3) -> u32 {
-        let mut best = self.seeds[0];
-        let mut best_value = f64::NEG_INFINITY;
-        for &i in &self.seeds {
-            let s = dir.dot(&self.vertices[i as usize]);
-            if s > best_value {
-                best_value = s;
-                best = i;
-            }
-        }
-        best
+        self.seeds.seed(dir)
     }
 }
 

@@ -4,6 +4,7 @@
 //! - [`ConvexMesh`]: the type and its support map (`convex_mesh.rs`, `support.rs`).
 //! - Hull: exact quickhull (`quickhull.rs`), lower-dimensional hulls (`hull2d.rs`),
 //!   dispatch on the affine dimension (`hull.rs`), predicates (`predicates.rs`).
+//! - Cold-start seeds of the climbs: a cube map of support vertices (`seeds.rs`).
 //! - Files: [`ConvexMesh::from_obj`], [`ConvexMesh::from_stl`] (`io.rs`).
 
 mod adjacency;
@@ -13,6 +14,7 @@ mod hull2d;
 mod io;
 mod predicates;
 mod quickhull;
+mod seeds;
 mod support;
 
 pub use convex_mesh::{ConvexMesh, SUPPORT_BRUTE_FORCE_MAX_VERTICES};

@@ -92,9 +92,10 @@ pub trait SupportMap {
     }
 
     /// A good first hint for [`SupportMap::local_support_hinted`] in direction `dir`
-    /// when there is no previous support vertex (a cold query). Meshes return the best
-    /// of a few precomputed extreme vertices, so that the first hill climb is short;
-    /// other shapes ignore hints and return 0.
+    /// when there is no previous support vertex (a cold query) or the direction turned
+    /// far from the previous one. Meshes look the direction up in a cube map of support
+    /// vertices (about one cell per vertex), so that the climb is a step or two; other
+    /// shapes ignore hints and return 0.
     #[inline]
     fn seed_hint(&self, dir: &Vec3) -> u32 {
         let _ = dir;
