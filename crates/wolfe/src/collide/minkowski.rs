@@ -53,6 +53,15 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
         SupportPoint { w: a - b, a, b }
     }
 
+    /// Starts both hill climbs near the support vertices of the first direction `d`
+    /// ([`SupportMap::seed_hint`]: a cube-map lookup on meshes, nothing on other shapes),
+    /// for a query without hints from a previous query of the same pair.
+    #[inline]
+    pub fn seed_hints(&mut self, d: &Vec3) {
+        self.hint_a = self.a.seed_hint(&-d);
+        self.hint_b = self.b.seed_hint(&(self.rot_ba * d));
+    }
+
     /// A point of `D`'s interior-ish: the difference of the shapes' bounding-box centres,
     /// the paper's default first direction (GJK++ Sec. IV, "Initialization strategy").
     pub fn bounding_box_center_difference(&self) -> Vec3 {

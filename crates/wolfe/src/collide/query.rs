@@ -196,6 +196,7 @@ impl GjkSolver {
     fn solve(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, kind: QueryKind) -> Solved {
         let radii = (a.radius(), b.radius());
         let pose_ab = pose_a.relative(pose_b);
+        let keep_hints = self.warm_start == WarmStart::Previous && self.previous_separation.is_some();
         let guess = match self.warm_start {
             WarmStart::BoundingBoxCenters => {
                 self.hint_a = 0;
@@ -217,6 +218,7 @@ impl GjkSolver {
                 kind,
                 simplex: &mut self.simplex,
                 hints: (&mut self.hint_a, &mut self.hint_b),
+                keep_hints,
             },
         );
         if run.x.norm_squared() > 0.0 {
@@ -444,14 +446,21 @@ struct Runner<'q> {
     kind: QueryKind,
     simplex: &'q mut Simplex,
     hints: (&'q mut u32, &'q mut u32),
+    /// Whether the hints belong to this pair (a [`WarmStart::Previous`] query after one
+    /// that ran GJK); otherwise the climbs start from the meshes' seeds.
+    keep_hints: bool,
 }
 
 impl Runner<'_> {
     fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
-        md.hint_a = *self.hints.0;
-        md.hint_b = *self.hints.1;
         let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
+        if self.keep_hints {
+            md.hint_a = *self.hints.0;
+            md.hint_b = *self.hints.1;
+        } else {
+            md.seed_hints(&x0);
+        }
         let run = run_gjk(&mut md, x0, self.settings, self.kind, self.simplex);
         *self.hints.0 = md.hint_a;
         *self.hints.1 = md.hint_b;

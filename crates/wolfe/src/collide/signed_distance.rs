@@ -426,6 +426,7 @@ impl PairVisitor for GjkEpa<'_> {
             Some(x0) => x0,
             None => md.bounding_box_center_difference(),
         };
+        md.seed_hints(&x0);
         let (kind, settings) = match self.within {
             Some(margin) => (
                 QueryKind::Proximity,
@@ -455,8 +456,10 @@ impl PairVisitor for GjkEpa<'_> {
         }
         // Only known that the rounded shapes overlap (GJK stops once `|x| <= radii`):
         // finish on the cores alone (radius 0), warm-started from `x`.
+        let hints = (md.hint_a, md.hint_b);
         let (ca, cb) = (Core(a), Core(b));
         let mut md = MinkowskiDifference::new(&ca, &cb, self.pose_ab);
+        (md.hint_a, md.hint_b) = hints;
         let first = gjk;
         // The relative tolerance is meant for the signed distance `|x| - radii`, about
         // `radii - |x_first|` here: rescale it from the cores' distance to that.
