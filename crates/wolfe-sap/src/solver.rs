@@ -54,6 +54,9 @@ pub struct SapSettings {
     /// factorization is as fast as the dense one from 72 dofs (12 bodies) on islands
     /// and from 96 dofs (16 bodies) on piles, and 2-5x faster at 240 dofs.
     pub dense_max_dofs: usize,
+    /// Record the per-iteration history of a solve in [`SapStats::history`]
+    /// (diagnostics: allocates per iteration). Default false.
+    pub record_history: bool,
 }
 
 impl Default for SapSettings {
@@ -72,6 +75,7 @@ impl Default for SapSettings {
             backtracking_rho: 0.8,
             linear_solver: LinearSolver::Auto,
             dense_max_dofs: 90,
+            record_history: false,
         }
     }
 }
@@ -147,6 +151,31 @@ pub struct SapStats {
     pub sparse: bool,
     /// Whether the symbolic sparse factorization of an earlier solve was reused.
     pub symbolic_reused: bool,
+    /// One record per Newton iteration when [`SapSettings::record_history`] is set
+    /// (empty otherwise).
+    pub history: Vec<IterationRecord>,
+}
+
+/// The state of one Newton iteration of Algorithm 2, recorded with
+/// [`SapSettings::record_history`] to study convergence (Appendix E).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IterationRecord {
+    /// The iterate v_m at which the iteration starts.
+    pub v: Vec<f64>,
+    /// ell_p(v_m), Eq. (24).
+    pub cost: f64,
+    /// The scaled gradient norm ||D grad ell_p(v_m)|| (Eq. 25).
+    pub gradient_norm: f64,
+    /// e_m (Eq. 32) at v_m.
+    pub momentum_error: f64,
+    /// The region of every contact at v_m (Appendix C).
+    pub regions: Vec<ConeRegion>,
+    /// The Newton decrement squared, grad^T H^{-1} grad = -d(ell)/d(alpha) at alpha = 0.
+    pub newton_decrement: f64,
+    /// The step length alpha_m chosen by the line search.
+    pub alpha: f64,
+    /// Iterations of this line search.
+    pub line_search_iterations: u32,
 }
 
 /// The result of a solve.
@@ -174,6 +203,8 @@ pub struct Evaluation {
     pub gamma: Vec<Vector3<f64>>,
     /// G_i (Appendix D).
     pub g: Vec<Matrix3<f64>>,
+    /// The region of y_i (Appendix C).
+    pub regions: Vec<ConeRegion>,
 }
 
 /// y_i = -R_i^{-1} (v_c - v_hat).
@@ -205,6 +236,7 @@ pub fn evaluate(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>)
     let mut gradient = adv;
     let mut gamma = Vec::with_capacity(models.len());
     let mut g = Vec::with_capacity(models.len());
+    let mut regions = Vec::with_capacity(models.len());
     for (c, model) in models.iter().enumerate() {
         let y = y_of(model, &problem.contact_velocity(c, v.as_slice()));
         let (gc, region) = model.cone.project(&y);
@@ -212,12 +244,14 @@ pub fn evaluate(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>)
         problem.add_jt(c, &[-gc.x, -gc.y, -gc.z], gradient.as_mut_slice());
         gamma.push(gc);
         g.push(model.cone.gradient(&y, region));
+        regions.push(region);
     }
     Evaluation {
         cost,
         gradient,
         gamma,
         g,
+        regions,
     }
 }
 
@@ -268,6 +302,7 @@ pub struct SapSolver {
     dvc: Vec<[f64; 3]>,
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
+    regions: Vec<ConeRegion>,
 }
 
 /// Scalars of the line search along v + alpha dv (Section IV-C).
@@ -303,6 +338,7 @@ impl SapSolver {
             dvc: Vec::new(),
             gamma: Vec::new(),
             g: Vec::new(),
+            regions: Vec::new(),
         })
     }
 
@@ -372,6 +408,8 @@ impl SapSolver {
         self.gamma.resize(nc, Vector3::zeros());
         self.g.clear();
         self.g.resize(nc, Matrix3::zeros());
+        self.regions.clear();
+        self.regions.resize(nc, ConeRegion::NoContact);
         self.v.copy_from_slice(v0.as_slice());
 
         let s = self.settings;
@@ -383,6 +421,7 @@ impl SapSolver {
             status: SapStatus::IterationLimit,
             sparse: use_sparse,
             symbolic_reused,
+            history: Vec::new(),
         };
         loop {
             let (cost, converged, e_m) = self.evaluate_state(problem, &models);
@@ -423,6 +462,18 @@ impl SapSolver {
                 LineSearch::Backtracking => self.backtracking(&models, &line, cost, slope0),
             };
             stats.line_search_iterations += ls_iters;
+            if s.record_history {
+                stats.history.push(IterationRecord {
+                    v: self.v.clone(),
+                    cost,
+                    gradient_norm: self.scaled_gradient_norm(problem),
+                    momentum_error: e_m,
+                    regions: self.regions.clone(),
+                    newton_decrement: -slope0,
+                    alpha,
+                    line_search_iterations: ls_iters,
+                });
+            }
             let mut moved = false;
             for (vi, di) in self.v.iter_mut().zip(&self.dv) {
                 let new = *vi + alpha * di;
@@ -467,11 +518,12 @@ impl SapSolver {
         for (c, model) in models.iter().enumerate() {
             self.vc[c] = problem.contact_velocity(c, &self.v);
             let y = y_of(model, &self.vc[c]);
-            let (gc, gm, _) = model.cone.project_with_gradient(&y);
+            let (gc, gm, region) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
             problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
             self.gamma[c] = gc;
             self.g[c] = gm;
+            self.regions[c] = region;
         }
         let d = problem.d_scale();
         let (mut ng, mut np, mut nj) = (0.0, 0.0, 0.0);
@@ -487,6 +539,17 @@ impl SapSolver {
             ng == 0.0 || ng < self.settings.absolute_tolerance + self.settings.relative_tolerance * scale;
         let e_m = if scale > 0.0 { ng / scale } else { ng };
         (cost, converged, e_m)
+    }
+
+    /// ||D grad|| at the current state (Eq. 25), for the history.
+    fn scaled_gradient_norm(&self, problem: &SapProblem) -> f64 {
+        let d = problem.d_scale();
+        self.grad
+            .iter()
+            .zip(d.iter())
+            .map(|(g, d)| (d * g).powi(2))
+            .sum::<f64>()
+            .sqrt()
     }
 
     /// ell(alpha) and its first two derivatives along v + alpha dv (Section IV-C),
