@@ -965,7 +965,8 @@ pub const STUDY_PERTURBATIONS: [f64; 5] = [1e-6, 1e-5, 1e-4, 1e-3, 1e-2];
 /// differs from the solution's; from the solution of the neighbouring problem (v*
 /// perturbed by 1e-3 g dt); and over `steps` linearized time steps warm-started from
 /// the previous step (all, last 5). The last columns count the solves that did not
-/// converge and the largest e_m among those that did.
+/// converge, the largest e_m among those that did, and the mean line-search
+/// iterations per Newton iteration over all the row's solves.
 ///
 /// # Errors
 /// [`BenchSapError::Sap`] if a solve fails.
@@ -987,7 +988,7 @@ pub fn warm_start_study(
     for q in STUDY_PERTURBATIONS {
         let _ = write!(out, " it({q:.0e}) wrong");
     }
-    out.push_str("  it_near  it_step it_last5 not_conv   max_e_m\n");
+    out.push_str("  it_near  it_step it_last5 not_conv   max_e_m  ls/newton\n");
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
     for (regime, pattern) in [
         (Regime::Transient, Pattern::Island),
@@ -1000,6 +1001,7 @@ pub fn warm_start_study(
         let mut perturbed = vec![(Vec::new(), Vec::new()); STUDY_PERTURBATIONS.len()];
         let (mut near, mut step_all, mut step_last) = (Vec::new(), Vec::new(), Vec::new());
         let (mut not_converged, mut max_em) = (0, 0.0_f64);
+        let (mut newton, mut line_search) = (0_u64, 0_u64);
         for _ in 0..problems {
             let problem = gen.problem(pattern, bodies)?;
             contacts.push(problem.contacts().len() as f64);
@@ -1012,6 +1014,8 @@ pub fn warm_start_study(
                 } else {
                     not_converged += 1;
                 }
+                newton += u64::from(sol.stats.iterations);
+                line_search += u64::from(sol.stats.line_search_iterations);
                 f64::from(sol.stats.iterations)
             };
             let cold = solver.solve_cold(&problem)?;
@@ -1049,22 +1053,24 @@ pub fn warm_start_study(
         }
         let _ = write!(
             out,
-            "{:<9} {:<8} {:>8.0}",
+            "{:<9} {:<8} {:>8.0} {:>8.2}",
             regime.name(),
             pattern.name(),
-            mean(&contacts)
+            mean(&contacts),
+            mean(&cold_iterations)
         );
         for (it, wrong) in &perturbed {
             let _ = write!(out, " {:>9.2} {:>5.1}", mean(it), mean(wrong));
         }
         let _ = writeln!(
             out,
-            " {:>8.2} {:>8.2} {:>8.2} {:>8} {:>9.1e}",
+            " {:>8.2} {:>8.2} {:>8.2} {:>8} {:>9.1e} {:>10.2}",
             mean(&near),
             mean(&step_all),
             mean(&step_last),
             not_converged,
-            max_em
+            max_em,
+            line_search as f64 / newton.max(1) as f64
         );
     }
     Ok(out)

@@ -309,6 +309,9 @@ pub struct SapSolver {
 struct LineData {
     /// dv^T A (v - v*).
     dp_r: f64,
+    /// sum_i |(A dv)_i (v - v*)_i|, the magnitude of the terms of `dp_r` (its
+    /// round-off scale).
+    dp_r_abs: f64,
     /// dv^T A dv.
     dv_dp: f64,
     /// (v - v*)^T A (v - v*) / 2.
@@ -449,6 +452,7 @@ impl SapSolver {
             }
             let line = LineData {
                 dp_r: dot(&self.dp, &self.r),
+                dp_r_abs: self.dp.iter().zip(&self.r).map(|(a, b)| (a * b).abs()).sum(),
                 dv_dp: dot(&self.dv, &self.dp),
                 half_r_a_r: 0.5 * dot(&self.r, &self.ar),
             };
@@ -553,10 +557,14 @@ impl SapSolver {
     }
 
     /// ell(alpha) and its first two derivatives along v + alpha dv (Section IV-C),
-    /// in O(n_c) given the precomputed line data.
-    fn line_eval(&self, models: &[ContactModel], line: &LineData, alpha: f64) -> (f64, f64, f64) {
+    /// in O(n_c) given the precomputed line data, and the round-off level of the
+    /// first derivative: a few units in the last place of the magnitude of the terms
+    /// it sums, `|dp^T r| + alpha dv^T A dv + sum_i |dv_c,i^T gamma_i|` (below it, the
+    /// sign of d(ell)/d(alpha) is noise).
+    fn line_eval(&self, models: &[ContactModel], line: &LineData, alpha: f64) -> (f64, f64, f64, f64) {
         let mut cost = line.half_r_a_r + alpha * line.dp_r + 0.5 * alpha * alpha * line.dv_dp;
         let mut d1 = line.dp_r + alpha * line.dv_dp;
+        let mut d1_abs = line.dp_r_abs + alpha.abs() * line.dv_dp;
         let mut d2 = line.dv_dp;
         for (c, model) in models.iter().enumerate() {
             let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
@@ -569,12 +577,14 @@ impl SapSolver {
             let (gc, gm, region) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
             let dvc = Vector3::new(dvc[0], dvc[1], dvc[2]);
-            d1 -= dvc.dot(&gc);
+            let dvc_gc = dvc.dot(&gc);
+            d1 -= dvc_gc;
+            d1_abs += dvc_gc.abs();
             if region != ConeRegion::NoContact {
                 d2 += dvc.dot(&(gm * dvc));
             }
         }
-        (cost, d1, d2)
+        (cost, d1, d2, LINE_SEARCH_ROUNDOFF * d1_abs)
     }
 
     /// Exact line search: root of d(ell)/d(alpha) by rtsafe (Newton-Raphson safeguarded
@@ -582,7 +592,7 @@ impl SapSolver {
     fn exact_line_search(&self, models: &[ContactModel], line: &LineData, slope0: f64) -> (f64, u32) {
         let s = &self.settings;
         let a_max = s.alpha_max;
-        let (_, d1_max, _) = self.line_eval(models, line, a_max);
+        let (_, d1_max, _, _) = self.line_eval(models, line, a_max);
         let mut iters = 1;
         if d1_max <= 0.0 {
             // The minimum along the ray is at or beyond alpha_max.
@@ -592,11 +602,13 @@ impl SapSolver {
         let mut alpha = if a_max > 1.0 { 1.0 } else { 0.5 * a_max };
         let mut dx_old = hi - lo;
         let mut dx = dx_old;
-        let (_, mut f, mut df) = self.line_eval(models, line, alpha);
+        let (_, mut f, mut df, mut f_noise) = self.line_eval(models, line, alpha);
         iters += 1;
         let f_tol = s.line_search_tolerance * slope0.abs();
         while iters < s.line_search_max_iterations {
-            if f.abs() <= f_tol {
+            // Converged, or d(ell)/d(alpha) is zero to round-off: its sign, which
+            // drives the bracket, is noise from here on.
+            if f.abs() <= f_tol.max(f_noise) {
                 break;
             }
             if f < 0.0 {
@@ -617,7 +629,7 @@ impl SapSolver {
             if dx.abs() <= s.line_search_tolerance * alpha.abs() || hi - lo <= f64::EPSILON * hi {
                 break;
             }
-            (_, f, df) = self.line_eval(models, line, alpha);
+            (_, f, df, f_noise) = self.line_eval(models, line, alpha);
             iters += 1;
         }
         (alpha, iters)
@@ -629,7 +641,7 @@ impl SapSolver {
         let mut alpha = s.backtracking_alpha_max;
         let mut iters = 0;
         loop {
-            let (cost, _, _) = self.line_eval(models, line, alpha);
+            let (cost, _, _, _) = self.line_eval(models, line, alpha);
             iters += 1;
             if cost < cost0 + s.armijo_c * alpha * slope0 || iters >= s.line_search_max_iterations {
                 return (alpha, iters);
@@ -638,6 +650,10 @@ impl SapSolver {
         }
     }
 }
+
+/// Relative round-off level of d(ell)/d(alpha) in units of the magnitude of its terms
+/// (a few ulps: each term carries about one rounding, the sums a few more).
+const LINE_SEARCH_ROUNDOFF: f64 = 4.0 * f64::EPSILON;
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
