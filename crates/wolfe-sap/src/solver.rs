@@ -40,7 +40,8 @@ pub struct SapSettings {
     /// Maximum iterations of one line search.
     pub line_search_max_iterations: u32,
     /// Exact line search: stop when the bracket on alpha is below this relative width,
-    /// or |d(ell)/d(alpha)| below this fraction of its value at alpha = 0.
+    /// or |d(ell)/d(alpha)| below this fraction of its value at alpha = 0 (or below its
+    /// floating-point round-off level, where its sign no longer means anything).
     pub line_search_tolerance: f64,
     /// Backtracking: Armijo's constant c.
     pub armijo_c: f64,
