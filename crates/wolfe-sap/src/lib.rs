@@ -28,5 +28,6 @@ pub use linalg::LinearSolver;
 pub use model::{contact_models, ContactModel, RegularizationSettings};
 pub use problem::{Contact, SapProblem, Tree};
 pub use solver::{
-    evaluate, hessian, Evaluation, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus,
+    evaluate, hessian, Evaluation, IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver,
+    SapStats, SapStatus,
 };

@@ -40,7 +40,8 @@ pub struct SapSettings {
     /// Maximum iterations of one line search.
     pub line_search_max_iterations: u32,
     /// Exact line search: stop when the bracket on alpha is below this relative width,
-    /// or |d(ell)/d(alpha)| below this fraction of its value at alpha = 0.
+    /// or |d(ell)/d(alpha)| below this fraction of its value at alpha = 0 (or below its
+    /// floating-point round-off level, where its sign no longer means anything).
     pub line_search_tolerance: f64,
     /// Backtracking: Armijo's constant c.
     pub armijo_c: f64,
@@ -54,6 +55,9 @@ pub struct SapSettings {
     /// factorization is as fast as the dense one from 72 dofs (12 bodies) on islands
     /// and from 96 dofs (16 bodies) on piles, and 2-5x faster at 240 dofs.
     pub dense_max_dofs: usize,
+    /// Record the per-iteration history of a solve in [`SapStats::history`]
+    /// (diagnostics: allocates per iteration). Default false.
+    pub record_history: bool,
 }
 
 impl Default for SapSettings {
@@ -72,6 +76,7 @@ impl Default for SapSettings {
             backtracking_rho: 0.8,
             linear_solver: LinearSolver::Auto,
             dense_max_dofs: 90,
+            record_history: false,
         }
     }
 }
@@ -147,6 +152,31 @@ pub struct SapStats {
     pub sparse: bool,
     /// Whether the symbolic sparse factorization of an earlier solve was reused.
     pub symbolic_reused: bool,
+    /// One record per Newton iteration when [`SapSettings::record_history`] is set
+    /// (empty otherwise).
+    pub history: Vec<IterationRecord>,
+}
+
+/// The state of one Newton iteration of Algorithm 2, recorded with
+/// [`SapSettings::record_history`] to study convergence (Appendix E).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IterationRecord {
+    /// The iterate v_m at which the iteration starts.
+    pub v: Vec<f64>,
+    /// ell_p(v_m), Eq. (24).
+    pub cost: f64,
+    /// The scaled gradient norm ||D grad ell_p(v_m)|| (Eq. 25).
+    pub gradient_norm: f64,
+    /// e_m (Eq. 32) at v_m.
+    pub momentum_error: f64,
+    /// The region of every contact at v_m (Appendix C).
+    pub regions: Vec<ConeRegion>,
+    /// The Newton decrement squared, grad^T H^{-1} grad = -d(ell)/d(alpha) at alpha = 0.
+    pub newton_decrement: f64,
+    /// The step length alpha_m chosen by the line search.
+    pub alpha: f64,
+    /// Iterations of this line search.
+    pub line_search_iterations: u32,
 }
 
 /// The result of a solve.
@@ -174,6 +204,8 @@ pub struct Evaluation {
     pub gamma: Vec<Vector3<f64>>,
     /// G_i (Appendix D).
     pub g: Vec<Matrix3<f64>>,
+    /// The region of y_i (Appendix C).
+    pub regions: Vec<ConeRegion>,
 }
 
 /// y_i = -R_i^{-1} (v_c - v_hat).
@@ -205,6 +237,7 @@ pub fn evaluate(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>)
     let mut gradient = adv;
     let mut gamma = Vec::with_capacity(models.len());
     let mut g = Vec::with_capacity(models.len());
+    let mut regions = Vec::with_capacity(models.len());
     for (c, model) in models.iter().enumerate() {
         let y = y_of(model, &problem.contact_velocity(c, v.as_slice()));
         let (gc, region) = model.cone.project(&y);
@@ -212,12 +245,14 @@ pub fn evaluate(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>)
         problem.add_jt(c, &[-gc.x, -gc.y, -gc.z], gradient.as_mut_slice());
         gamma.push(gc);
         g.push(model.cone.gradient(&y, region));
+        regions.push(region);
     }
     Evaluation {
         cost,
         gradient,
         gamma,
         g,
+        regions,
     }
 }
 
@@ -268,12 +303,16 @@ pub struct SapSolver {
     dvc: Vec<[f64; 3]>,
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
+    regions: Vec<ConeRegion>,
 }
 
 /// Scalars of the line search along v + alpha dv (Section IV-C).
 struct LineData {
     /// dv^T A (v - v*).
     dp_r: f64,
+    /// sum_i |(A dv)_i (v - v*)_i|, the magnitude of the terms of `dp_r` (its
+    /// round-off scale).
+    dp_r_abs: f64,
     /// dv^T A dv.
     dv_dp: f64,
     /// (v - v*)^T A (v - v*) / 2.
@@ -303,6 +342,7 @@ impl SapSolver {
             dvc: Vec::new(),
             gamma: Vec::new(),
             g: Vec::new(),
+            regions: Vec::new(),
         })
     }
 
@@ -372,6 +412,8 @@ impl SapSolver {
         self.gamma.resize(nc, Vector3::zeros());
         self.g.clear();
         self.g.resize(nc, Matrix3::zeros());
+        self.regions.clear();
+        self.regions.resize(nc, ConeRegion::NoContact);
         self.v.copy_from_slice(v0.as_slice());
 
         let s = self.settings;
@@ -383,6 +425,7 @@ impl SapSolver {
             status: SapStatus::IterationLimit,
             sparse: use_sparse,
             symbolic_reused,
+            history: Vec::new(),
         };
         loop {
             let (cost, converged, e_m) = self.evaluate_state(problem, &models);
@@ -410,6 +453,7 @@ impl SapSolver {
             }
             let line = LineData {
                 dp_r: dot(&self.dp, &self.r),
+                dp_r_abs: self.dp.iter().zip(&self.r).map(|(a, b)| (a * b).abs()).sum(),
                 dv_dp: dot(&self.dv, &self.dp),
                 half_r_a_r: 0.5 * dot(&self.r, &self.ar),
             };
@@ -423,6 +467,18 @@ impl SapSolver {
                 LineSearch::Backtracking => self.backtracking(&models, &line, cost, slope0),
             };
             stats.line_search_iterations += ls_iters;
+            if s.record_history {
+                stats.history.push(IterationRecord {
+                    v: self.v.clone(),
+                    cost,
+                    gradient_norm: self.scaled_gradient_norm(problem),
+                    momentum_error: e_m,
+                    regions: self.regions.clone(),
+                    newton_decrement: -slope0,
+                    alpha,
+                    line_search_iterations: ls_iters,
+                });
+            }
             let mut moved = false;
             for (vi, di) in self.v.iter_mut().zip(&self.dv) {
                 let new = *vi + alpha * di;
@@ -467,11 +523,12 @@ impl SapSolver {
         for (c, model) in models.iter().enumerate() {
             self.vc[c] = problem.contact_velocity(c, &self.v);
             let y = y_of(model, &self.vc[c]);
-            let (gc, gm, _) = model.cone.project_with_gradient(&y);
+            let (gc, gm, region) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
             problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
             self.gamma[c] = gc;
             self.g[c] = gm;
+            self.regions[c] = region;
         }
         let d = problem.d_scale();
         let (mut ng, mut np, mut nj) = (0.0, 0.0, 0.0);
@@ -489,11 +546,26 @@ impl SapSolver {
         (cost, converged, e_m)
     }
 
+    /// ||D grad|| at the current state (Eq. 25), for the history.
+    fn scaled_gradient_norm(&self, problem: &SapProblem) -> f64 {
+        let d = problem.d_scale();
+        self.grad
+            .iter()
+            .zip(d.iter())
+            .map(|(g, d)| (d * g).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    }
+
     /// ell(alpha) and its first two derivatives along v + alpha dv (Section IV-C),
-    /// in O(n_c) given the precomputed line data.
-    fn line_eval(&self, models: &[ContactModel], line: &LineData, alpha: f64) -> (f64, f64, f64) {
+    /// in O(n_c) given the precomputed line data, and the round-off level of the
+    /// first derivative: a few units in the last place of the magnitude of the terms
+    /// it sums, `|dp^T r| + alpha dv^T A dv + sum_i |dv_c,i^T gamma_i|` (below it, the
+    /// sign of d(ell)/d(alpha) is noise).
+    fn line_eval(&self, models: &[ContactModel], line: &LineData, alpha: f64) -> (f64, f64, f64, f64) {
         let mut cost = line.half_r_a_r + alpha * line.dp_r + 0.5 * alpha * alpha * line.dv_dp;
         let mut d1 = line.dp_r + alpha * line.dv_dp;
+        let mut d1_abs = line.dp_r_abs + alpha.abs() * line.dv_dp;
         let mut d2 = line.dv_dp;
         for (c, model) in models.iter().enumerate() {
             let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
@@ -506,12 +578,14 @@ impl SapSolver {
             let (gc, gm, region) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
             let dvc = Vector3::new(dvc[0], dvc[1], dvc[2]);
-            d1 -= dvc.dot(&gc);
+            let dvc_gc = dvc.dot(&gc);
+            d1 -= dvc_gc;
+            d1_abs += dvc_gc.abs();
             if region != ConeRegion::NoContact {
                 d2 += dvc.dot(&(gm * dvc));
             }
         }
-        (cost, d1, d2)
+        (cost, d1, d2, LINE_SEARCH_ROUNDOFF * d1_abs)
     }
 
     /// Exact line search: root of d(ell)/d(alpha) by rtsafe (Newton-Raphson safeguarded
@@ -519,7 +593,7 @@ impl SapSolver {
     fn exact_line_search(&self, models: &[ContactModel], line: &LineData, slope0: f64) -> (f64, u32) {
         let s = &self.settings;
         let a_max = s.alpha_max;
-        let (_, d1_max, _) = self.line_eval(models, line, a_max);
+        let (_, d1_max, _, _) = self.line_eval(models, line, a_max);
         let mut iters = 1;
         if d1_max <= 0.0 {
             // The minimum along the ray is at or beyond alpha_max.
@@ -529,11 +603,13 @@ impl SapSolver {
         let mut alpha = if a_max > 1.0 { 1.0 } else { 0.5 * a_max };
         let mut dx_old = hi - lo;
         let mut dx = dx_old;
-        let (_, mut f, mut df) = self.line_eval(models, line, alpha);
+        let (_, mut f, mut df, mut f_noise) = self.line_eval(models, line, alpha);
         iters += 1;
         let f_tol = s.line_search_tolerance * slope0.abs();
         while iters < s.line_search_max_iterations {
-            if f.abs() <= f_tol {
+            // Converged, or d(ell)/d(alpha) is zero to round-off: its sign, which
+            // drives the bracket, is noise from here on.
+            if f.abs() <= f_tol.max(f_noise) {
                 break;
             }
             if f < 0.0 {
@@ -554,7 +630,7 @@ impl SapSolver {
             if dx.abs() <= s.line_search_tolerance * alpha.abs() || hi - lo <= f64::EPSILON * hi {
                 break;
             }
-            (_, f, df) = self.line_eval(models, line, alpha);
+            (_, f, df, f_noise) = self.line_eval(models, line, alpha);
             iters += 1;
         }
         (alpha, iters)
@@ -566,7 +642,7 @@ impl SapSolver {
         let mut alpha = s.backtracking_alpha_max;
         let mut iters = 0;
         loop {
-            let (cost, _, _) = self.line_eval(models, line, alpha);
+            let (cost, _, _, _) = self.line_eval(models, line, alpha);
             iters += 1;
             if cost < cost0 + s.armijo_c * alpha * slope0 || iters >= s.line_search_max_iterations {
                 return (alpha, iters);
@@ -575,6 +651,10 @@ impl SapSolver {
         }
     }
 }
+
+/// Relative round-off level of d(ell)/d(alpha) in units of the magnitude of its terms
+/// (a few ulps: each term carries about one rounding, the sums a few more).
+const LINE_SEARCH_ROUNDOFF: f64 = 4.0 * f64::EPSILON;
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()

@@ -288,3 +288,44 @@ fn empty_problem_and_no_contacts() {
     assert!(sol.stats.iterations <= 2);
     assert!((&sol.v - free.v_star()).norm() <= 1e-10 * free.v_star().norm());
 }
+
+#[test]
+fn history_records_every_iteration() {
+    let mut rng = common::rng(17);
+    for case in 0..10 {
+        let problem = common::random_problem(&mut rng, 3 + case % 4, 4 + case);
+        let n = problem.num_velocities();
+        let v0 = common::random_vector(&mut rng, n, 1.0);
+        let mut plain = SapSolver::new(SapSettings::default()).unwrap();
+        let quiet = plain.solve(&problem, &v0).unwrap();
+        assert!(quiet.stats.history.is_empty());
+        let mut solver = SapSolver::new(SapSettings {
+            record_history: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let sol = solver.solve(&problem, &v0).unwrap();
+        let stats = &sol.stats;
+        // Recording does not change the iterates.
+        assert_eq!(sol.v, quiet.v, "case {case}");
+        assert_eq!(stats.history.len(), stats.iterations as usize);
+        let models = contact_models(&problem, &Default::default()).unwrap();
+        let mut v = v0.clone();
+        for (m, rec) in stats.history.iter().enumerate() {
+            // The record describes the iterate v_m: its cost, regions and e_m.
+            assert_eq!(rec.v.as_slice(), v.as_slice(), "case {case} m {m}");
+            assert_eq!(rec.cost, stats.cost[m]);
+            let e = evaluate(&problem, &models, &v);
+            assert_eq!(rec.regions, e.regions);
+            assert!((e.cost - rec.cost).abs() <= 1e-12 * e.cost.abs().max(1e-300));
+            // Not converged at v_m (else no iteration), and the Newton direction is a
+            // descent direction with a positive step.
+            assert!(rec.momentum_error >= 1e-6, "case {case} m {m}");
+            assert!(rec.newton_decrement > 0.0 && rec.alpha > 0.0 && rec.line_search_iterations > 0);
+            assert!(rec.gradient_norm > 0.0);
+            // v_{m+1} = v_m + alpha dv with ell(v_{m+1}) <= ell(v_m).
+            v = DVector::from_column_slice(stats.history.get(m + 1).map_or(sol.v.as_slice(), |r| &r.v));
+            assert!(stats.cost[m + 1] <= rec.cost + 1e-13 * rec.cost.abs());
+        }
+    }
+}
