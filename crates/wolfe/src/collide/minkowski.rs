@@ -44,8 +44,9 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
     }
 
     /// `S_D(d) = argmin_{s in D} <d, s>` (GJK++ Eq. 8, 11), with the shape points it is
-    /// made of, in A's frame.
-    #[inline]
+    /// made of, in A's frame. Always inlined: the solver loops call it once per
+    /// iteration, and a call returns the support point through memory.
+    #[inline(always)]
     pub fn support(&mut self, d: &Vec3) -> SupportPoint {
         let a = self.a.local_support_hinted(&-d, &mut self.hint_a);
         let d_b = self.rot_ba * d;

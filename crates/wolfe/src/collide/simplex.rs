@@ -156,13 +156,15 @@ impl Simplex {
     /// for finite input. Calling it on an empty simplex is a caller bug (debug assertion);
     /// release builds return zero and leave the simplex empty.
     pub fn project_origin(&mut self) -> Vec3 {
-        let w = self.positions();
-        let proj = match fast::project(&w, self.rank) {
+        let proj = match fast::project(&self.points, self.rank) {
             Some(p) => p,
-            None => match self.signed_volumes(&w) {
-                Some(p) => p,
-                None => return Vec3::zeros(),
-            },
+            None => {
+                let w = self.positions();
+                match self.signed_volumes(&w) {
+                    Some(p) => p,
+                    None => return Vec3::zeros(),
+                }
+            }
         };
         self.apply(&proj)
     }
@@ -172,8 +174,7 @@ impl Simplex {
     /// bound, with the simplex reduced as there; `None`, leaving the simplex untouched,
     /// otherwise (see the `fast` module for the region tests and the bounds).
     pub fn project_origin_fast(&mut self) -> Option<Vec3> {
-        let w = self.positions();
-        let proj = fast::project(&w, self.rank)?;
+        let proj = fast::project(&self.points, self.rank)?;
         Some(self.apply(&proj))
     }
 
@@ -260,29 +261,52 @@ struct Projection {
     norm2: f64,
 }
 
+/// Read access to vertex positions by index: a copied position array (signed volumes)
+/// or the simplex's own support points (the fast path reads them in place).
+trait Positions {
+    /// The position of vertex `i`.
+    fn at(&self, i: usize) -> Vec3;
+}
+
+impl Positions for [Vec3; MAX_RANK] {
+    #[inline(always)]
+    fn at(&self, i: usize) -> Vec3 {
+        self[i]
+    }
+}
+
+impl Positions for [SupportPoint; MAX_RANK] {
+    #[inline(always)]
+    fn at(&self, i: usize) -> Vec3 {
+        self[i].w
+    }
+}
+
 impl Projection {
     /// The single vertex `i`.
-    fn vertex(w: &[Vec3; MAX_RANK], i: usize) -> Self {
+    fn vertex<P: Positions>(w: &P, i: usize) -> Self {
+        let p = w.at(i);
         Self {
             idx: [i, 0, 0, 0],
             lambdas: [1.0, 0.0, 0.0, 0.0],
             rank: 1,
-            point: w[i],
-            norm2: w[i].norm_squared(),
+            point: p,
+            norm2: p.norm_squared(),
         }
     }
 
     /// The convex combination of `w[idx[..rank]]` with weights `lambdas[..rank]`; the
     /// point is formed from the weights so that the weights reproduce it.
-    fn combination(
-        w: &[Vec3; MAX_RANK],
+    #[inline]
+    fn combination<P: Positions>(
+        w: &P,
         idx: [usize; MAX_RANK],
         lambdas: [f64; MAX_RANK],
         rank: usize,
     ) -> Self {
         let mut point = Vec3::zeros();
         for k in 0..rank {
-            point += lambdas[k] * w[idx[k]];
+            point += lambdas[k] * w.at(idx[k]);
         }
         Self {
             idx,

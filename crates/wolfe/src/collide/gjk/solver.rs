@@ -112,6 +112,9 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     kind: QueryKind,
     simplex: &mut Simplex,
 ) -> GjkRun {
+    if settings.variant == GjkVariant::Vanilla {
+        return run_vanilla(md, x0, settings, kind, simplex);
+    }
     simplex.clear();
     let radius_sum = md.radius_sum();
     // Alg. 2: the shapes are separated when the cores are farther apart than the radii
@@ -301,6 +304,129 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             return out;
         }
     }
+    out.x = x;
+    out
+}
+
+/// Vanilla GJK (GJK++ Alg. 4, with Alg. 2's early exits): the loop of [`run_gjk`] with
+/// `d_k = x_k` throughout, so it carries no momentum state and computes each quantity
+/// once. The arithmetic and every decision are those of the general loop for
+/// [`GjkVariant::Vanilla`] (same iterates, same certificates); only the bookkeeping is
+/// leaner: the first iteration (where `x_0` may lie outside `D` and no gap is computed)
+/// is peeled, the settings' thresholds are hoisted, and `|x_k|^2` is carried over from
+/// the projection instead of recomputed.
+fn run_vanilla<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>,
+    x0: Vec3,
+    settings: &GjkSettings,
+    kind: QueryKind,
+    simplex: &mut Simplex,
+) -> GjkRun {
+    simplex.clear();
+    let radius_sum = md.radius_sum();
+    let separation_threshold = radius_sum + settings.collision_margin;
+    let early_exit = kind != QueryKind::Distance;
+    let overlap_threshold = if kind == QueryKind::Collision {
+        separation_threshold
+    } else {
+        radius_sum
+    };
+    let radii_overlap_sq = overlap_threshold * overlap_threshold;
+
+    let mut x = if x0.iter().all(|v| v.is_finite()) && x0.norm_squared() > 0.0 {
+        x0
+    } else {
+        Vec3::x()
+    };
+    let mut x_sq = x.norm_squared();
+    let mut out = GjkRun {
+        status: GjkStatus::IterationLimit,
+        x,
+        iterations: 0,
+        support_calls: 0,
+        duality_gap: f64::INFINITY,
+        lower_bound: 0.0,
+        separating_direction: x,
+    };
+    let mut fw_rescues = 0;
+    let mut support_scale_sq = 0.0f64;
+
+    for k in 0..settings.max_iterations {
+        let x_norm = x_sq.sqrt();
+        let s = md.support(&x);
+        record_lower_bound(&mut out, &x, x_norm, &s);
+        if early_exit && out.lower_bound > separation_threshold {
+            out.iterations = k + 1;
+            out.support_calls = k + 1;
+            out.status = GjkStatus::Separated;
+            out.x = x;
+            return out;
+        }
+        // Eq. 16-18: the gap at x_k, a point of D from the second iteration on.
+        if k > 0 {
+            let g = 2.0 * x.dot(&(x - s.w));
+            out.duality_gap = out.duality_gap.min(g.max(0.0));
+            if gap_converged(settings, g, x_norm, &s.w, radius_sum) {
+                out.iterations = k + 1;
+                out.support_calls = k + 1;
+                out.status = GjkStatus::Converged;
+                out.duality_gap = g.max(0.0);
+                out.x = x;
+                return out;
+            }
+        }
+
+        support_scale_sq = support_scale_sq.max(s.w.norm_squared());
+        simplex.push(s);
+        let x_new = simplex.project_origin();
+        let x_new_sq = x_new.norm_squared();
+        let stalled = k > 0 && x_new_sq >= x_sq;
+        x = x_new;
+        x_sq = x_new_sq;
+
+        // Alg. 4 line 1: the origin is in the simplex, so the cores overlap; or an
+        // upper bound below the radii.
+        if simplex.rank == 4
+            || (x_sq <= 2.0 * overlap_threshold_sq_bound(support_scale_sq)
+                && x_sq <= overlap_threshold_sq(simplex))
+        {
+            out.iterations = k + 1;
+            out.support_calls = k + 1;
+            out.status = GjkStatus::Intersecting;
+            out.lower_bound = 0.0;
+            out.x = x;
+            return out;
+        }
+        if x_sq <= radii_overlap_sq {
+            out.iterations = k + 1;
+            out.support_calls = k + 1;
+            out.status = GjkStatus::Intersecting;
+            out.x = x;
+            return out;
+        }
+        if stalled {
+            // As in the general loop: plain Frank-Wolfe rescues, then numerical trouble.
+            if fw_rescues < MAX_FRANK_WOLFE_RESCUES {
+                fw_rescues += 1;
+                collapse_to_iterate(simplex);
+                simplex.push(s);
+                let x_fw = simplex.project_origin();
+                let x_fw_sq = x_fw.norm_squared();
+                if x_fw != x && x_fw_sq <= x_sq {
+                    x = x_fw;
+                    x_sq = x_fw_sq;
+                    continue;
+                }
+            }
+            out.iterations = k + 1;
+            out.support_calls = k + 1;
+            out.status = GjkStatus::NumericalTrouble;
+            out.x = x;
+            return out;
+        }
+    }
+    out.iterations = settings.max_iterations;
+    out.support_calls = settings.max_iterations;
     out.x = x;
     out
 }
