@@ -20,8 +20,8 @@ fn tiny_bench_writes_csv_and_plot() {
         steps: 3,
     };
     let rows = run_scaled(&options, &scale).unwrap();
-    // 2 regimes x 2 patterns x 2 sizes x 1 problem x (2 solvers x 3 starts + 3 steps).
-    assert_eq!(rows.len(), 2 * 2 * 2 * (2 * 3 + 3));
+    // 2 regimes x 2 patterns x 2 sizes x 1 problem x (2 solvers x 4 starts + 3 steps).
+    assert_eq!(rows.len(), 2 * 2 * 2 * (2 * 4 + 3));
     for r in &rows {
         assert_eq!(r.status, SapStatus::Converged, "{r:?}");
         assert!(r.momentum_error < 1e-6 + 1e-9, "{r:?}");
