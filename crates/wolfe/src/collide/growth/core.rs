@@ -269,7 +269,7 @@ where
         h += n.dot(z);
     }
     h *= 1.0 / N as f64;
-    let n_max = n.amax();
+    let n_max = n.iter().fold(0.0f64, |m, x| m.max(x.abs()));
     let beta = h / np;
     if !(n_max > 0.0 && n_max.is_finite() && beta > 0.0 && beta.is_finite()) {
         return None;
@@ -360,13 +360,12 @@ where
         if out == usize::MAX {
             return Pivot::Failed;
         }
-        let mut zs = self.zs;
-        zs[out] = z;
-        match facet(&zs, p) {
+        // Tried in place (no copy of the basis); undone below when the pivot fails.
+        let old = std::mem::replace(&mut self.zs[out], z);
+        match facet(&self.zs, p) {
             // A degenerate pivot (the ray through a facet edge) keeps beta in exact
             // arithmetic; allow its rounding, and keep the better of two valid bounds.
             Some(f) if f.beta >= self.beta_lower * (1.0 - DEGENERATE_PIVOT_SLACK) => {
-                self.zs = zs;
                 self.pa[out] = a;
                 self.pb[out] = b;
                 self.cof = f.cof;
@@ -376,7 +375,10 @@ where
                 self.known &= !(1 << out);
                 Pivot::Done(out)
             }
-            _ => Pivot::Failed,
+            _ => {
+                self.zs[out] = old;
+                Pivot::Failed
+            }
         }
     }
 
