@@ -237,6 +237,14 @@ fn body_jacobian(c: &Matrix3<f64>, p: &Vector3<f64>, sign: f64) -> DMatrix<f64> 
     j
 }
 
+/// Every regime and contact pattern of the bench, in table order.
+const CASES: [(Regime, Pattern); 4] = [
+    (Regime::Transient, Pattern::Island),
+    (Regime::Transient, Pattern::Pile),
+    (Regime::Resting, Pattern::Island),
+    (Regime::Resting, Pattern::Pile),
+];
+
 struct Generator {
     rng: ChaCha8Rng,
     regime: Regime,
@@ -245,6 +253,15 @@ struct Generator {
 }
 
 impl Generator {
+    /// A generator seeded with `seed`, starting in the transient regime.
+    fn new(seed: u64) -> Self {
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            regime: Regime::Transient,
+            spheres: Vec::new(),
+        }
+    }
+
     fn normal(&mut self) -> f64 {
         let u: f64 = self.rng.random_range(1e-12..1.0);
         let v: f64 = self.rng.random_range(0.0..1.0);
@@ -441,19 +458,10 @@ pub fn run_scaled(options: &BenchSapOptions, scale: &BenchSapScale) -> Result<Ve
     let (sizes, problems, steps) = (&scale.sizes, scale.problems, scale.steps);
     let repeats = scale.repeats.max(1);
     std::fs::create_dir_all(&options.out).map_err(io(&options.out))?;
-    let mut gen = Generator {
-        rng: ChaCha8Rng::seed_from_u64(options.seed),
-        regime: Regime::Transient,
-        spheres: Vec::new(),
-    };
+    let mut gen = Generator::new(options.seed);
     let mut rows = Vec::new();
     let mut times = vec![0u64; repeats];
-    for (regime, pattern) in [
-        (Regime::Transient, Pattern::Island),
-        (Regime::Transient, Pattern::Pile),
-        (Regime::Resting, Pattern::Island),
-        (Regime::Resting, Pattern::Pile),
-    ] {
+    for (regime, pattern) in CASES {
         gen.regime = regime;
         for &bodies in sizes {
             for p in 0..problems {
@@ -753,12 +761,7 @@ pub fn summary(rows: &[Row]) -> String {
     let mut out = String::from(
         "regime    pattern  bodies contacts  it_cold it_step(all) it_step(last5) it_warm(1e-5) it_warm(1e-4) it_warm(1e-2) it_near(1e-4) it_near(1e-2)  ms_dense_cold ms_sparse_cold ms_sparse_warm(1e-4) ms_sparse_step  max_e_m  not_converged\n",
     );
-    for (regime, pattern) in [
-        (Regime::Transient, Pattern::Island),
-        (Regime::Transient, Pattern::Pile),
-        (Regime::Resting, Pattern::Island),
-        (Regime::Resting, Pattern::Pile),
-    ] {
+    for (regime, pattern) in CASES {
         let sel = move |b: usize| {
             rows.iter()
                 .filter(move |r| r.regime == regime && r.pattern == pattern && r.bodies == b)
@@ -858,11 +861,7 @@ pub fn iteration_histories(
 ) -> Result<String, BenchSapError> {
     use std::fmt::Write as _;
     use wolfe_sap::{contact_models, evaluate, ConeRegion};
-    let mut gen = Generator {
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        regime: Regime::Transient,
-        spheres: Vec::new(),
-    };
+    let mut gen = Generator::new(seed);
     let mut out = String::new();
     let settings = SapSettings {
         record_history: true,
@@ -874,12 +873,7 @@ pub fn iteration_histories(
     };
     let count = |regions: &[ConeRegion], which: ConeRegion| regions.iter().filter(|r| **r == which).count();
     let differ = |a: &[ConeRegion], b: &[ConeRegion]| a.iter().zip(b).filter(|(x, y)| x != y).count();
-    for (regime, pattern) in [
-        (Regime::Transient, Pattern::Island),
-        (Regime::Transient, Pattern::Pile),
-        (Regime::Resting, Pattern::Island),
-        (Regime::Resting, Pattern::Pile),
-    ] {
+    for (regime, pattern) in CASES {
         gen.regime = regime;
         for p in 0..problems {
             let problem = gen.problem(pattern, bodies)?;
@@ -988,23 +982,14 @@ pub fn warm_start_study(
 ) -> Result<String, BenchSapError> {
     use std::fmt::Write as _;
     use wolfe_sap::{contact_models, evaluate};
-    let mut gen = Generator {
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        regime: Regime::Transient,
-        spheres: Vec::new(),
-    };
+    let mut gen = Generator::new(seed);
     let mut out = String::from("regime    pattern  contacts  it_cold");
     for q in STUDY_PERTURBATIONS {
         let _ = write!(out, " it({q:.0e}) wrong");
     }
     out.push_str("  it_near  it_step it_last5 not_conv   max_e_m  ls/newton\n");
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-    for (regime, pattern) in [
-        (Regime::Transient, Pattern::Island),
-        (Regime::Transient, Pattern::Pile),
-        (Regime::Resting, Pattern::Island),
-        (Regime::Resting, Pattern::Pile),
-    ] {
+    for (regime, pattern) in CASES {
         gen.regime = regime;
         let (mut contacts, mut cold_iterations) = (Vec::new(), Vec::new());
         let mut perturbed = vec![(Vec::new(), Vec::new()); STUDY_PERTURBATIONS.len()];
