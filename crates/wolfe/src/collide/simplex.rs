@@ -144,8 +144,9 @@ impl Simplex {
     /// correct for arbitrary simplices and fast on GJK's.
     ///
     /// Afterwards only the vertices with positive weight are kept: the smallest set whose
-    /// hull contains `x` (GJK++ Alg. 4 line 2), moved to the front in their original
-    /// relative order, with their barycentric coordinates in `lambdas[..rank]` (each
+    /// hull contains `x` (GJK++ Alg. 4 line 2), moved to the front (in their original
+    /// relative order, except that a face of a tetrahedron puts the newest vertex in the
+    /// slot of the vertex it drops), with their barycentric coordinates in `lambdas[..rank]` (each
     /// `> 0`, summing to 1 up to rounding). If the origin is strictly inside a
     /// full-dimensional tetrahedron, `rank` stays 4 and the result is exactly zero (see
     /// [`Simplex::contains_origin`]). A degenerate simplex (repeated points, collinear or
@@ -156,17 +157,30 @@ impl Simplex {
     /// for finite input. Calling it on an empty simplex is a caller bug (debug assertion);
     /// release builds return zero and leave the simplex empty.
     pub fn project_origin(&mut self) -> Vec3 {
+        self.project_origin_inlined()
+    }
+
+    /// [`Simplex::project_origin`], inlined into the caller: the vanilla GJK loop, where a
+    /// call would pass the simplex and the result through memory (-4% instructions of
+    /// vanilla GJK on close ellipsoid pairs, callgrind). The signed-volume fallback stays
+    /// a call.
+    #[inline(always)]
+    pub(crate) fn project_origin_inlined(&mut self) -> Vec3 {
         let proj = match fast::project(&self.points, self.rank) {
             Some(p) => p,
-            None => {
-                let w = self.positions();
-                match self.signed_volumes(&w) {
-                    Some(p) => p,
-                    None => return Vec3::zeros(),
-                }
-            }
+            None => match self.signed_volumes_fallback() {
+                Some(p) => p,
+                None => return Vec3::zeros(),
+            },
         };
         self.apply(&proj)
+    }
+
+    /// The signed-volumes projection of the current simplex, kept out of line.
+    #[inline(never)]
+    fn signed_volumes_fallback(&mut self) -> Option<Projection> {
+        let w = self.positions();
+        self.signed_volumes(&w)
     }
 
     /// The fast path of [`Simplex::project_origin`] alone: the projection if its support
@@ -217,7 +231,7 @@ impl Simplex {
 
     /// Keeps the vertices of `proj` (ascending indices, so moving them forward in place
     /// never overwrites one still to be read) with their weights; returns the point.
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, proj: &Projection) -> Vec3 {
         for slot in 0..proj.rank {
             let from = proj.idx[slot];
@@ -284,6 +298,7 @@ impl Positions for [SupportPoint; MAX_RANK] {
 
 impl Projection {
     /// The single vertex `i`.
+    #[inline(always)]
     fn vertex<P: Positions>(w: &P, i: usize) -> Self {
         let p = w.at(i);
         Self {
@@ -297,7 +312,7 @@ impl Projection {
 
     /// The convex combination of `w[idx[..rank]]` with weights `lambdas[..rank]`; the
     /// point is formed from the weights so that the weights reproduce it.
-    #[inline]
+    #[inline(always)]
     fn combination<P: Positions>(
         w: &P,
         idx: [usize; MAX_RANK],
@@ -656,7 +671,11 @@ mod tests {
         let x = s.project_origin();
         assert_eq!(s.rank, 3);
         assert!((x - Vec3::new(0.0, 0.0, 1.0)).norm() < 1e-15);
-        assert_eq!(s.points[0].w, ws[1]);
+        // The kept vertices are those of the face, the newest in the dropped one's slot.
+        assert_eq!(
+            [s.points[0].w, s.points[1].w, s.points[2].w],
+            [ws[3], ws[1], ws[2]]
+        );
         for (l, want) in s.lambdas[..3].iter().zip([1.0 / 3.0; 3]) {
             assert!(close(*l, want), "{l}");
         }

@@ -128,6 +128,7 @@ fn neg(q: f64, b2: f64) -> bool {
 /// The certified projection of the origin onto `conv(w[..rank])` if its support contains
 /// the newest vertex `w[rank - 1]` and every sign it rests on is beyond rounding; `None`
 /// otherwise (the caller falls back to signed volumes).
+#[inline(always)]
 pub(super) fn project(w: &Points, rank: usize) -> Option<Projection> {
     match rank {
         1 => Some(Projection::vertex(w, 0)),
@@ -140,6 +141,7 @@ pub(super) fn project(w: &Points, rank: usize) -> Option<Projection> {
 
 /// Rank 2, old vertex `a = w[0]`, newest `d = w[1]`: the vertex `d` (`D_a < 0`) or the
 /// edge (`D_a > 0` and `E_aa - D_a > 0`, the weights of `a` and `d` times `E_aa`).
+#[inline(always)]
 fn segment(w: &Points) -> Option<Projection> {
     let d = w[1].w;
     let e = w[0].w - d;
@@ -154,7 +156,7 @@ fn segment(w: &Points) -> Option<Projection> {
 
 /// The edge `(w[i], w[last])` when both weights are certainly positive (the conditions on
 /// the other vertices are the caller's).
-#[inline]
+#[inline(always)]
 fn edge(w: &Points, i: usize, last: usize, di: f64, eii: f64, b: Bounds) -> Option<Projection> {
     let wd = eii - di;
     if pos(di, b.b2) && pos(wd, b.b2) {
@@ -182,13 +184,22 @@ fn edge(w: &Points, i: usize, last: usize, di: f64, eii: f64, b: Bounds) -> Opti
 /// the degree-4 bound: `4.4 eps L^3 |d|` for `u_i`, `u_j` (two cross products of error
 /// `2 sqrt(2) u` relative, a dot of `3 u`) and `11 eps L^3 m` for `u_d`, under `K4`.
 ///
+/// The answer keeps `w[i]` and `w[j]` in their slots and moves the newest vertex into
+/// slot `dropped` (the old vertex the face leaves out, or `last` itself for a triangle):
+/// one support point moves instead of up to three when the oldest vertex is dropped
+/// (-5% instructions of vanilla GJK on close ellipsoid pairs, callgrind). The order of the
+/// kept vertices carries no meaning: the fast path only needs the newest vertex last
+/// after the next push.
+///
 /// Always inlined: a call passes its vectors through memory and returns the projection
 /// there, about a quarter of the face test's instructions on GJK's tetrahedra
 /// (callgrind, close ellipsoid pairs).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn face(
     w: &Points,
     [i, j, last]: [usize; 3],
+    dropped: usize,
     (ei, ej, d): (&Vec3, &Vec3, &Vec3),
     n: &Vec3,
     (eii, ejj): (f64, f64),
@@ -211,18 +222,18 @@ fn face(
         return None;
     }
     let s = ui + uj + ud;
-    Some(Projection::combination(
-        w,
-        [i, j, last, 0],
-        [ui / s, uj / s, ud / s, 0.0],
-        3,
-    ))
+    let mut idx = [0, 1, 2, 0];
+    let mut lambdas = [0.0; MAX_RANK];
+    (idx[i], idx[j], idx[dropped]) = (i, j, last);
+    (lambdas[i], lambdas[j], lambdas[dropped]) = (ui / s, uj / s, ud / s);
+    Some(Projection::combination(w, idx, lambdas, 3))
 }
 
 /// Rank 3, old vertices `a = w[0]`, `b = w[1]`, newest `d = w[2]`. Candidates: the face
 /// (all three weights positive), the edge `(a, d)` (its weights positive and `b`'s face
 /// weight negative: `b` beyond the origin's supporting line), `(b, d)` likewise, the
 /// vertex `d` (`D_a, D_b < 0`).
+#[inline(always)]
 fn triangle(w: &Points) -> Option<Projection> {
     let d = w[2].w;
     let (ea, eb) = (w[0].w - d, w[1].w - d);
@@ -234,7 +245,7 @@ fn triangle(w: &Points) -> Option<Projection> {
     if ua > 0.0 && ub > 0.0 {
         // Only the face can have both old weights positive (each edge or the vertex `d`
         // needs one of them non-positive).
-        return face(w, [0, 1, 2], (&ea, &eb, &d), &ea.cross(&eb), (eaa, ebb), bnd);
+        return face(w, [0, 1, 2], 2, (&ea, &eb, &d), &ea.cross(&eb), (eaa, ebb), bnd);
     }
     if neg(ub, bnd.b4) {
         if let Some(p) = edge(w, 0, 2, da, eaa, bnd) {
@@ -261,6 +272,7 @@ fn triangle(w: &Points) -> Option<Projection> {
 /// `(i, d)` (its weights positive, both other old vertices' face weights negative); the
 /// vertex `d`; the interior (all four weights positive). A tetrahedron whose `det` is
 /// within rounding is flat: fallback.
+#[inline(always)]
 fn tetrahedron(w: &Points) -> Option<Projection> {
     let d = w[3].w;
     let (ea, eb, ec) = (w[0].w - d, w[1].w - d, w[2].w - d);
@@ -283,17 +295,17 @@ fn tetrahedron(w: &Points) -> Option<Projection> {
     // Faces dropping the oldest vertex first (measured neutral on close ellipsoid
     // pairs: 1.37 face tests per projection either way).
     if pos(ta, bnd.b3) {
-        if let Some(p) = face(w, [1, 2, 3], (&eb, &ec, &d), &na, (ebb, ecc), bnd) {
+        if let Some(p) = face(w, [1, 2, 3], 0, (&eb, &ec, &d), &na, (ebb, ecc), bnd) {
             return Some(p);
         }
     }
     if pos(tb, bnd.b3) {
-        if let Some(p) = face(w, [0, 2, 3], (&ea, &ec, &d), &(-nb), (eaa, ecc), bnd) {
+        if let Some(p) = face(w, [0, 2, 3], 1, (&ea, &ec, &d), &(-nb), (eaa, ecc), bnd) {
             return Some(p);
         }
     }
     if pos(tc, bnd.b3) {
-        if let Some(p) = face(w, [0, 1, 3], (&ea, &eb, &d), &nc, (eaa, ebb), bnd) {
+        if let Some(p) = face(w, [0, 1, 3], 2, (&ea, &eb, &d), &nc, (eaa, ebb), bnd) {
             return Some(p);
         }
     }
