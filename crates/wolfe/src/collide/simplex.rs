@@ -166,7 +166,22 @@ impl Simplex {
     /// a call.
     #[inline(always)]
     pub(crate) fn project_origin_inlined(&mut self) -> Vec3 {
-        let proj = match fast::project(&self.points, self.rank) {
+        let newest = self.points[self.rank.max(1) - 1].w;
+        self.project_with_newest(newest)
+    }
+
+    /// Pushes `p` and projects: [`Simplex::project_origin_inlined`] with the newest
+    /// vertex passed on in registers (the caller keeps `rank < 4` before pushing).
+    #[inline(always)]
+    pub(crate) fn push_and_project(&mut self, p: SupportPoint) -> Vec3 {
+        self.push(p);
+        self.project_with_newest(p.w)
+    }
+
+    /// The body of [`Simplex::project_origin_inlined`]; `newest` is the last vertex.
+    #[inline(always)]
+    fn project_with_newest(&mut self, newest: Vec3) -> Vec3 {
+        let proj = match fast::project(&self.points, self.rank, newest) {
             Some(p) => p,
             None => match self.signed_volumes_fallback() {
                 Some(p) => p,
@@ -188,7 +203,8 @@ impl Simplex {
     /// bound, with the simplex reduced as there; `None`, leaving the simplex untouched,
     /// otherwise (see the `fast` module for the region tests and the bounds).
     pub fn project_origin_fast(&mut self) -> Option<Vec3> {
-        let proj = fast::project(&self.points, self.rank)?;
+        let newest = self.points[self.rank.max(1) - 1].w;
+        let proj = fast::project(&self.points, self.rank, newest)?;
         Some(self.apply(&proj))
     }
 

