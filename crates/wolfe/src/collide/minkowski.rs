@@ -48,9 +48,13 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
     /// iteration, and a call returns the support point through memory.
     #[inline(always)]
     pub fn support(&mut self, d: &Vec3) -> SupportPoint {
-        let a = self.a.local_support_hinted(&-d, &mut self.hint_a);
+        // Quotients (`SupportMap::local_support_quotient`): B's rotation into A's frame
+        // runs while the normalization's square root and division do.
+        let (a, n_a) = self.a.local_support_quotient(&-d, &mut self.hint_a);
+        let a = a / n_a;
         let d_b = self.rot_ba * d;
-        let b = self.rot_ab * self.b.local_support_hinted(&d_b, &mut self.hint_b) + self.t_ab;
+        let (b, n_b) = self.b.local_support_quotient(&d_b, &mut self.hint_b);
+        let b = (self.rot_ab * b) / n_b + self.t_ab;
         SupportPoint { w: a - b, a, b }
     }
 

@@ -45,6 +45,17 @@ impl SupportMap for Ellipsoid {
         }
     }
 
+    /// `(D^2 d, |D d|)`, the quotient of [`SupportMap::local_support`].
+    #[inline]
+    fn local_support_quotient(&self, dir: &Vec3, _hint: &mut u32) -> (Vec3, f64) {
+        let n = dir.component_mul(&self.radii).norm();
+        if n > 0.0 {
+            (dir.component_mul(&self.radii_sq), n)
+        } else {
+            (Vec3::new(self.radii.x, 0.0, 0.0), 1.0)
+        }
+    }
+
     fn is_strictly_convex(&self) -> bool {
         true
     }

@@ -46,6 +46,11 @@ impl<S: SupportMap> SupportMap for Inflated<S> {
     }
 
     #[inline]
+    fn local_support_quotient(&self, dir: &Vec3, hint: &mut u32) -> (Vec3, f64) {
+        self.core.local_support_quotient(dir, hint)
+    }
+
+    #[inline]
     fn radius(&self) -> f64 {
         self.core.radius() + self.radius
     }

@@ -52,6 +52,17 @@ pub trait SupportMap {
         self.local_support(dir)
     }
 
+    /// The hinted support point as a quotient `(v, n)`, `support = v / n` with `n > 0`,
+    /// for callers that map it linearly before dividing: the Minkowski difference
+    /// rotates B's support into A's frame, and dividing after the rotation takes the
+    /// rotation off the chain of dependent operations through the square root and
+    /// division of a normalizing support (the ellipsoid's `D^2 d / |D d|`). Shapes
+    /// without a normalization return `n = 1`, which the compiler folds away.
+    #[inline]
+    fn local_support_quotient(&self, dir: &Vec3, hint: &mut u32) -> (Vec3, f64) {
+        (self.local_support_hinted(dir, hint), 1.0)
+    }
+
     /// The radius the core is inflated by (0 for shapes that are their own core).
     #[inline]
     fn radius(&self) -> f64 {
@@ -208,6 +219,14 @@ impl SupportMap for Shape {
             Shape::ConvexMesh(s) => s.local_support_hinted(dir, hint),
             Shape::Inflated(s) => s.local_support_hinted(dir, hint),
             _ => self.local_support(dir),
+        }
+    }
+
+    fn local_support_quotient(&self, dir: &Vec3, hint: &mut u32) -> (Vec3, f64) {
+        match self {
+            Shape::Ellipsoid(s) => s.local_support_quotient(dir, hint),
+            Shape::Inflated(s) => s.local_support_quotient(dir, hint),
+            _ => (self.local_support_hinted(dir, hint), 1.0),
         }
     }
 
