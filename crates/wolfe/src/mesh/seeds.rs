@@ -27,6 +27,11 @@ const MAX_RESOLUTION: usize = 48;
 #[derive(Clone, Debug)]
 pub(crate) struct SeedTable {
     resolution: usize,
+    /// `R / 2` as a float, and `R - 1` as the cell-index type: converting them per lookup
+    /// (an unsigned 64-bit integer to and from a float takes several instructions on
+    /// x86-64) cost a sixth of [`SeedTable::seed`].
+    half: f64,
+    last: u32,
     /// `cells[(face * R + i) * R + j]`, faces `+x, -x, +y, -y, +z, -z`.
     cells: Vec<u32>,
 }
@@ -71,7 +76,12 @@ impl SeedTable {
                 }
             }
         }
-        Self { resolution, cells }
+        Self {
+            resolution,
+            half: 0.5 * r,
+            last: resolution as u32 - 1,
+            cells,
+        }
     }
 
     /// The stored vertex of the cell containing `dir` (any length); vertex 0 for a zero
@@ -90,12 +100,13 @@ impl SeedTable {
             return 0;
         }
         // u / major in [-1, 1] maps to [0, R]; `as` saturates (NaN gives 0), `min` keeps
-        // the edge u = major in the last cell.
-        let r = self.resolution;
-        let half = 0.5 * r as f64;
+        // the edge u = major in the last cell. The cast goes to u32 (R <= 48): a
+        // saturating cast to u64 takes twice the instructions.
+        let half = self.half;
         let s = half / major;
-        let i = ((u * s + half) as usize).min(r - 1);
-        let j = ((v * s + half) as usize).min(r - 1);
+        let i = ((u * s + half) as u32).min(self.last) as usize;
+        let j = ((v * s + half) as u32).min(self.last) as usize;
+        let r = self.resolution;
         self.cells[(face * r + i) * r + j]
     }
 }
