@@ -160,13 +160,17 @@ impl ConvexMesh {
 
     /// Index of a vertex maximizing `<dir, x>`, by hill-climbing over the adjacency from
     /// vertex `start` (clamped to 0 when out of range). See [`SupportMap::local_support_hinted`].
+    ///
+    /// Inlined (also across crates): as a call, the growth loop spilled and reloaded its
+    /// registers around each of its two climbs per iteration.
+    #[inline]
     pub fn support_vertex_hill_climb(&self, dir: &Vec3, start: u32) -> u32 {
         let start = if (start as usize) < self.vertices.len() {
             start
         } else {
             0
         };
-        support::hill_climb(&self.vertices, &self.adjacency, &self.climb, dir, start)
+        support::hill_climb(&self.adjacency, &self.climb, dir, start)
     }
 
     /// Index of a support vertex: brute force up to

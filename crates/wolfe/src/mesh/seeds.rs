@@ -69,7 +69,7 @@ impl SeedTable {
                     d[v] = 2.0 * (j as f64 + 0.5) / r - 1.0;
                     let best = match current {
                         None => brute_force(vertices, &d),
-                        Some(start) => hill_climb(vertices, adjacency, graph, &d, start),
+                        Some(start) => hill_climb(adjacency, graph, &d, start),
                     };
                     current = Some(best);
                     cells.push(best);
