@@ -112,7 +112,7 @@ impl ConvexMesh {
         };
         let inradius = if inradius.is_finite() { inradius } else { 0.0 };
         let climb = ClimbGraph::new(&vertices, &adjacency);
-        let seeds = SeedTable::new(&vertices, &adjacency, &climb);
+        let seeds = SeedTable::new(&vertices, &climb);
         Self {
             vertices,
             faces,
@@ -170,7 +170,7 @@ impl ConvexMesh {
         } else {
             0
         };
-        support::hill_climb(&self.adjacency, &self.climb, dir, start)
+        support::hill_climb(&self.climb, dir, start)
     }
 
     /// Index of a support vertex: brute force up to

@@ -16,7 +16,6 @@
 //! [`MAX_RESOLUTION`]), so the cells are about as fine as the vertices' normal cones and
 //! the table (4 bytes a cell) is a fraction of the vertex array (24 bytes a vertex).
 
-use super::adjacency::Adjacency;
 use super::support::{brute_force, hill_climb, ClimbGraph};
 use crate::math::Vec3;
 
@@ -51,7 +50,7 @@ impl SeedTable {
     /// found by a hill climb from the previous cell's (neighbouring cells have nearby
     /// answers, so the whole table costs a few scans per cell), the first by brute
     /// force.
-    pub(crate) fn new(vertices: &[Vec3], adjacency: &Adjacency, graph: &ClimbGraph) -> Self {
+    pub(crate) fn new(vertices: &[Vec3], graph: &ClimbGraph) -> Self {
         let n = vertices.len().max(1);
         let mut resolution = 1;
         while resolution < MAX_RESOLUTION && 6 * resolution * resolution < n {
@@ -69,7 +68,7 @@ impl SeedTable {
                     d[v] = 2.0 * (j as f64 + 0.5) / r - 1.0;
                     let best = match current {
                         None => brute_force(vertices, &d),
-                        Some(start) => hill_climb(adjacency, graph, &d, start),
+                        Some(start) => hill_climb(graph, &d, start),
                     };
                     current = Some(best);
                     cells.push(best);
@@ -113,6 +112,7 @@ impl SeedTable {
 
 #[cfg(test)]
 mod tests {
+    use super::super::adjacency::Adjacency;
     use super::*;
 
     /// Points on a sphere (golden spiral) and the adjacency of their hull.
@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn cell_centres_store_their_support_vertex() {
         let (v, adj) = sphere_hull(500);
-        let t = SeedTable::new(&v, &adj, &ClimbGraph::new(&v, &adj));
+        let t = SeedTable::new(&v, &ClimbGraph::new(&v, &adj));
         assert!(6 * t.resolution * t.resolution >= v.len());
         let r = t.resolution as f64;
         for (f, &(major, u, w, sign)) in FACES.iter().enumerate() {
@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn seeds_are_near_the_support_and_bad_directions_give_zero() {
         let (v, adj) = sphere_hull(2000);
-        let t = SeedTable::new(&v, &adj, &ClimbGraph::new(&v, &adj));
+        let t = SeedTable::new(&v, &ClimbGraph::new(&v, &adj));
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
             rng ^= rng << 13;
@@ -181,7 +181,7 @@ mod tests {
         assert_eq!(t.seed(&Vec3::new(f64::INFINITY, 1.0, 0.0)), 0);
         // A single-vertex table answers vertex 0 everywhere.
         let (v1, a1) = ([Vec3::x()], Adjacency::from_cycle(1));
-        let one = SeedTable::new(&v1, &a1, &ClimbGraph::new(&v1, &a1));
+        let one = SeedTable::new(&v1, &ClimbGraph::new(&v1, &a1));
         assert_eq!(one.seed(&Vec3::new(0.3, -2.0, 0.1)), 0);
     }
 }

@@ -35,33 +35,37 @@ pub(crate) fn brute_force(vertices: &[Vec3], dir: &Vec3) -> u32 {
 }
 
 /// The hill-climbing graph of a polytope: one entry per directed edge `v -> w` of the
-/// adjacency, in the adjacency's (CSR) order, holding `w`'s coordinates and the range of
-/// `w`'s own entries.
+/// adjacency, in the adjacency's (CSR) order, holding `w`'s coordinates and index, and
+/// per vertex the range of its entries.
 ///
 /// Why not walk the adjacency (`indices[offsets[v]..offsets[v + 1]]` into the vertex
 /// array): a neighbour test then loads an index, bounds-checks it and gathers the vertex
-/// from elsewhere in memory, and a step loads and checks two offsets. Here a scan reads
-/// consecutive 32-byte entries and a step takes its range from the entry it moves to.
-/// On the growth loop (two climbs per iteration, ~10.6 neighbour tests and 2.5 steps
-/// each) this cut the instructions per neighbour test from 16 to 12. The vertex index is
-/// only needed at the end of a climb: it is the adjacency's index at the last entry
-/// taken. Memory: 32 bytes a directed edge, ~190 bytes a vertex (a 8085-vertex YCB hull
-/// takes 1.5 MB); a scan touches the 3 cache lines of one list instead of one index line
-/// and ~6 scattered vertex lines.
+/// from elsewhere in memory. Here a test reads the next 32-byte entry: 11 instructions
+/// instead of 16 on x86-64, and the growth loop runs ~9 tests per climb, two climbs per
+/// iteration (steps are rarer: ~0.8 per climb). Memory: 32 bytes a directed edge, ~190
+/// bytes a vertex (an 8085-vertex YCB hull takes 1.5 MB); a scan touches the 3 cache
+/// lines of one list instead of one index line and ~6 scattered vertex lines.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ClimbGraph {
     edges: Vec<Edge>,
-    /// Per vertex `v`, the entry a climb starting at `v` needs: `v`'s coordinates and the
-    /// range of its list (one bounds check instead of three at the start).
-    home: Vec<Edge>,
+    /// Per vertex, its coordinates and the range of its entries in `edges`.
+    home: Vec<Home>,
 }
 
 /// See [`ClimbGraph`].
 #[derive(Clone, Copy, Debug)]
 struct Edge {
-    /// The coordinates of the edge's head `w`.
+    /// The coordinates of the edge's head `w` ...
     point: Vec3,
-    /// `w`'s entries: `edges[start..end]`.
+    /// ... and its index.
+    vertex: u32,
+}
+
+/// See [`ClimbGraph`].
+#[derive(Clone, Copy, Debug)]
+struct Home {
+    point: Vec3,
+    /// The vertex's entries: `edges[start..end]`.
     start: u32,
     end: u32,
 }
@@ -69,18 +73,17 @@ struct Edge {
 impl ClimbGraph {
     /// The graph of `adj` over `vertices`. An index out of range (a hull has none) gets
     /// a NaN point, which never compares as an improvement: the walk skips it, as it
-    /// skips such an index of the adjacency.
+    /// skipped such an index of the adjacency.
     pub(crate) fn new(vertices: &[Vec3], adj: &Adjacency) -> Self {
         let edges = adj
             .indices()
             .iter()
-            .map(|&w| {
-                let (start, end) = adj.range(w as usize);
-                let point = vertices
-                    .get(w as usize)
+            .map(|&vertex| Edge {
+                point: vertices
+                    .get(vertex as usize)
                     .copied()
-                    .unwrap_or(Vec3::repeat(f64::NAN));
-                Edge { point, start, end }
+                    .unwrap_or(Vec3::repeat(f64::NAN)),
+                vertex,
             })
             .collect();
         let home = vertices
@@ -88,17 +91,24 @@ impl ClimbGraph {
             .enumerate()
             .map(|(v, &point)| {
                 let (start, end) = adj.range(v);
-                Edge { point, start, end }
+                Home { point, start, end }
             })
             .collect();
         Self { edges, home }
+    }
+
+    /// The entries of the vertex whose [`Home`] this is.
+    #[inline]
+    fn list(&self, home: &Home) -> &[Edge] {
+        self.edges
+            .get(home.start as usize..home.end as usize)
+            .unwrap_or(&[])
     }
 }
 
 /// Hill-climbing from `start` (which should be a valid index; an invalid one is
 /// returned unchanged): move to the first neighbour that strictly beats the current
-/// vertex, until none does. `graph` must be [`ClimbGraph::new`] of the same vertices and
-/// adjacency (the walk reads the coordinates from it).
+/// vertex, until none does.
 ///
 /// First-improvement rather than steepest ascent, because it measured faster at the
 /// sizes of real hulls (`cargo bench -p wolfe --bench support`, GJK-like sequences on
@@ -113,37 +123,24 @@ impl ClimbGraph {
 /// with warm starts the walk is a few steps long and the early exit wins below a few
 /// thousand vertices (the YCB hulls have 190 to 8085, median 710).
 #[inline]
-pub(crate) fn hill_climb(
-    adj: &Adjacency,
-    graph: &ClimbGraph,
-    dir: &Vec3,
-    start: u32,
-) -> u32 {
+pub(crate) fn hill_climb(graph: &ClimbGraph, dir: &Vec3, start: u32) -> u32 {
     let Some(home) = graph.home.get(start as usize) else {
         return start;
     };
     let mut best_value = dir.dot(&home.point);
-    let edges = graph.edges.as_slice();
-    let mut first = home.start as usize;
-    let mut list = edges.get(first..home.end as usize).unwrap_or(&[]);
-    // The entry of the current vertex (None: still at `start`).
-    let mut at = None;
+    let mut cur = start;
+    let mut list = graph.list(home);
     'outer: loop {
-        for (k, edge) in list.iter().enumerate() {
+        for edge in list {
             let s = dir.dot(&edge.point);
             if s > best_value {
                 best_value = s;
-                at = Some(first + k);
-                first = edge.start as usize;
-                list = edges.get(first..edge.end as usize).unwrap_or(&[]);
+                cur = edge.vertex;
+                list = graph.home.get(cur as usize).map_or(&[], |h| graph.list(h));
                 continue 'outer;
             }
         }
-        break;
-    }
-    match at {
-        Some(k) => adj.indices().get(k).copied().unwrap_or(start),
-        None => start,
+        return cur;
     }
 }
 
@@ -181,7 +178,7 @@ mod tests {
         for d in [Vec3::new(0.3, -2.0, 0.1), Vec3::new(-1.0, 0.5, 0.9), -Vec3::z()] {
             let best = d.dot(&v[brute_force(&v, &d) as usize]);
             for start in 0..6 {
-                let i = hill_climb(&adj, &g, &d, start) as usize;
+                let i = hill_climb(&g, &d, start) as usize;
                 assert_eq!(d.dot(&v[i]), best, "start {start}, dir {d:?}");
             }
         }
@@ -193,13 +190,13 @@ mod tests {
         let g = ClimbGraph::new(&v, &adj);
         // d = x + y: vertices 0 and 2 tie; starting at either, the climb stays there.
         let d = Vec3::new(1.0, 1.0, 0.0);
-        assert_eq!(hill_climb(&adj, &g, &d, 0), 0);
-        assert_eq!(hill_climb(&adj, &g, &d, 2), 2);
+        assert_eq!(hill_climb(&g, &d, 0), 0);
+        assert_eq!(hill_climb(&g, &d, 2), 2);
         // The zero direction is a plateau everywhere.
-        assert_eq!(hill_climb(&adj, &g, &Vec3::zeros(), 3), 3);
+        assert_eq!(hill_climb(&g, &Vec3::zeros(), 3), 3);
         // NaN compares false: no move, no loop.
         let nan = Vec3::new(f64::NAN, 1.0, 0.0);
-        assert_eq!(hill_climb(&adj, &g, &nan, 4), 4);
+        assert_eq!(hill_climb(&g, &nan, 4), 4);
         assert_eq!(brute_force(&v, &nan), 0);
     }
 }
