@@ -54,6 +54,22 @@ impl Adjacency {
         Self { offsets, indices }
     }
 
+    /// The range `start..end` of `v`'s neighbours in [`Adjacency::indices`]; `(0, 0)` for
+    /// an index out of range.
+    #[inline]
+    pub(crate) fn range(&self, v: usize) -> (u32, u32) {
+        match (self.offsets.get(v), self.offsets.get(v + 1)) {
+            (Some(&s), Some(&e)) => (s, e),
+            _ => (0, 0),
+        }
+    }
+
+    /// Every vertex's neighbours, one list after the other (see [`Adjacency::range`]).
+    #[inline]
+    pub(crate) fn indices(&self) -> &[u32] {
+        &self.indices
+    }
+
     /// The neighbours of `v`; empty for an index out of range.
     #[inline]
     pub(crate) fn neighbors(&self, v: usize) -> &[u32] {

@@ -271,12 +271,16 @@ where
     h *= 1.0 / N as f64;
     let n_max = n.iter().fold(0.0f64, |m, x| m.max(x.abs()));
     let beta = h / np;
-    if !(n_max > 0.0 && n_max.is_finite() && beta > 0.0 && beta.is_finite()) {
+    // Plain comparisons (NaN fails them all) instead of `is_finite`, which compiled to
+    // bit tests on every pivot.
+    if !(n_max > 0.0 && n_max < f64::INFINITY && beta > 0.0 && beta < f64::INFINITY) {
         return None;
     }
     // Alg. 3 line 9: normalize by the infinity norm, here to within a factor 2 by an
     // exact power of two (no division or square root on the loop's critical path).
-    let inv = np.signum() * pow2_inverse(n_max);
+    // `np` is finite and nonzero here (`beta` is), so its sign is all `signum` gives.
+    let sign = if np < 0.0 { -1.0 } else { 1.0 };
+    let inv = sign * pow2_inverse(n_max);
     Some(Facet {
         cof,
         lambda: n * inv,
@@ -371,7 +375,10 @@ where
                 self.cof = f.cof;
                 self.lambda = f.lambda;
                 self.height = f.height;
-                self.beta_lower = self.beta_lower.max(f.beta);
+                // Both are finite: a plain comparison, not `max`'s NaN handling.
+                if f.beta > self.beta_lower {
+                    self.beta_lower = f.beta;
+                }
                 self.known &= !(1 << out);
                 Pivot::Done(out)
             }

@@ -551,6 +551,8 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     /// The direction of the hints: the previous support call's, or the one the hints
     /// were seeded for.
     previous: V<3>,
+    /// `|previous|^2`, kept with it (the re-seed test needs it every call).
+    previous_norm2: f64,
 }
 
 /// Re-seed the hill climbs when the direction turned by more than about 6 degrees:
@@ -571,11 +573,13 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_
             // would cross much of the mesh, one from the cube map's vertex
             // ([`SupportMap::seed_hint`]) is a step or two.
             let c = lambda.dot(&self.previous);
-            if c <= 0.0 || c * c < RESEED_COS2 * lambda.norm_squared() * self.previous.norm_squared() {
+            let norm2 = lambda.norm_squared();
+            if c <= 0.0 || c * c < RESEED_COS2 * norm2 * self.previous_norm2 {
                 self.hint_a = self.a.seed_hint(lambda);
                 self.hint_b = self.b.seed_hint(&d_b);
             }
             self.previous = *lambda;
+            self.previous_norm2 = norm2;
         }
         let mut sa = self.a.local_support_hinted(lambda, &mut self.hint_a);
         let mut sb = self.b.local_support_hinted(&d_b, &mut self.hint_b);
@@ -627,6 +631,7 @@ impl<T: GrowthTrace> Runner<'_, T> {
             hint_b,
             reseed: a.is_polytope() || b.is_polytope(),
             previous,
+            previous_norm2: previous.norm_squared(),
         };
         // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
         // frame (unchanged), B's moved by B's new pose relative to A.
