@@ -25,7 +25,20 @@ pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
     pub hint_a: u32,
     /// Hill-climbing hint of B.
     pub hint_b: u32,
+    /// Whether a core is a polytope, whose climbs re-seed when the direction turns.
+    reseed: bool,
+    /// The previous support direction and its squared norm (zero before the first).
+    previous: Vec3,
+    previous_norm2: f64,
 }
+
+/// Re-seed the hill climbs when the direction turned by more than about 6 degrees:
+/// `<d, d_prev>^2 < RESEED_COS2 |d|^2 |d_prev|^2` (or `<d, d_prev> <= 0`). The cube-map
+/// seed (about one cell per vertex, `mesh/seeds.rs`) is then nearer the answer than the
+/// previous support vertex, which may lie across the mesh: GJK's first directions, and
+/// every direction of an overlapping pair or of EPA, turn by tens of degrees. The
+/// growth solver's threshold (`collide/growth/query.rs`, measured there).
+const RESEED_COS2: f64 = 0.99;
 
 impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s, A, B> {
     /// The difference of `a` and `b`, where `pose_ab` maps B-local to A-local coordinates
@@ -40,7 +53,20 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
             t_ab: pose_ab.translation,
             hint_a: 0,
             hint_b: 0,
+            reseed: a.is_polytope() || b.is_polytope(),
+            previous: Vec3::zeros(),
+            previous_norm2: 0.0,
         }
+    }
+
+    /// Starts the climbs from given hints (a previous query's support vertices of this
+    /// pair), found for the direction `d`: the next support call re-seeds only if its
+    /// direction turned away from `d`.
+    pub fn keep_hints(&mut self, (hint_a, hint_b): (u32, u32), d: &Vec3) {
+        self.hint_a = hint_a;
+        self.hint_b = hint_b;
+        self.previous = *d;
+        self.previous_norm2 = d.norm_squared();
     }
 
     /// `S_D(d) = argmin_{s in D} <d, s>` (GJK++ Eq. 8, 11), with the shape points it is
@@ -50,9 +76,19 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
     pub fn support(&mut self, d: &Vec3) -> SupportPoint {
         // Quotients (`SupportMap::local_support_quotient`): B's rotation into A's frame
         // runs while the normalization's square root and division do.
+        let d_b = self.rot_ba * d;
+        if self.reseed {
+            let c = d.dot(&self.previous);
+            let norm2 = d.norm_squared();
+            if c <= 0.0 || c * c < RESEED_COS2 * norm2 * self.previous_norm2 {
+                self.hint_a = self.a.seed_hint(&-d);
+                self.hint_b = self.b.seed_hint(&d_b);
+            }
+            self.previous = *d;
+            self.previous_norm2 = norm2;
+        }
         let (a, n_a) = self.a.local_support_quotient(&-d, &mut self.hint_a);
         let a = a / n_a;
-        let d_b = self.rot_ba * d;
         let (b, n_b) = self.b.local_support_quotient(&d_b, &mut self.hint_b);
         let b = (self.rot_ab * b) / n_b + self.t_ab;
         SupportPoint { w: a - b, a, b }

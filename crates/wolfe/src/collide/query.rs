@@ -456,10 +456,7 @@ impl Runner<'_> {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
         if self.keep_hints {
-            md.hint_a = *self.hints.0;
-            md.hint_b = *self.hints.1;
-        } else {
-            md.seed_hints(&x0);
+            md.keep_hints((*self.hints.0, *self.hints.1), &x0);
         }
         let run = run_gjk(&mut md, x0, self.settings, self.kind, self.simplex);
         *self.hints.0 = md.hint_a;

@@ -426,7 +426,6 @@ impl PairVisitor for GjkEpa<'_> {
             Some(x0) => x0,
             None => md.bounding_box_center_difference(),
         };
-        md.seed_hints(&x0);
         let (kind, settings) = match self.within {
             Some(margin) => (
                 QueryKind::Proximity,
@@ -459,8 +458,8 @@ impl PairVisitor for GjkEpa<'_> {
         let hints = (md.hint_a, md.hint_b);
         let (ca, cb) = (Core(a), Core(b));
         let mut md = MinkowskiDifference::new(&ca, &cb, self.pose_ab);
-        (md.hint_a, md.hint_b) = hints;
         let first = gjk;
+        md.keep_hints(hints, &first.x);
         // The relative tolerance is meant for the signed distance `|x| - radii`, about
         // `radii - |x_first|` here: rescale it from the cores' distance to that.
         let radius_sum = a.radius() + b.radius();
