@@ -1,6 +1,7 @@
 //! Growth distance and growth-based collision between posed 3D shapes.
 
 use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
+use crate::collide::minkowski::HintDirection;
 use crate::error::WolfeError;
 use crate::math::{Mat3, Pose, Vec3};
 use crate::shape::{Shape, SupportMap};
@@ -550,18 +551,8 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     reseed: bool,
     /// The direction of the hints: the previous support call's, or the one the hints
     /// were seeded for.
-    previous: V<3>,
-    /// `|previous|^2`, kept with it (the re-seed test needs it every call).
-    previous_norm2: f64,
+    hint_direction: HintDirection,
 }
-
-/// Re-seed the hill climbs when the direction turned by more than about 6 degrees:
-/// `<d, d_prev>^2 < RESEED_COS2 |d|^2 |d_prev|^2`. The cube-map seed (about one cell per
-/// vertex, `mesh/seeds.rs`) is then nearer the answer than the previous vertex.
-/// Instructions of the growth queries on the `meshes_random` set (callgrind, 3 repeats
-/// of 2000 problems) by threshold: 0.5 (45 degrees): 124.4 M; 0.9: 113.9 M; 0.99:
-/// 112.5 M; always re-seed: 119.4 M (with the older 14-direction seeds at 0.5: 138.1 M).
-const RESEED_COS2: f64 = 0.99;
 
 impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_, A, B> {
     #[inline]
@@ -572,14 +563,10 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_
             // the initial simplex are steep): a climb from the previous support vertex
             // would cross much of the mesh, one from the cube map's vertex
             // ([`SupportMap::seed_hint`]) is a step or two.
-            let c = lambda.dot(&self.previous);
-            let norm2 = lambda.norm_squared();
-            if c <= 0.0 || c * c < RESEED_COS2 * norm2 * self.previous_norm2 {
+            if self.hint_direction.turned(lambda) {
                 self.hint_a = self.a.seed_hint(lambda);
                 self.hint_b = self.b.seed_hint(&d_b);
             }
-            self.previous = *lambda;
-            self.previous_norm2 = norm2;
         }
         let mut sa = self.a.local_support_hinted(lambda, &mut self.hint_a);
         let mut sb = self.b.local_support_hinted(&d_b, &mut self.hint_b);
@@ -630,8 +617,7 @@ impl<T: GrowthTrace> Runner<'_, T> {
             hint_a,
             hint_b,
             reseed: a.is_polytope() || b.is_polytope(),
-            previous,
-            previous_norm2: previous.norm_squared(),
+            hint_direction: HintDirection::new(previous),
         };
         // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
         // frame (unchanged), B's moved by B's new pose relative to A.
@@ -652,7 +638,7 @@ impl<T: GrowthTrace> Runner<'_, T> {
         let run = core::solve(&mut pair, &problem, self.trace);
         self.memory.hint_a = pair.hint_a;
         self.memory.hint_b = pair.hint_b;
-        self.memory.direction = pair.previous;
+        self.memory.direction = pair.hint_direction.direction();
         let mut points = [(Vec3::zeros(), Vec3::zeros(), Vec3::zeros()); 3];
         for (m, pt) in points.iter_mut().enumerate() {
             let n = if run.known & (1 << m) != 0 {
