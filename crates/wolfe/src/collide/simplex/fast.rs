@@ -189,7 +189,7 @@ fn edge(w: &Points, i: usize, last: usize, di: f64, eii: f64, b: Bounds) -> Opti
 /// The answer keeps `w[i]` and `w[j]` in their slots and moves the newest vertex into
 /// slot `dropped` (the old vertex the face leaves out, or `last` itself for a triangle):
 /// one support point moves instead of up to three when the oldest vertex is dropped
-/// (-5% instructions of vanilla GJK on close ellipsoid pairs, callgrind). The order of the
+/// (-1% instructions of vanilla GJK on close ellipsoid pairs, callgrind). The order of the
 /// kept vertices carries no meaning: the fast path only needs the newest vertex last
 /// after the next push.
 ///
