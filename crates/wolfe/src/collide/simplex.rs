@@ -166,8 +166,7 @@ impl Simplex {
     /// a call.
     #[inline(always)]
     pub(crate) fn project_origin_inlined(&mut self) -> Vec3 {
-        let newest = self.points[self.rank.max(1) - 1].w;
-        self.project_with_newest(newest)
+        self.project_with_newest(self.newest())
     }
 
     /// Pushes `p` and projects: [`Simplex::project_origin_inlined`] with the newest
@@ -203,8 +202,7 @@ impl Simplex {
     /// bound, with the simplex reduced as there; `None`, leaving the simplex untouched,
     /// otherwise (see the `fast` module for the region tests and the bounds).
     pub fn project_origin_fast(&mut self) -> Option<Vec3> {
-        let newest = self.points[self.rank.max(1) - 1].w;
-        let proj = fast::project(&self.points, self.rank, newest)?;
+        let proj = fast::project(&self.points, self.rank, self.newest())?;
         Some(self.apply(&proj))
     }
 
@@ -217,6 +215,12 @@ impl Simplex {
             Some(p) => self.apply(&p),
             None => Vec3::zeros(),
         }
+    }
+
+    /// The last vertex pushed (slot 0 of an empty simplex).
+    #[inline(always)]
+    fn newest(&self) -> Vec3 {
+        self.points[self.rank.max(1) - 1].w
     }
 
     /// The vertex positions (all four slots; only `rank` are meaningful).

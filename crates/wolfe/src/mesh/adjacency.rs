@@ -73,10 +73,8 @@ impl Adjacency {
     /// The neighbours of `v`; empty for an index out of range.
     #[inline]
     pub(crate) fn neighbors(&self, v: usize) -> &[u32] {
-        match (self.offsets.get(v), self.offsets.get(v + 1)) {
-            (Some(&s), Some(&e)) => self.indices.get(s as usize..e as usize).unwrap_or(&[]),
-            _ => &[],
-        }
+        let (s, e) = self.range(v);
+        self.indices.get(s as usize..e as usize).unwrap_or(&[])
     }
 }
 
