@@ -2,8 +2,11 @@
 //! one run.
 //!
 //! ```text
-//! cargo bench -p wolfe-cli --bench peers -- [--quick] [--out DIR]
+//! cargo bench -p wolfe-cli --bench peers -- [--quick] [--out DIR] [--family NAME]
 //! ```
+//!
+//! `--family NAME` times only the families whose name contains `NAME` (for example
+//! `"ycb>1000v close"`), for quick A/B runs of one target.
 //!
 //! The issue asks that wolfe's vanilla GJK be at least as fast per problem as the fastest
 //! peer and more exact, and that the accelerated variants pay off where the GJK++ paper
@@ -23,6 +26,13 @@
 //! - **Timing** ([`wolfe_cli::timing`], the issue's method): per problem, solver and task,
 //!   one untimed warm-up call (which also gives the value), then `N` repeats each timed
 //!   alone, and their median. The solvers run interleaved, problem by problem.
+//! - **Cold passes** (wolfe only, distance, mesh families): each solver in turn times every
+//!   problem of the family once per pass, with no warm-up, so that a query finds the
+//!   caches and branch predictors trained by the previous problems (often the same hull
+//!   pair at another distance), not by repeats of itself, as a simulation meets each pair
+//!   once per step; the per-problem median over the passes, then the median and mean over
+//!   problems. Not the issue's method, which repeats each problem: it shows what the
+//!   support calls cost when a query's climb path is not already in cache.
 //! - **Accuracy**: against the set's reference `dist` (coal at 1e-12 for the shipped
 //!   sets; wolfe's own vanilla GJK at 1e-12 for the generated YCB sets, so there the
 //!   check is weaker for wolfe than for parry).
@@ -60,6 +70,9 @@ const YCB_SIZE: [(usize, usize); 2] = [(100, 4), (10, 2)];
 const YCB_LARGE_SIZE: [(usize, usize); 2] = [(50, 4), (6, 2)];
 /// Hulls with more than this many vertices make the large YCB set (issue: "> 1000").
 const LARGE_MESH_VERTICES: usize = 1000;
+/// Cold passes per wolfe solver over a mesh family (see [`cold_passes`]), full and
+/// `--quick`.
+const COLD_PASSES: [usize; 2] = [15, 3];
 /// Relative distance error above which a row counts as off (issue: "<= 1e-6").
 const ACCURACY: f64 = 1e-6;
 /// Largest accepted `|parry - wolfe|` on far-apart rows (>= 1 m), in metres. A shape
@@ -270,6 +283,87 @@ fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>
     }
 }
 
+/// Cold passes of the wolfe solvers over a family, distance task: `passes` times, each
+/// solver in turn times every problem once (no warm-up: the previous query was another
+/// problem's). Per solver, the per-problem medians over the passes.
+fn cold_passes(family: &Family, passes: usize) -> [Vec<u64>; 3] {
+    let mut solvers: Vec<GjkSolver> = WOLFE
+        .iter()
+        .map(|s| GjkSolver::new(s.settings()).expect("default settings are valid"))
+        .collect();
+    let n = family.problems.len();
+    // times[solver][problem][pass]
+    let mut times: [Vec<Vec<u64>>; 3] = std::array::from_fn(|_| vec![vec![0u64; passes]; n]);
+    for pass in 0..passes {
+        for (solver, per_problem) in solvers.iter_mut().zip(times.iter_mut()) {
+            for (p, t) in family.problems.iter().zip(per_problem.iter_mut()) {
+                let (a, b) = family.set.set.shapes_of(p);
+                let (pa, pb) = (&p.pose_a, &p.pose_b);
+                let mut one = [0u64];
+                timing::median_ns(&mut one, || {
+                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                });
+                t[pass] = one[0];
+            }
+        }
+    }
+    times.map(|per_problem| {
+        per_problem
+            .into_iter()
+            .map(|mut t| timing::median(&mut t))
+            .collect()
+    })
+}
+
+/// The cold-pass table: median and mean over problems of the per-problem medians, and
+/// the accelerated variants' ratios to vanilla.
+fn cold_table(md: &mut String, families: &[Family], cold: &[(usize, [Vec<u64>; 3])]) {
+    if cold.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "\n## Cold passes, distance (each problem timed once per pass, no warm-up)\n\n\
+         ns per query: median over problems of the per-problem median over passes (mean over \
+         problems in brackets); ratios to vanilla of the medians (of the means)\n"
+    );
+    let _ = writeln!(
+        md,
+        "| family | problems | gjk | polyak | nesterov | polyak/gjk | nesterov/gjk |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|");
+    for (index, medians) in cold {
+        let stats: Vec<(u64, f64)> = medians
+            .iter()
+            .map(|m| {
+                let mean = m.iter().map(|&t| t as f64).sum::<f64>() / m.len().max(1) as f64;
+                (timing::median(&mut m.clone()), mean)
+            })
+            .collect();
+        let ratio = |s: usize| {
+            format!(
+                "{:.2} ({:.2})",
+                stats[s].0 as f64 / stats[0].0 as f64,
+                stats[s].1 / stats[0].1
+            )
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} ({:.0}) | {} ({:.0}) | {} ({:.0}) | {} | {} |",
+            families[*index].name,
+            medians[0].len(),
+            stats[0].0,
+            stats[0].1,
+            stats[1].0,
+            stats[1].1,
+            stats[2].0,
+            stats[2].1,
+            ratio(1),
+            ratio(2)
+        );
+    }
+}
+
 /// Checks that parry sees the same solids as wolfe: on the far-apart rows (`dist >= 1`
 /// m) of a set, the largest `|parry - wolfe|` distance, in metres, and the row count.
 /// Panics above [`FAR_AGREEMENT`] (a wrong axis or hull).
@@ -337,6 +431,8 @@ fn large_ycb_hulls(ycb_dir: &Path, dir: &Path) -> usize {
 struct Options {
     quick: bool,
     out: PathBuf,
+    /// Time only the families whose name contains this (all when `None`).
+    family: Option<String>,
 }
 
 fn options() -> Options {
@@ -344,6 +440,7 @@ fn options() -> Options {
     let mut options = Options {
         quick: false,
         out: root.join("target/peers"),
+        family: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -351,8 +448,9 @@ fn options() -> Options {
             "--quick" => options.quick = true,
             // cargo runs benches from the package directory: resolve against the root.
             "--out" => options.out = root.join(args.next().expect("--out needs a directory")),
+            "--family" => options.family = Some(args.next().expect("--family needs a name")),
             "--bench" => {}
-            other => panic!("unknown argument {other:?}; usage: peers [--quick] [--out DIR]"),
+            other => panic!("unknown argument {other:?}; usage: peers [--quick] [--out DIR] [--family NAME]"),
         }
     }
     options
@@ -423,6 +521,12 @@ fn main() {
                 problems,
             }
         })
+        .filter(|f: &Family| {
+            options
+                .family
+                .as_ref()
+                .is_none_or(|n| f.name.contains(n.as_str()))
+        })
         .collect();
 
     let mut md = String::new();
@@ -438,11 +542,16 @@ fn main() {
     }
 
     let mut rows = Vec::new();
+    let mut cold = Vec::new();
     for (i, family) in families.iter().enumerate() {
         eprintln!("timing {} ({} problems)", family.name, family.problems.len());
         run_family(i, family, repeats, &mut rows);
+        if family.set.name != "primitives" && family.set.name != "ellipsoids" {
+            cold.push((i, cold_passes(family, COLD_PASSES[size])));
+        }
     }
     tables(&mut md, &families, &rows);
+    cold_table(&mut md, &families, &cold);
     by_pair(&mut md, "primitives close", &families, &rows);
     let _ = writeln!(
         md,

@@ -108,6 +108,102 @@ fn all_variants_agree_on_random_pairs_of_every_shape_kind() {
     );
 }
 
+/// The accelerated variants hand over to vanilla GJK (fixed point of Eq. 31, a stalled
+/// momentum step, or the momentum budget): at every budget and iteration limit, a run
+/// stays within its limits, makes at most one support call beyond one per iteration (the
+/// switch's), certifies what it reports, and with no momentum iterations at all is
+/// vanilla GJK, bit for bit.
+#[test]
+fn accelerated_runs_hand_over_to_vanilla_at_every_budget() {
+    let mut rng = rng(20261125);
+    let (mut checked, mut converged) = (0, 0);
+    for case in 0..600 {
+        let size = [0.01, 0.1, 1.0][case % 3];
+        let a = random_shape(&mut rng, case, size);
+        let b = random_shape(&mut rng, case / 9, size);
+        let pa = random_pose(&mut rng, 2.0 * size);
+        let pb0 = random_pose(&mut rng, 2.0 * size);
+        let Some(pb) = place_at_distance(&a, &pa, &b, &pb0, size * [1e-3, 1e-2, 0.1][case % 3]) else {
+            continue;
+        };
+        let tight = GjkSettings {
+            tolerance: 1e-10,
+            closed_form_pairs: false,
+            ..GjkSettings::default()
+        };
+        let truth = distance(&a, &pa, &b, &pb, &tight).unwrap();
+        if truth.status != GjkStatus::Converged {
+            continue;
+        }
+        checked += 1;
+        let slack = 1e-12 * size;
+        for variant in [GjkVariant::Polyak, GjkVariant::Nesterov] {
+            for max_iterations in [1, 2, 3, 128] {
+                let vanilla = GjkSettings {
+                    max_iterations,
+                    closed_form_pairs: false,
+                    ..GjkSettings::default()
+                };
+                let plain = distance(&a, &pa, &b, &pb, &vanilla).unwrap();
+                for budget in [0, 1, 2, 3, 32] {
+                    let settings = GjkSettings {
+                        variant,
+                        max_accelerated_iterations: budget,
+                        ..vanilla
+                    };
+                    let out = distance(&a, &pa, &b, &pb, &settings).unwrap();
+                    let at = format!("case {case} {variant:?} limit {max_iterations} budget {budget}");
+                    if budget == 0 {
+                        assert_eq!(out.distance.to_bits(), plain.distance.to_bits(), "{at}");
+                        assert_eq!(
+                            (out.status, out.iterations, out.support_calls),
+                            (plain.status, plain.iterations, plain.support_calls),
+                            "{at}"
+                        );
+                        assert_eq!(out.duality_gap.to_bits(), plain.duality_gap.to_bits(), "{at}");
+                    }
+                    assert!(out.iterations <= max_iterations, "{at}: {out:?}");
+                    assert!(
+                        out.support_calls == out.iterations || out.support_calls == out.iterations + 1,
+                        "{at}: {out:?}"
+                    );
+                    // Whatever the status, the certified brackets of this run and of the
+                    // tight one (itself within 1e-10 relative) both hold the distance.
+                    assert!(
+                        out.lower_bound <= truth.upper_bound + slack
+                            && truth.lower_bound <= out.upper_bound + slack,
+                        "{at}: [{}, {}] vs [{}, {}]",
+                        out.lower_bound,
+                        out.upper_bound,
+                        truth.lower_bound,
+                        truth.upper_bound
+                    );
+                    if out.status == GjkStatus::Converged {
+                        converged += 1;
+                        assert!(
+                            (out.distance - truth.distance).abs()
+                                <= 1.01 * tolerance() * truth.distance + slack,
+                            "{at}: {} vs {}",
+                            out.distance,
+                            truth.distance
+                        );
+                    } else {
+                        assert!(
+                            matches!(
+                                out.status,
+                                GjkStatus::IterationLimit | GjkStatus::NumericalTrouble
+                            ),
+                            "{at}: {out:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 450, "only {checked} cases ran");
+    assert!(converged > 3000, "only {converged} runs converged");
+}
+
 #[test]
 fn frank_wolfe_agrees_when_it_converges_and_brackets_otherwise() {
     let mut rng = rng(7);

@@ -229,8 +229,8 @@ impl SupportMap for ConvexMesh {
         self.inradius
     }
 
-    /// The best of the vertices extreme along the 14 directions `+-e_k` and
-    /// `(+-1, +-1, +-1)` (computed once with the hull).
+    /// The support vertex of the centre of `dir`'s cell in the hull's cube-map seed table
+    /// (about one cell per vertex, computed once with the hull: `mesh/seeds.rs`).
     fn seed_hint(&self, dir: &Vec3) -> u32 {
         self.seeds.seed(dir)
     }
