@@ -6,7 +6,8 @@ mod common;
 
 use common::*;
 use wolfe::{
-    distance, intersects, ConvexMesh, GjkSettings, GjkSolver, GjkStatus, GjkVariant, Pose, Shape, Vec3,
+    distance, intersects, ConvexMesh, DistanceOutput, GjkSettings, GjkSolver, GjkStatus, GjkVariant, Pose,
+    Shape, Vec3,
 };
 
 /// Moves B along the separation normal so that the distance becomes `target` (exact for
@@ -25,6 +26,12 @@ fn place_at_distance(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, target: f64) ->
     let mut moved = *pb;
     moved.translation += (target - out.distance) * out.normal;
     Some(moved)
+}
+
+/// Whether two runs' certified brackets `[lower_bound, upper_bound]` intersect within
+/// `slack`: both hold the true distance, so they must.
+fn brackets_intersect(a: &DistanceOutput, b: &DistanceOutput, slack: f64) -> bool {
+    a.lower_bound <= b.upper_bound + slack && b.lower_bound <= a.upper_bound + slack
 }
 
 /// The default relative tolerance: every converged distance is within it of the truth.
@@ -76,8 +83,7 @@ fn all_variants_agree_on_random_pairs_of_every_shape_kind() {
                 (GjkStatus::Converged | GjkStatus::NumericalTrouble, _) => {
                     troubles += (out.status == GjkStatus::NumericalTrouble) as usize;
                     assert!(
-                        out.lower_bound <= reference.upper_bound + 1e-13
-                            && reference.lower_bound <= out.upper_bound + 1e-13,
+                        brackets_intersect(&out, &reference, 1e-13),
                         "case {case} [{name}]: brackets {out:?} {reference:?}"
                     );
                     10.0 * tolerance() * reference.distance + 1e-13
@@ -170,8 +176,7 @@ fn accelerated_runs_hand_over_to_vanilla_at_every_budget() {
                     // Whatever the status, the certified brackets of this run and of the
                     // tight one (itself within 1e-10 relative) both hold the distance.
                     assert!(
-                        out.lower_bound <= truth.upper_bound + slack
-                            && truth.lower_bound <= out.upper_bound + slack,
+                        brackets_intersect(&out, &truth, slack),
                         "{at}: [{}, {}] vs [{}, {}]",
                         out.lower_bound,
                         out.upper_bound,
@@ -224,8 +229,7 @@ fn frank_wolfe_agrees_when_it_converges_and_brackets_otherwise() {
         }
         // Both brackets hold the true distance, so they intersect.
         assert!(
-            out.lower_bound <= reference.upper_bound + 1e-12
-                && reference.lower_bound <= out.upper_bound + 1e-12,
+            brackets_intersect(&out, &reference, 1e-12),
             "case {case}: [{}, {}] misses [{}, {}]",
             out.lower_bound,
             out.upper_bound,

@@ -191,6 +191,28 @@ impl Thresholds {
         }
     }
 
+    /// Records the lower bound of the support `s` in direction `d` (`|d| = d_norm`,
+    /// Eq. 19) and tells whether it separates the shapes beyond the margin, which ends a
+    /// boolean query (Alg. 2), whatever the direction.
+    #[inline(always)]
+    fn separated(&self, out: &mut GjkRun, d: &Vec3, d_norm: f64, s: &SupportPoint) -> bool {
+        record_lower_bound(out, d, d_norm, s);
+        self.early_exit && out.lower_bound > self.separation
+    }
+
+    /// Records the duality gap `g` at `x_k` (`|x_k| = x_norm`; a certificate when `s` was
+    /// computed in direction `x_k`, Eq. 16-18) and tells whether it meets the settings;
+    /// the reported gap is then `g` itself.
+    #[inline(always)]
+    fn certified(&self, out: &mut GjkRun, settings: &GjkSettings, g: f64, x_norm: f64, s: &Vec3) -> bool {
+        out.duality_gap = out.duality_gap.min(g.max(0.0));
+        if gap_converged(settings, g, x_norm, s, self.radius_sum) {
+            out.duality_gap = g.max(0.0);
+            return true;
+        }
+        false
+    }
+
     /// Whether the shapes overlap after a projection to `x` with `|x|^2 = x_sq`: Alg. 4
     /// line 1 (the origin is in the simplex: the cores overlap, and `out`'s lower bound
     /// becomes 0), or an upper bound `|x|` below the radii.
@@ -218,15 +240,15 @@ struct Handover {
     x_in_d: bool,
     /// Support calls so far beyond one per iteration.
     extra_calls: u32,
-    /// The largest squared norm of a support point so far (see [`run_vanilla`]).
+    /// The largest squared norm of a support point so far: it bounds every simplex
+    /// vertex's (a collapsed iterate is a convex combination of them), so the overlap
+    /// test ([`Thresholds::overlap`]) runs its exact threshold only when it can pass.
     support_scale_sq: f64,
 }
 
 /// Vanilla GJK (GJK++ Alg. 4, with Alg. 2's early exits): `d_k = x_k` throughout, so it
-/// carries no momentum state and computes each quantity once. The first iteration
-/// (where `x_0` may lie outside `D` and no gap is computed) is peeled, the settings'
-/// thresholds are hoisted, and `|x_k|^2` is carried over from the projection instead of
-/// recomputed.
+/// carries no momentum state and computes each quantity once: the settings' thresholds
+/// are hoisted, and `|x_k|^2` is carried over from the projection instead of recomputed.
 fn run_vanilla<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
@@ -273,16 +295,13 @@ fn vanilla_from<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     for k in from.k..settings.max_iterations {
         let x_norm = x_sq.sqrt();
         let s = md.support(&x);
-        record_lower_bound(&mut out, &x, x_norm, &s);
-        if t.early_exit && out.lower_bound > t.separation {
+        if t.separated(&mut out, &x, x_norm, &s) {
             return out.finish(GjkStatus::Separated, k + 1, extra_calls, x);
         }
         // Eq. 16-18: the gap at x_k, a point of D from the first projection on.
         if k >= gap_from {
             let g = 2.0 * x.dot(&(x - s.w));
-            out.duality_gap = out.duality_gap.min(g.max(0.0));
-            if gap_converged(settings, g, x_norm, &s.w, t.radius_sum) {
-                out.duality_gap = g.max(0.0);
+            if t.certified(&mut out, settings, g, x_norm, &s.w) {
                 return out.finish(GjkStatus::Converged, k + 1, extra_calls, x);
             }
         }
@@ -399,9 +418,7 @@ fn run_accelerated<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         let d_norm = d_sq.sqrt();
 
         let s = md.support(&d);
-        record_lower_bound(&mut out, &d, d_norm, &s);
-        // Alg. 2: a separating plane ends a boolean query, whatever its direction.
-        if t.early_exit && out.lower_bound > t.separation {
+        if t.separated(&mut out, &d, d_norm, &s) {
             return out.finish(GjkStatus::Separated, k + 1, 0, x);
         }
         if k > 0 {
@@ -484,15 +501,12 @@ fn run_frank_wolfe<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     for k in 0..settings.max_iterations {
         let x_norm = x_sq.sqrt();
         let s = md.support(&x);
-        record_lower_bound(&mut out, &x, x_norm, &s);
-        if t.early_exit && out.lower_bound > t.separation {
+        if t.separated(&mut out, &x, x_norm, &s) {
             return out.finish(GjkStatus::Separated, k + 1, 0, x);
         }
         if k > 0 {
             let g = 2.0 * x.dot(&(x - s.w));
-            out.duality_gap = out.duality_gap.min(g.max(0.0));
-            if gap_converged(settings, g, x_norm, &s.w, t.radius_sum) {
-                out.duality_gap = g.max(0.0);
+            if t.certified(&mut out, settings, g, x_norm, &s.w) {
                 return out.finish(GjkStatus::Converged, k + 1, 0, x);
             }
         }
