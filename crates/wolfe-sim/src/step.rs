@@ -198,6 +198,7 @@ pub struct Simulation {
     step: u64,
     detector: ContactDetector,
     contacts: Vec<DetectedContact>,
+    impulses: Vec<Vec3>,
     sap: SapSolver,
 }
 
@@ -228,6 +229,7 @@ impl Simulation {
             time: 0.0,
             step: 0,
             contacts: Vec::new(),
+            impulses: Vec::new(),
         };
         sim.detector.detect(&sim.world, &sim.poses, &mut sim.contacts)?;
         if let Some(c) = sim
@@ -287,6 +289,15 @@ impl Simulation {
     /// The contacts detected at the start of the last step.
     pub fn contacts(&self) -> &[DetectedContact] {
         &self.contacts
+    }
+
+    /// The contact impulses of the last step's SAP solve, one per
+    /// [`Simulation::contacts`] entry (same order; empty before the first step), each
+    /// in its contact frame `[gamma_t (2), gamma_n]` (z along the normal from A to B),
+    /// N s: the impulse on B, the opposite on A. The mean force over the step is
+    /// `gamma / dt`.
+    pub fn contact_impulses(&self) -> &[Vec3] {
+        &self.impulses
     }
 
     fn dofs(&self, i: usize) -> usize {
@@ -562,6 +573,7 @@ impl Simulation {
         };
         let solve_start = Instant::now();
         let v = if self.contacts.is_empty() {
+            self.impulses.clear();
             v_star
         } else {
             let problem = self.contact_problem(&self.contacts, a, &v_star)?;
@@ -570,6 +582,8 @@ impl Simulation {
             stats.line_search_iterations = solution.stats.line_search_iterations;
             stats.sap_status = Some(solution.stats.status);
             stats.momentum_error = solution.stats.momentum_error;
+            self.impulses.clear();
+            self.impulses.extend_from_slice(&solution.gamma);
             solution.v
         };
         stats.solve_seconds = solve_start.elapsed().as_secs_f64();

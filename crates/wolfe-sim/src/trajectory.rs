@@ -1,7 +1,9 @@
-//! The trajectory files a viewer plays: plain CSV, one folder per run.
+//! The trajectory files a viewer plays: plain CSV, one folder per run. The full
+//! description (units, frames, what a viewer may assume, how old folders read) is
+//! `docs/trajectory-format.md`; in short:
 //!
 //! - `scene.csv`, one row per object, columns
-//!   `object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh`:
+//!   `object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh,mass,visual`:
 //!   `object` is the body index (static geometry follows the bodies);
 //!   `kind` is `sphere`, `ellipsoid`, `box`, `capsule`, `cylinder`, `cone`, `mesh`,
 //!   `inflated` or `halfspace`; for a body, the pose columns place the **shape** in the
@@ -9,25 +11,40 @@
 //!   the world (a half-space is `z <= 0` of that frame). `p0..p2` are the shape's
 //!   parameters: sphere radius; ellipsoid semi-axes; box half-extents; capsule,
 //!   cylinder and cone radius then half-length (axis z, a cone's apex at +z); an
-//!   inflated shape's added radius (its core is not described). `mesh` names an OBJ file
-//!   beside `scene.csv` holding a mesh's hull (vertices and triangles).
+//!   inflated shape's added radius. `mesh` names an OBJ file beside `scene.csv` holding
+//!   the hull of a mesh, or of an inflated shape (sampled from its support function), in
+//!   the shape frame. `mass` is a body's mass in kg (empty for static geometry).
+//!   `visual` optionally names an OBJ file in the **body** frame that a viewer draws in
+//!   place of the collision shape (a robot link's visual mesh; empty when none).
+//!   Folders written before `mass` and `visual` existed lack the two columns.
 //! - `trajectory.csv`, one row per body per recorded step, columns
 //!   `step,time,body,x,y,z,qw,qx,qy,qz`: the body frame (centre of mass) in world,
 //!   position in metres and orientation as a unit quaternion. Step 0 is the initial
 //!   state. A shape's world pose is the body pose composed with its `scene.csv` pose.
+//! - `contacts.csv` (written by [`TrajectoryWriter::record_simulation`]), one row per
+//!   contact point that carried a force during a recorded step, columns
+//!   `step,time,a,b,x,y,z,nx,ny,nz,fn,ft`: `a` the first object (a `scene.csv` object
+//!   index: a body or static geometry), `b` the second (a body); the contact point in
+//!   world (metres) and the unit normal from `a` to `b`, both as detected at the step's
+//!   start; `fn` and `ft` the mean normal and tangential (friction) force on `b` over the
+//!   step, N (SAP impulse / dt; `a` feels the opposite).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use wolfe::{Pose, Quat, Shape, Vec3};
+use wolfe::{Pose, Quat, Shape, SupportMap, Vec3};
 
+use crate::step::Simulation;
 use crate::world::{StaticGeometry, World};
 
-/// Writes `scene.csv` (and mesh OBJ files) once, then `trajectory.csv` row by row.
+/// Writes `scene.csv` (and mesh OBJ files) once, then `trajectory.csv` (and
+/// `contacts.csv`) row by row.
 #[derive(Debug)]
 pub struct TrajectoryWriter {
     out: BufWriter<File>,
+    contacts: BufWriter<File>,
+    bodies: usize,
 }
 
 fn pose_columns(p: &Pose) -> String {
@@ -66,30 +83,80 @@ fn write_obj(path: &Path, mesh: &wolfe::ConvexMesh) -> std::io::Result<()> {
     f.flush()
 }
 
+/// Directions over the sphere (a Fibonacci lattice) at which an inflated shape's
+/// support function is sampled for its drawn hull.
+const HULL_SAMPLES: usize = 256;
+
+/// The hull of an inflated shape sampled at [`HULL_SAMPLES`] support points
+/// `S(d) = S_core(d) + r d` (unit `d`), for drawing (`None` if the hull is degenerate).
+fn sampled_hull(shape: &Shape) -> Option<wolfe::ConvexMesh> {
+    let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+    let r = shape.radius();
+    let points: Vec<Vec3> = (0..HULL_SAMPLES)
+        .map(|k| {
+            let z = 1.0 - 2.0 * (k as f64 + 0.5) / HULL_SAMPLES as f64;
+            let rho = (1.0 - z * z).sqrt();
+            let phi = golden * k as f64;
+            let d = Vec3::new(rho * phi.cos(), rho * phi.sin(), z);
+            shape.local_support(&d) + r * d
+        })
+        .collect();
+    wolfe::ConvexMesh::from_points(&points).ok()
+}
+
+/// Writes the OBJ file a shape needs (meshes: the mesh; inflated shapes: a sampled
+/// hull) as `mesh_{object}.obj` and returns its name, or an empty name.
+fn shape_obj(dir: &Path, object: usize, shape: &Shape) -> std::io::Result<String> {
+    let hull;
+    let mesh = match shape {
+        Shape::ConvexMesh(m) => m.as_ref(),
+        Shape::Inflated(_) => match sampled_hull(shape) {
+            Some(m) => {
+                hull = m;
+                &hull
+            }
+            None => return Ok(String::new()),
+        },
+        _ => return Ok(String::new()),
+    };
+    let name = format!("mesh_{object}.obj");
+    write_obj(&dir.join(&name), mesh)?;
+    Ok(name)
+}
+
+/// The `scene.csv` header.
+pub const SCENE_HEADER: &str = "object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh,mass,visual";
+/// The `trajectory.csv` header.
+pub const TRAJECTORY_HEADER: &str = "step,time,body,x,y,z,qw,qx,qy,qz";
+/// The `contacts.csv` header.
+pub const CONTACTS_HEADER: &str = "step,time,a,b,x,y,z,nx,ny,nz,fn,ft";
+
+/// A name safe for one CSV field: commas, quotes and line breaks become `_`.
+fn csv_name(name: &str) -> String {
+    name.chars()
+        .map(|c| if matches!(c, ',' | '"' | '\n' | '\r') { '_' } else { c })
+        .collect()
+}
+
 impl TrajectoryWriter {
-    /// Writes `dir/scene.csv` (and `dir/mesh_N.obj` per mesh) for `world`, and opens
-    /// `dir/trajectory.csv` with its header.
+    /// Writes `dir/scene.csv` (and `dir/mesh_N.obj` per mesh or inflated shape) for
+    /// `world`, and opens `dir/trajectory.csv` and `dir/contacts.csv` with their headers.
     pub fn create(dir: &Path, world: &World) -> std::io::Result<Self> {
         let mut scene = BufWriter::new(File::create(dir.join("scene.csv"))?);
-        writeln!(scene, "object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh")?;
+        writeln!(scene, "{SCENE_HEADER}")?;
         let mut object = 0;
         for b in world.bodies() {
             let (kind, p) = shape_columns(&b.shape);
-            let mesh = if let Shape::ConvexMesh(m) = &b.shape {
-                let name = format!("mesh_{object}.obj");
-                write_obj(&dir.join(&name), m)?;
-                name
-            } else {
-                String::new()
-            };
+            let mesh = shape_obj(dir, object, &b.shape)?;
             writeln!(
                 scene,
-                "{object},{},{kind},0,{},{},{},{},{mesh}",
-                b.name,
+                "{object},{},{kind},0,{},{},{},{},{mesh},{},",
+                csv_name(&b.name),
                 pose_columns(&b.shape_pose),
                 p[0],
                 p[1],
-                p[2]
+                p[2],
+                b.mass
             )?;
             object += 1;
         }
@@ -107,19 +174,12 @@ impl TrajectoryWriter {
                 }
                 StaticGeometry::Shape(shape, pose, _) => {
                     let (kind, p) = shape_columns(shape);
-                    let mesh = if let Shape::ConvexMesh(m) = shape {
-                        let name = format!("mesh_{object}.obj");
-                        write_obj(&dir.join(&name), m)?;
-                        name
-                    } else {
-                        String::new()
-                    };
-                    (kind, *pose, p, mesh)
+                    (kind, *pose, p, shape_obj(dir, object, shape)?)
                 }
             };
             writeln!(
                 scene,
-                "{object},static{object},{kind},1,{},{},{},{},{mesh}",
+                "{object},static{object},{kind},1,{},{},{},{},{mesh},,",
                 pose_columns(&pose),
                 p[0],
                 p[1],
@@ -129,11 +189,18 @@ impl TrajectoryWriter {
         }
         scene.flush()?;
         let mut out = BufWriter::new(File::create(dir.join("trajectory.csv"))?);
-        writeln!(out, "step,time,body,x,y,z,qw,qx,qy,qz")?;
-        Ok(Self { out })
+        writeln!(out, "{TRAJECTORY_HEADER}")?;
+        let mut contacts = BufWriter::new(File::create(dir.join("contacts.csv"))?);
+        writeln!(contacts, "{CONTACTS_HEADER}")?;
+        Ok(Self {
+            out,
+            contacts,
+            bodies: world.bodies().len(),
+        })
     }
 
-    /// Appends the body poses of one step.
+    /// Appends the body poses of one step (no contacts: see
+    /// [`TrajectoryWriter::record_simulation`]).
     pub fn record(&mut self, step: u64, time: f64, poses: &[Pose]) -> std::io::Result<()> {
         for (i, p) in poses.iter().enumerate() {
             writeln!(self.out, "{step},{time},{i},{}", pose_columns(p))?;
@@ -141,8 +208,44 @@ impl TrajectoryWriter {
         Ok(())
     }
 
-    /// Flushes the trajectory file.
+    /// Appends the body poses of `sim` now as step `step`, and the contacts of its last
+    /// step that carried a force (a positive normal impulse) with their mean normal and
+    /// friction forces (impulse / dt). Before the first step there are none.
+    pub fn record_simulation(&mut self, step: u64, sim: &Simulation) -> std::io::Result<()> {
+        let time = sim.time();
+        self.record(step, time, sim.poses())?;
+        let dt = sim.settings().time_step;
+        for (c, g) in sim.contacts().iter().zip(sim.contact_impulses()) {
+            if g.z <= 0.0 {
+                continue;
+            }
+            let a = match (c.body_a, c.static_a) {
+                (Some(a), _) => a,
+                (None, Some(k)) => self.bodies + k,
+                // Static geometry of unknown index: not drawable, skip.
+                (None, None) => continue,
+            };
+            let (p, n) = (c.point, c.normal);
+            writeln!(
+                self.contacts,
+                "{step},{time},{a},{},{},{},{},{},{},{},{},{}",
+                c.body_b,
+                p.x,
+                p.y,
+                p.z,
+                n.x,
+                n.y,
+                n.z,
+                g.z / dt,
+                g.x.hypot(g.y) / dt
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Flushes the trajectory and contact files.
     pub fn finish(mut self) -> std::io::Result<()> {
+        self.contacts.flush()?;
         self.out.flush()
     }
 }

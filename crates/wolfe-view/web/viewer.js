@@ -1,0 +1,436 @@
+// The wolfe trajectory viewer: reads the JSON block #wolfe-data that wolfe-view embeds
+// in view.html (scene, frame times, camera, a gzip + base64 binary block of quantized
+// poses and contacts; see crates/wolfe-view/src/page.rs) and plays it with three.js.
+// Bundled by build.mjs into ../assets/viewer.js (one IIFE, no network at run time).
+
+import * as THREE from "three";
+import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { CSS2DRenderer, CSS2DObject } from "three/examples/jsm/renderers/CSS2DRenderer.js";
+import { gunzipSync } from "fflate";
+
+const errors = window.__wolfeErrors || (window.__wolfeErrors = []);
+const $ = (id) => document.getElementById(id);
+const status = $("status");
+
+function showErrors() {
+  const box = $("errors");
+  box.hidden = errors.length === 0;
+  box.textContent = errors.length ? "Errors:\n" + errors.join("\n") : "";
+  status.dataset.errors = String(errors.length);
+  if (errors.length && !document.title.startsWith("ERROR")) document.title = "ERROR " + document.title;
+}
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  errors.push(args.map(String).join(" "));
+  showErrors();
+  consoleError(...args);
+};
+addEventListener("error", showErrors);
+addEventListener("unhandledrejection", showErrors);
+
+function base64Bytes(text) {
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** The typed arrays of the binary block, by section name. */
+function decodeBlob(data) {
+  let bytes = gunzipSync(base64Bytes(data.blob));
+  if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
+  const types = { u32: Uint32Array, f32: Float32Array, i16: Int16Array, u16: Uint16Array, i8: Int8Array };
+  const out = {};
+  for (const s of data.sections) {
+    out[s.name] = new types[s.type](bytes.buffer, bytes.byteOffset + s.offset, s.count);
+  }
+  return out;
+}
+
+/** A geometry of `o`'s shape in its shape frame (z is the axis of round shapes). */
+function shapeGeometry(o) {
+  const p = o.params;
+  let g;
+  switch (o.kind) {
+    case "sphere":
+      return new THREE.SphereGeometry(p[0], 32, 16);
+    case "ellipsoid":
+      g = new THREE.SphereGeometry(1, 32, 16);
+      g.scale(p[0], p[1], p[2]);
+      return g;
+    case "box":
+      return new THREE.BoxGeometry(2 * p[0], 2 * p[1], 2 * p[2]);
+    case "capsule":
+      g = new THREE.CapsuleGeometry(p[0], 2 * p[1], 8, 24);
+      break;
+    case "cylinder":
+      g = new THREE.CylinderGeometry(p[0], p[0], 2 * p[1], 32);
+      break;
+    case "cone":
+      g = new THREE.ConeGeometry(p[0], 2 * p[1], 32);
+      break;
+    default:
+      if (o.mesh) return meshGeometry(o.mesh);
+      return new THREE.SphereGeometry(Math.max(o.radius, 0.005), 24, 12);
+  }
+  g.rotateX(Math.PI / 2); // three.js builds round shapes along y; wolfe's axis is z.
+  return g;
+}
+
+function meshGeometry(m) {
+  const g = new THREE.BufferGeometry();
+  g.setAttribute("position", new THREE.Float32BufferAttribute(m.vertices, 3));
+  g.setIndex(m.triangles);
+  const flat = g.toNonIndexed();
+  flat.computeVertexNormals();
+  return flat;
+}
+
+function poseMatrix(pose) {
+  return new THREE.Matrix4().compose(
+    new THREE.Vector3(pose[0], pose[1], pose[2]),
+    new THREE.Quaternion(pose[4], pose[5], pose[6], pose[3]).normalize(),
+    new THREE.Vector3(1, 1, 1),
+  );
+}
+
+/** A length of about `x` rounded to 1, 2 or 5 times a power of ten. */
+function niceStep(x) {
+  const e = Math.pow(10, Math.floor(Math.log10(x)));
+  const m = x / e;
+  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * e;
+}
+
+function formatForce(f) {
+  return f >= 100 ? f.toFixed(0) : f >= 1 ? f.toFixed(2) : f.toPrecision(2);
+}
+
+function main() {
+  const data = JSON.parse($("wolfe-data").textContent);
+  const arrays = decodeBlob(data);
+  const params = new URLSearchParams(location.search);
+  const nb = data.bodies;
+  const times = data.times;
+  const nFrames = times.length;
+  const R = data.sceneRadius;
+
+  THREE.Object3D.DEFAULT_UP.set(0, 0, 1);
+  const container = $("view");
+  const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+  renderer.setPixelRatio(window.devicePixelRatio);
+  renderer.setSize(innerWidth, innerHeight);
+  container.appendChild(renderer.domElement);
+  const labels = new CSS2DRenderer();
+  labels.setSize(innerWidth, innerHeight);
+  Object.assign(labels.domElement.style, { position: "fixed", top: "0", left: "0", pointerEvents: "none" });
+  container.appendChild(labels.domElement);
+
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0xeef1f5);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x667788, 1.6));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+  sun.position.set(0.5, -1.0, 1.6);
+  scene.add(sun);
+
+  const c = data.camera;
+  const camera = new THREE.PerspectiveCamera(c.fov_y_degrees, innerWidth / innerHeight, c.near, c.far);
+  camera.up.set(c.up[0], c.up[1], c.up[2]);
+  camera.position.set(...c.position);
+  const controls = new OrbitControls(camera, renderer.domElement);
+  controls.target.set(...c.target);
+  controls.update();
+
+  // Bodies: a group in the body frame, the shape (or visual mesh) inside it.
+  const bodies = [];
+  const pickable = [];
+  const showBodies = params.get("bodies") !== "0";
+  for (let i = 0; i < nb; i++) {
+    const o = data.objects[i];
+    const color = new THREE.Color().setHSL((i * 0.618034) % 1, 0.55, 0.55);
+    const material = new THREE.MeshStandardMaterial({ color, roughness: 0.6, metalness: 0.05 });
+    const group = new THREE.Group();
+    let mesh;
+    if (o.visual) {
+      mesh = new THREE.Mesh(meshGeometry(o.visual), material);
+    } else {
+      mesh = new THREE.Mesh(shapeGeometry(o), material);
+      mesh.applyMatrix4(poseMatrix(o.pose));
+    }
+    mesh.userData.body = i;
+    group.add(mesh);
+    const div = document.createElement("div");
+    div.className = "label";
+    div.textContent = o.name;
+    const label = new CSS2DObject(div);
+    label.position.set(0, 0, o.radius * 1.2 + 0.01 * R);
+    label.visible = false;
+    group.add(label);
+    group.visible = showBodies;
+    scene.add(group);
+    bodies.push({ group, mesh, material, label });
+    pickable.push(mesh);
+  }
+
+  // Static geometry: half-spaces as a grid under the scene, shapes translucent with edges.
+  for (let k = nb; k < data.objects.length; k++) {
+    const o = data.objects[k];
+    const holder = new THREE.Group();
+    holder.applyMatrix4(poseMatrix(o.pose));
+    if (o.kind === "halfspace") {
+      const cell = niceStep(R / 8);
+      const size = 2 * cell * Math.ceil((2.5 * R) / cell);
+      const grid = new THREE.GridHelper(size, Math.round(size / cell), 0x7d8796, 0xb8c0cc);
+      grid.rotateX(Math.PI / 2);
+      // Centre the grid under the target, in the plane.
+      const local = new THREE.Vector3(...c.target).applyMatrix4(holder.matrix.clone().invert());
+      grid.position.set(cell * Math.round(local.x / cell), cell * Math.round(local.y / cell), 0);
+      holder.add(grid);
+    } else {
+      const g = shapeGeometry(o);
+      holder.add(
+        new THREE.Mesh(
+          g,
+          new THREE.MeshStandardMaterial({ color: 0x9aa6b8, transparent: true, opacity: 0.12, depthWrite: false }),
+        ),
+      );
+      holder.add(new THREE.LineSegments(new THREE.EdgesGeometry(g, 25), new THREE.LineBasicMaterial({ color: 0x6b7686 })));
+    }
+    scene.add(holder);
+  }
+
+  // Contacts: points and normal-force arrows, instanced.
+  const offsets = arrays.contactOffsets;
+  let maxContacts = 1;
+  for (let f = 0; f < nFrames; f++) maxContacts = Math.max(maxContacts, offsets[f + 1] - offsets[f]);
+  const rc = 0.012 * R;
+  const points = new THREE.InstancedMesh(
+    new THREE.SphereGeometry(rc, 12, 8),
+    new THREE.MeshBasicMaterial({ color: 0xd62828 }),
+    maxContacts,
+  );
+  const shaft = new THREE.CylinderGeometry(0.3 * rc, 0.3 * rc, 1, 8).translate(0, 0.5, 0);
+  const head = new THREE.ConeGeometry(0.9 * rc, 1, 12).translate(0, 0.5, 0);
+  const arrowMaterial = new THREE.MeshBasicMaterial({ color: 0x1d5fd6 });
+  const shafts = new THREE.InstancedMesh(shaft, arrowMaterial, maxContacts);
+  const heads = new THREE.InstancedMesh(head, arrowMaterial, maxContacts);
+  for (const m of [points, shafts, heads]) {
+    m.count = 0;
+    m.frustumCulled = false;
+    scene.add(m);
+  }
+  const arrowPerNewton = (0.12 * R) / data.referenceForce;
+  $("legend").textContent = data.hasContacts
+    ? `arrows: normal force on the second body; ${(0.12 * R).toFixed(3)} m = ${formatForce(data.referenceForce)} N (mean body weight)`
+    : "this folder has no contacts.csv: no contacts to show";
+  $("title").textContent = data.title;
+
+  const grid = data.grid;
+  const P = arrays.poses;
+  const bodyPosition = (f, i) => {
+    const b = (f * nb + i) * 7;
+    return new THREE.Vector3(
+      grid.offset[0] + grid.scale * P[b],
+      grid.offset[1] + grid.scale * P[b + 1],
+      grid.offset[2] + grid.scale * P[b + 2],
+    );
+  };
+
+  const state = { frame: 0, t: times[0], playing: params.get("paused") !== "1", speed: 1, selected: -1 };
+  const tParam = parseFloat(params.get("t"));
+  if (Number.isFinite(tParam)) state.t = Math.min(Math.max(tParam, times[0]), times[nFrames - 1]);
+
+  function frameAt(t) {
+    let lo = 0;
+    let hi = nFrames - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (times[mid] <= t + 1e-9) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  const tmpM = new THREE.Matrix4();
+  const tmpQ = new THREE.Quaternion();
+  const tmpV = new THREE.Vector3();
+  const yAxis = new THREE.Vector3(0, 1, 0);
+  const contactPoint = (j) =>
+    new THREE.Vector3(
+      grid.offset[0] + grid.scale * arrays.contactPoints[3 * j],
+      grid.offset[1] + grid.scale * arrays.contactPoints[3 * j + 1],
+      grid.offset[2] + grid.scale * arrays.contactPoints[3 * j + 2],
+    );
+
+  function applyFrame(f) {
+    state.frame = f;
+    for (let i = 0; i < nb; i++) {
+      const b = (f * nb + i) * 7;
+      bodies[i].group.position.copy(bodyPosition(f, i));
+      bodies[i].group.quaternion.set(P[b + 4], P[b + 5], P[b + 6], P[b + 3]).normalize();
+    }
+    let n = 0;
+    for (let j = offsets[f]; j < offsets[f + 1]; j++, n++) {
+      const p = contactPoint(j);
+      tmpM.makeTranslation(p.x, p.y, p.z);
+      points.setMatrixAt(n, tmpM);
+      const nrm = arrays.contactNormals;
+      tmpV.set(nrm[3 * j], nrm[3 * j + 1], nrm[3 * j + 2]).normalize();
+      tmpQ.setFromUnitVectors(yAxis, tmpV);
+      const len = Math.min(arrays.normalForce[j] * arrowPerNewton, 0.6 * R);
+      const headLen = Math.min(0.35 * len, 3 * rc);
+      tmpM.compose(p, tmpQ, new THREE.Vector3(1, Math.max(len - headLen, 1e-6), 1));
+      shafts.setMatrixAt(n, tmpM);
+      tmpM.compose(p.clone().addScaledVector(tmpV, len - headLen), tmpQ, new THREE.Vector3(1, Math.max(headLen, 1e-6), 1));
+      heads.setMatrixAt(n, tmpM);
+    }
+    for (const m of [points, shafts, heads]) {
+      m.count = n;
+      m.instanceMatrix.needsUpdate = true;
+    }
+    points.visible = $("show-contacts").checked;
+    shafts.visible = heads.visible = $("show-forces").checked;
+    $("scrub").value = String(f);
+    const step = data.steps[f];
+    $("time").textContent =
+      `t = ${state.t.toFixed(3)} s of ${times[nFrames - 1].toFixed(3)} s · step ${step} · ${n} contacts`;
+    updateInfo();
+    status.dataset.state = "ready";
+    status.dataset.frame = String(f);
+    status.dataset.time = String(times[f]);
+  }
+
+  function speedOf(i, f) {
+    const [f0, f1] = f > 0 ? [f - 1, f] : [0, Math.min(1, nFrames - 1)];
+    if (f0 === f1) return 0;
+    return bodyPosition(f1, i).distanceTo(bodyPosition(f0, i)) / (times[f1] - times[f0]);
+  }
+
+  function nameOf(k) {
+    return data.objects[k].static ? `${data.objects[k].name} (static ${data.objects[k].kind})` : data.objects[k].name;
+  }
+
+  function updateInfo() {
+    const info = $("info");
+    const i = state.selected;
+    info.hidden = i < 0;
+    if (i < 0) return;
+    const o = data.objects[i];
+    const f = state.frame;
+    const p = bodyPosition(f, i);
+    const rows = [];
+    for (let j = offsets[f]; j < offsets[f + 1]; j++) {
+      const a = arrays.contactObjects[2 * j];
+      const b = arrays.contactObjects[2 * j + 1];
+      if (a !== i && b !== i) continue;
+      const other = a === i ? b : a;
+      rows.push(
+        `<tr><td>${escapeHtml(nameOf(other))}</td><td>${formatForce(arrays.normalForce[j])} N</td><td>${formatForce(arrays.frictionForce[j])} N</td></tr>`,
+      );
+    }
+    info.innerHTML =
+      `<button class="close" id="close-info" title="close">×</button><h3>${escapeHtml(o.name)}</h3>` +
+      `<table><tr><td>shape</td><td>${o.kind}</td></tr>` +
+      `<tr><td>mass</td><td>${o.mass == null ? "not recorded" : o.mass.toPrecision(4) + " kg"}</td></tr>` +
+      `<tr><td>speed</td><td>${speedOf(i, f).toFixed(3)} m/s</td></tr>` +
+      `<tr><td>position</td><td>${p.x.toFixed(3)}, ${p.y.toFixed(3)}, ${p.z.toFixed(3)} m</td></tr></table>` +
+      `<p style="margin:6px 0 2px">${rows.length} contact point${rows.length === 1 ? "" : "s"}${data.hasContacts ? "" : " (not recorded)"}</p>` +
+      (rows.length ? `<table><tr><td><b>with</b></td><td><b>normal</b></td><td><b>friction</b></td></tr>${rows.join("")}</table>` : "");
+    $("close-info").onclick = () => select(-1);
+  }
+
+  function escapeHtml(s) {
+    return String(s).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
+  }
+
+  function select(i) {
+    if (state.selected >= 0) bodies[state.selected].material.emissive.setHex(0x000000);
+    state.selected = i;
+    if (i >= 0) bodies[i].material.emissive.setHex(0x553300);
+    updateInfo();
+  }
+
+  // Clicks (not drags) pick a body.
+  const raycaster = new THREE.Raycaster();
+  let down = null;
+  renderer.domElement.addEventListener("pointerdown", (e) => (down = [e.clientX, e.clientY]));
+  renderer.domElement.addEventListener("pointerup", (e) => {
+    if (!down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) return;
+    const ndc = new THREE.Vector2((e.clientX / innerWidth) * 2 - 1, -(e.clientY / innerHeight) * 2 + 1);
+    raycaster.setFromCamera(ndc, camera);
+    const hit = raycaster.intersectObjects(pickable, false)[0];
+    select(hit ? hit.object.userData.body : -1);
+  });
+
+  // Controls.
+  const play = $("play");
+  const setPlaying = (p) => {
+    state.playing = p;
+    play.textContent = p ? "Pause" : "Play";
+  };
+  setPlaying(state.playing);
+  play.onclick = () => {
+    if (!state.playing && state.frame === nFrames - 1) state.t = times[0];
+    setPlaying(!state.playing);
+  };
+  const scrub = $("scrub");
+  scrub.max = String(nFrames - 1);
+  scrub.oninput = () => {
+    state.t = times[+scrub.value];
+    applyFrame(+scrub.value);
+  };
+  $("speed").onchange = (e) => (state.speed = parseFloat(e.target.value));
+  $("show-contacts").onchange = () => applyFrame(state.frame);
+  $("show-forces").onchange = () => applyFrame(state.frame);
+  $("show-names").onchange = (e) => bodies.forEach((b) => (b.label.visible = e.target.checked));
+  addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement && e.target.type === "range" && e.key !== " ") return;
+    if (e.key === " ") {
+      e.preventDefault();
+      play.onclick();
+    } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      setPlaying(false);
+      const f = Math.min(Math.max(state.frame + (e.key === "ArrowRight" ? 1 : -1), 0), nFrames - 1);
+      state.t = times[f];
+      applyFrame(f);
+    }
+  });
+  addEventListener("resize", () => {
+    camera.aspect = innerWidth / innerHeight;
+    camera.updateProjectionMatrix();
+    renderer.setSize(innerWidth, innerHeight);
+    labels.setSize(innerWidth, innerHeight);
+  });
+
+  let last = performance.now();
+  function tick(now) {
+    const dt = Math.min((now - last) / 1000, 0.1);
+    last = now;
+    if (state.playing && nFrames > 1) {
+      state.t += dt * state.speed;
+      if (state.t > times[nFrames - 1]) state.t = times[0];
+      const f = frameAt(state.t);
+      applyFrame(f);
+    } else if (state.playing) {
+      setPlaying(false);
+    }
+    controls.update();
+    renderer.render(scene, camera);
+    labels.render(scene, camera);
+    requestAnimationFrame(tick);
+  }
+
+  applyFrame(frameAt(state.t));
+  renderer.render(scene, camera);
+  status.dataset.viewport = `${innerWidth}x${innerHeight}`;
+  status.dataset.background = "#eef1f5";
+  showErrors();
+  requestAnimationFrame(tick);
+}
+
+try {
+  main();
+} catch (e) {
+  errors.push(String((e && e.stack) || e));
+  showErrors();
+  status.dataset.state = "failed";
+}
