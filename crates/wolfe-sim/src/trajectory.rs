@@ -134,7 +134,13 @@ pub const CONTACTS_HEADER: &str = "step,time,a,b,x,y,z,nx,ny,nz,fn,ft";
 /// A name safe for one CSV field: commas, quotes and line breaks become `_`.
 fn csv_name(name: &str) -> String {
     name.chars()
-        .map(|c| if matches!(c, ',' | '"' | '\n' | '\r') { '_' } else { c })
+        .map(|c| {
+            if matches!(c, ',' | '"' | '\n' | '\r') {
+                '_'
+            } else {
+                c
+            }
+        })
         .collect()
 }
 

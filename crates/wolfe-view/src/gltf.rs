@@ -28,7 +28,15 @@ struct Builder {
 impl Builder {
     /// Appends `data` (4-byte components) as a buffer view and an accessor; returns the
     /// accessor's index.
-    fn accessor(&mut self, data: Vec<u8>, count: usize, kind: &str, component: u32, target: Option<u32>, bounds: Option<(Vec<f32>, Vec<f32>)>) -> usize {
+    fn accessor(
+        &mut self,
+        data: Vec<u8>,
+        count: usize,
+        kind: &str,
+        component: u32,
+        target: Option<u32>,
+        bounds: Option<(Vec<f32>, Vec<f32>)>,
+    ) -> usize {
         let view = json!({"buffer": 0, "byteOffset": self.bin.len(), "byteLength": data.len()});
         let mut view = view;
         if let Some(t) = target {
@@ -45,7 +53,13 @@ impl Builder {
         self.accessors.len() - 1
     }
 
-    fn floats<const N: usize>(&mut self, values: &[[f32; N]], kind: &str, target: Option<u32>, bounds: bool) -> usize {
+    fn floats<const N: usize>(
+        &mut self,
+        values: &[[f32; N]],
+        kind: &str,
+        target: Option<u32>,
+        bounds: bool,
+    ) -> usize {
         let data = values.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
         let b = bounds.then(|| {
             let mut min = vec![f32::INFINITY; N];
@@ -66,7 +80,14 @@ impl Builder {
         let position = self.floats(&s.positions, "VEC3", Some(ARRAY_BUFFER), true);
         let normal = self.floats(&s.normals, "VEC3", Some(ARRAY_BUFFER), false);
         let data = s.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
-        let indices = self.accessor(data, s.indices.len(), "SCALAR", UNSIGNED_INT, Some(ELEMENT_ARRAY_BUFFER), None);
+        let indices = self.accessor(
+            data,
+            s.indices.len(),
+            "SCALAR",
+            UNSIGNED_INT,
+            Some(ELEMENT_ARRAY_BUFFER),
+            None,
+        );
         json!({"attributes": {"POSITION": position, "NORMAL": normal}, "indices": indices, "material": material})
     }
 }
@@ -90,7 +111,13 @@ fn body_color(i: usize) -> [f64; 4] {
         l - c / 2.0 + c * x
     };
     let srgb = [hue(1.0 / 3.0), hue(0.0), hue(-1.0 / 3.0)];
-    let linear = srgb.map(|v| if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) });
+    let linear = srgb.map(|v| {
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    });
     [linear[0], linear[1], linear[2], 1.0]
 }
 
@@ -114,7 +141,7 @@ pub fn to_glb(rec: &Recording, title: &str) -> Result<Vec<u8>, ViewError> {
     }
     let mut b = Builder::default();
     let camera = Camera::framing(rec);
-    let extent = 1.5 * camera.distance();
+    let extent = 2.0 * camera.scene_radius;
     let mut materials: Vec<Value> = (0..rec.bodies)
         .map(|i| json!({"name": format!("body{i}"), "pbrMetallicRoughness": {"baseColorFactor": body_color(i), "metallicFactor": 0.0, "roughnessFactor": 0.6}}))
         .collect();
@@ -126,7 +153,9 @@ pub fn to_glb(rec: &Recording, title: &str) -> Result<Vec<u8>, ViewError> {
         "pbrMetallicRoughness": {"baseColorFactor": [0.75, 0.78, 0.82, 1.0], "metallicFactor": 0.0, "roughnessFactor": 1.0}}));
 
     let mut meshes = Vec::new();
-    let mut nodes = vec![json!({"name": "world (z up)", "rotation": [-std::f64::consts::FRAC_1_SQRT_2, 0.0, 0.0, std::f64::consts::FRAC_1_SQRT_2], "children": []})];
+    let mut nodes = vec![
+        json!({"name": "world (z up)", "rotation": [-std::f64::consts::FRAC_1_SQRT_2, 0.0, 0.0, std::f64::consts::FRAC_1_SQRT_2], "children": []}),
+    ];
     let mut body_nodes = Vec::new();
     for (k, o) in rec.objects.iter().enumerate() {
         let s = surface(o, extent);
@@ -157,7 +186,10 @@ pub fn to_glb(rec: &Recording, title: &str) -> Result<Vec<u8>, ViewError> {
             body_nodes.push((k, nodes.len() - 1));
             nodes.len() - 1
         };
-        nodes[0]["children"].as_array_mut().expect("array").push(json!(top));
+        nodes[0]["children"]
+            .as_array_mut()
+            .expect("array")
+            .push(json!(top));
     }
 
     // Keys at strictly increasing f32 times (glTF requires it).
@@ -177,9 +209,18 @@ pub fn to_glb(rec: &Recording, title: &str) -> Result<Vec<u8>, ViewError> {
         let mut samplers = Vec::new();
         let mut channels = Vec::new();
         for &(body, node) in &body_nodes {
-            let t: Vec<[f32; 3]> = keys.iter().map(|&i| translation(&rec.frames[i].poses[body])).collect();
-            let r: Vec<[f32; 4]> = keys.iter().map(|&i| rotation(&rec.frames[i].poses[body])).collect();
-            for (path, output) in [("translation", b.floats(&t, "VEC3", None, false)), ("rotation", b.floats(&r, "VEC4", None, false))] {
+            let t: Vec<[f32; 3]> = keys
+                .iter()
+                .map(|&i| translation(&rec.frames[i].poses[body]))
+                .collect();
+            let r: Vec<[f32; 4]> = keys
+                .iter()
+                .map(|&i| rotation(&rec.frames[i].poses[body]))
+                .collect();
+            for (path, output) in [
+                ("translation", b.floats(&t, "VEC3", None, false)),
+                ("rotation", b.floats(&r, "VEC4", None, false)),
+            ] {
                 samplers.push(json!({"input": input, "output": output, "interpolation": "LINEAR"}));
                 channels.push(json!({"sampler": samplers.len() - 1, "target": {"node": node, "path": path}}));
             }

@@ -33,8 +33,10 @@ pub const PAGE_NAME: &str = "view.html";
 /// A title for the folder `dir`: its last component.
 fn folder_title(dir: &Path) -> String {
     let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    dir.file_name()
-        .map_or_else(|| "wolfe".to_string(), |n| format!("wolfe: {}", n.to_string_lossy()))
+    dir.file_name().map_or_else(
+        || "wolfe".to_string(),
+        |n| format!("wolfe: {}", n.to_string_lossy()),
+    )
 }
 
 /// Reads the trajectory folder `dir` and (re)writes `dir/view.html`; returns its path.

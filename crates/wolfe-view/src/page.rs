@@ -76,7 +76,11 @@ impl Grid {
         let mut lo = [f64::INFINITY; 3];
         let mut hi = [f64::NEG_INFINITY; 3];
         for f in &rec.frames {
-            let points = f.poses.iter().map(|p| [p[0], p[1], p[2]]).chain(f.contacts.iter().map(|c| c.point));
+            let points = f
+                .poses
+                .iter()
+                .map(|p| [p[0], p[1], p[2]])
+                .chain(f.contacts.iter().map(|c| c.point));
             for p in points {
                 for k in 0..3 {
                     lo[k] = lo[k].min(p[k]);
@@ -92,14 +96,18 @@ impl Grid {
         }
         let extent = (0..3).map(|k| hi[k] - lo[k]).fold(0.0f64, f64::max);
         Self {
-            offset: [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])],
+            offset: [
+                0.5 * (lo[0] + hi[0]),
+                0.5 * (lo[1] + hi[1]),
+                0.5 * (lo[2] + hi[2]),
+            ],
             scale: (0.5 * extent / QUANT).max(1e-9),
         }
     }
 
     fn quantize(&self, p: &[f64; 3], out: &mut Vec<u8>) {
-        for k in 0..3 {
-            let q = ((p[k] - self.offset[k]) / self.scale).round().clamp(-QUANT, QUANT) as i16;
+        for (x, o) in p.iter().zip(&self.offset) {
+            let q = ((x - o) / self.scale).round().clamp(-QUANT, QUANT) as i16;
             out.extend(q.to_le_bytes());
         }
     }
@@ -115,7 +123,11 @@ fn kept_frames(n: usize, k: usize) -> Vec<usize> {
 }
 
 /// The gzip-compressed binary block of the frames `kept`.
-fn encode_frames(rec: &Recording, grid: &Grid, kept: &[usize]) -> Result<(Vec<u8>, Vec<serde_json::Value>), ViewError> {
+fn encode_frames(
+    rec: &Recording,
+    grid: &Grid,
+    kept: &[usize],
+) -> Result<(Vec<u8>, Vec<serde_json::Value>), ViewError> {
     let mut blob = Blob::default();
     let mut offsets = Vec::with_capacity(4 * (kept.len() + 1));
     let mut fnorm = Vec::new();
@@ -140,7 +152,10 @@ fn encode_frames(rec: &Recording, grid: &Grid, kept: &[usize]) -> Result<(Vec<u8
             grid.quantize(&c.point, &mut points);
             objects.extend((c.a as u16).to_le_bytes());
             objects.extend((c.b as u16).to_le_bytes());
-            normals.extend(c.normal.map(|n| ((n * 127.0).round().clamp(-127.0, 127.0) as i8) as u8));
+            normals.extend(
+                c.normal
+                    .map(|n| ((n * 127.0).round().clamp(-127.0, 127.0) as i8) as u8),
+            );
             count += 1;
         }
     }
@@ -165,7 +180,11 @@ fn reference_force(rec: &Recording) -> f64 {
     if !masses.is_empty() {
         return 9.81 * masses.iter().sum::<f64>() / masses.len() as f64;
     }
-    let mut forces: Vec<f64> = rec.frames.iter().flat_map(|f| f.contacts.iter().map(|c| c.normal_force)).collect();
+    let mut forces: Vec<f64> = rec
+        .frames
+        .iter()
+        .flat_map(|f| f.contacts.iter().map(|c| c.normal_force))
+        .collect();
     if forces.is_empty() {
         return 1.0;
     }
@@ -197,7 +216,10 @@ fn scene_json(rec: &Recording) -> serde_json::Value {
 
 /// Escapes text for HTML element content.
 fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The page for `rec`, titled `title`.
@@ -233,7 +255,7 @@ pub fn render_html(rec: &Recording, title: &str) -> Result<String, ViewError> {
             "hasHalfSpace": has_halfspace,
             "grid": {"offset": grid.offset, "scale": grid.scale},
             "camera": camera,
-            "sceneRadius": camera.distance() * (0.5 * camera.fov_y_degrees.to_radians()).sin(),
+            "sceneRadius": camera.scene_radius,
             "referenceForce": reference_force(rec),
             "sections": sections,
             "blob": base64::engine::general_purpose::STANDARD.encode(&gz),

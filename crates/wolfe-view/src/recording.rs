@@ -158,8 +158,16 @@ impl Table {
             path: path.clone(),
             source,
         })?;
-        let columns = headers.iter().enumerate().map(|(i, h)| (h.to_string(), i)).collect();
-        Ok(Self { path, reader, columns })
+        let columns = headers
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.to_string(), i))
+            .collect();
+        Ok(Self {
+            path,
+            reader,
+            columns,
+        })
     }
 
     fn column(&self, name: &'static str) -> Result<usize, ViewError> {
@@ -174,10 +182,7 @@ impl Table {
     }
 
     /// Calls `f` on every data row with its 1-based row number.
-    fn rows(
-        &mut self,
-        mut f: impl FnMut(&Row<'_>) -> Result<(), ViewError>,
-    ) -> Result<(), ViewError> {
+    fn rows(&mut self, mut f: impl FnMut(&Row<'_>) -> Result<(), ViewError>) -> Result<(), ViewError> {
         let mut record = csv::StringRecord::new();
         let mut row = 0;
         loop {
@@ -287,7 +292,8 @@ pub fn read_obj(path: &Path) -> Result<TriMesh, ViewError> {
                 reason: "a vertex coordinate is not finite".into(),
             });
         }
-        mesh.vertices.extend(p.chunks_exact(3).map(|c| [c[0], c[1], c[2]]));
+        mesh.vertices
+            .extend(p.chunks_exact(3).map(|c| [c[0], c[1], c[2]]));
         mesh.triangles.extend(
             m.mesh
                 .indices
@@ -312,7 +318,11 @@ fn read_scene(dir: &Path) -> Result<Vec<SceneObject>, ViewError> {
     let stat = table.column("static")?;
     let pose = pose_columns(&table)?;
     let params = [table.column("p0")?, table.column("p1")?, table.column("p2")?];
-    let (mesh, mass, visual) = (table.optional("mesh"), table.optional("mass"), table.optional("visual"));
+    let (mesh, mass, visual) = (
+        table.optional("mesh"),
+        table.optional("mass"),
+        table.optional("visual"),
+    );
     let mut objects = Vec::new();
     table.rows(|row| {
         if row.index("object", object)? != objects.len() {
@@ -372,11 +382,18 @@ fn read_scene(dir: &Path) -> Result<Vec<SceneObject>, ViewError> {
 fn read_trajectory(dir: &Path, bodies: usize) -> Result<Vec<Frame>, ViewError> {
     let path = dir.join("trajectory.csv");
     let mut table = Table::open(path.clone())?;
-    let (step, time, body) = (table.column("step")?, table.column("time")?, table.column("body")?);
+    let (step, time, body) = (
+        table.column("step")?,
+        table.column("time")?,
+        table.column("body")?,
+    );
     let pose = pose_columns(&table)?;
     let mut frames: Vec<Frame> = Vec::new();
     table.rows(|row| {
-        let s = row.text(step).parse::<u64>().map_err(|_| row.bad("step", step, "expected a step number"))?;
+        let s = row
+            .text(step)
+            .parse::<u64>()
+            .map_err(|_| row.bad("step", step, "expected a step number"))?;
         let b = row.index("body", body)?;
         if frames.last().is_none_or(|f| f.step != s) {
             if let Some(f) = frames.last() {
@@ -393,7 +410,11 @@ fn read_trajectory(dir: &Path, bodies: usize) -> Result<Vec<Frame>, ViewError> {
         }
         let f = frames.last_mut().expect("pushed above");
         if b != f.poses.len() || b >= bodies {
-            return Err(row.bad("body", body, "bodies must be listed 0, 1, 2, ... per step as in scene.csv"));
+            return Err(row.bad(
+                "body",
+                body,
+                "bodies must be listed 0, 1, 2, ... per step as in scene.csv",
+            ));
         }
         f.poses.push(read_pose(row, &pose)?);
         Ok(())
@@ -420,7 +441,10 @@ fn read_contacts(dir: &Path, objects: usize, frames: &mut [Frame]) -> Result<(),
     let (fnc, ftc) = (table.column("fn")?, table.column("ft")?);
     let by_step: HashMap<u64, usize> = frames.iter().enumerate().map(|(i, f)| (f.step, i)).collect();
     table.rows(|row| {
-        let s = row.text(step).parse::<u64>().map_err(|_| row.bad("step", step, "expected a step number"))?;
+        let s = row
+            .text(step)
+            .parse::<u64>()
+            .map_err(|_| row.bad("step", step, "expected a step number"))?;
         let Some(&frame) = by_step.get(&s) else {
             return Err(row.bad("step", step, "a step that trajectory.csv does not record"));
         };
@@ -483,8 +507,18 @@ impl Recording {
 /// `q v q*` for a unit quaternion `q = [w, x, y, z]`.
 pub fn rotate(q: &[f64; 4], v: &[f64; 3]) -> [f64; 3] {
     let (w, u) = (q[0], [q[1], q[2], q[3]]);
-    let cross = |a: &[f64; 3], b: &[f64; 3]| [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+    let cross = |a: &[f64; 3], b: &[f64; 3]| {
+        [
+            a[1] * b[2] - a[2] * b[1],
+            a[2] * b[0] - a[0] * b[2],
+            a[0] * b[1] - a[1] * b[0],
+        ]
+    };
     let t = cross(&u, v).map(|x| 2.0 * x);
     let c = cross(&u, &t);
-    [v[0] + w * t[0] + c[0], v[1] + w * t[1] + c[1], v[2] + w * t[2] + c[2]]
+    [
+        v[0] + w * t[0] + c[0],
+        v[1] + w * t[1] + c[1],
+        v[2] + w * t[2] + c[2],
+    ]
 }

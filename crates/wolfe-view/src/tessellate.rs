@@ -71,12 +71,18 @@ impl Surface {
     /// the centroid.
     fn flat(&mut self, m: &TriMesh, convex: bool) {
         let n = m.vertices.len().max(1) as f64;
-        let centroid = m.vertices.iter().fold([0.0; 3], |c, v| [c[0] + v[0] / n, c[1] + v[1] / n, c[2] + v[2] / n]);
+        let centroid = m.vertices.iter().fold([0.0; 3], |c, v| {
+            [c[0] + v[0] / n, c[1] + v[1] / n, c[2] + v[2] / n]
+        });
         for t in &m.triangles {
             let [mut a, b, mut c] = t.map(|i| m.vertices[i as usize]);
             let e1 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
             let e2 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-            let mut nrm = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+            let mut nrm = [
+                e1[1] * e2[2] - e1[2] * e2[1],
+                e1[2] * e2[0] - e1[0] * e2[2],
+                e1[0] * e2[1] - e1[1] * e2[0],
+            ];
             if nrm.iter().all(|x| *x == 0.0) {
                 continue;
             }
@@ -156,7 +162,12 @@ fn cuboid(e: [f64; 3]) -> Surface {
             };
             let mut n = [0.0; 3];
             n[axis] = sign;
-            let mut c = [corner(-1.0, -1.0), corner(1.0, -1.0), corner(1.0, 1.0), corner(-1.0, 1.0)];
+            let mut c = [
+                corner(-1.0, -1.0),
+                corner(1.0, -1.0),
+                corner(1.0, 1.0),
+                corner(-1.0, 1.0),
+            ];
             if sign < 0.0 {
                 c.reverse();
             }
@@ -194,7 +205,10 @@ pub fn surface(o: &SceneObject, half_space_extent: f64) -> Surface {
         ShapeKind::HalfSpace => {
             let e = half_space_extent;
             let mut s = Surface::default();
-            s.quad([[-e, -e, 0.0], [e, -e, 0.0], [e, e, 0.0], [-e, e, 0.0]], [0.0, 0.0, 1.0]);
+            s.quad(
+                [[-e, -e, 0.0], [e, -e, 0.0], [e, e, 0.0], [-e, e, 0.0]],
+                [0.0, 0.0, 1.0],
+            );
             s
         }
     }
@@ -211,7 +225,11 @@ mod tests {
             .chunks_exact(3)
             .map(|t| {
                 let [a, b, c] = [0, 1, 2].map(|k| s.positions[t[k] as usize].map(f64::from));
-                let cross = [b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]];
+                let cross = [
+                    b[1] * c[2] - b[2] * c[1],
+                    b[2] * c[0] - b[0] * c[2],
+                    b[0] * c[1] - b[1] * c[0],
+                ];
                 (a[0] * cross[0] + a[1] * cross[1] + a[2] * cross[2]) / 6.0
             })
             .sum()
@@ -236,16 +254,26 @@ mod tests {
         let cases = [
             (object(ShapeKind::Box, [0.1, 0.2, 0.3]), 8.0 * 0.1 * 0.2 * 0.3),
             (object(ShapeKind::Sphere, [0.5, 0.0, 0.0]), 4.0 / 3.0 * PI * 0.125),
-            (object(ShapeKind::Ellipsoid, [0.1, 0.2, 0.3]), 4.0 / 3.0 * PI * 0.006),
+            (
+                object(ShapeKind::Ellipsoid, [0.1, 0.2, 0.3]),
+                4.0 / 3.0 * PI * 0.006,
+            ),
             (object(ShapeKind::Cylinder, [0.2, 0.5, 0.0]), PI * 0.04),
             (object(ShapeKind::Cone, [0.2, 0.5, 0.0]), PI * 0.04 / 3.0),
-            (object(ShapeKind::Capsule, [0.2, 0.5, 0.0]), PI * 0.04 + 4.0 / 3.0 * PI * 0.008),
+            (
+                object(ShapeKind::Capsule, [0.2, 0.5, 0.0]),
+                PI * 0.04 + 4.0 / 3.0 * PI * 0.008,
+            ),
         ];
         for (o, exact) in cases {
             let s = surface(&o, 1.0);
             let v = volume(&s);
             // Polygons inscribed with 32 segments and 16 rings lose up to ~3%.
-            assert!(v > 0.95 * exact && v <= exact * (1.0 + 1e-6), "{:?}: {v} vs {exact}", o.kind);
+            assert!(
+                v > 0.95 * exact && v <= exact * (1.0 + 1e-6),
+                "{:?}: {v} vs {exact}",
+                o.kind
+            );
             for n in &s.normals {
                 let len = n.iter().map(|x| x * x).sum::<f32>().sqrt();
                 assert!((len - 1.0).abs() < 1e-5);

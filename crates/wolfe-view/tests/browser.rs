@@ -27,10 +27,14 @@ fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("WOLFE_CHROMIUM") {
         return Some(PathBuf::from(p));
     }
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file())
+    [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.is_file())
 }
 
 /// Runs headless Chromium on `url` with `extra` arguments; returns stdout and stderr.
@@ -133,11 +137,24 @@ fn open(exe: &Path, page: &Path, query: &str, out: &Path, name: &str) -> (Shot, 
     let url = format!("file://{}?{query}", page.display());
     let shot = out.join(format!("{name}.png"));
     let profile = tempfile::tempdir().unwrap();
-    let (_, err) = run(exe, profile.path(), &url, &[format!("--screenshot={}", shot.display())]);
-    assert!(console_lines(&err).is_empty(), "{name}: console output {:?}", console_lines(&err));
+    let (_, err) = run(
+        exe,
+        profile.path(),
+        &url,
+        &[format!("--screenshot={}", shot.display())],
+    );
+    assert!(
+        console_lines(&err).is_empty(),
+        "{name}: console output {:?}",
+        console_lines(&err)
+    );
     let profile = tempfile::tempdir().unwrap();
     let (dom, err) = run(exe, profile.path(), &url, &["--dump-dom".to_string()]);
-    assert!(console_lines(&err).is_empty(), "{name}: console output {:?}", console_lines(&err));
+    assert!(
+        console_lines(&err).is_empty(),
+        "{name}: console output {:?}",
+        console_lines(&err)
+    );
     let status = dom
         .lines()
         .find(|l| l.contains("id=\"status\""))
@@ -168,21 +185,43 @@ fn the_page_shows_the_bodies_where_the_trajectory_puts_them() {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wolfe-view-browser");
     std::fs::create_dir_all(&out).unwrap();
 
-    let frames = [(0usize, "start", "t=0&paused=1".to_string()), (end, "end", format!("t={t_end}&paused=1"))];
+    let frames = [
+        (0usize, "start", "t=0&paused=1".to_string()),
+        (end, "end", format!("t={t_end}&paused=1")),
+    ];
     let mut shots = Vec::new();
     for (frame, name, query) in &frames {
         let (shot, status) = open(&exe, &page, query, &out, name);
-        assert_eq!(attribute(&status, "data-state"), Some("ready"), "{name}: {status}");
+        assert_eq!(
+            attribute(&status, "data-state"),
+            Some("ready"),
+            "{name}: {status}"
+        );
         assert_eq!(attribute(&status, "data-errors"), Some("0"), "{name}: {status}");
-        assert_eq!(attribute(&status, "data-frame"), Some(frame.to_string().as_str()), "{name}: {status}");
+        assert_eq!(
+            attribute(&status, "data-frame"),
+            Some(frame.to_string().as_str()),
+            "{name}: {status}"
+        );
         assert_eq!((shot.width, shot.height), (WIDTH as usize, HEIGHT as usize));
-        let (empty, status) = open(&exe, &page, &format!("{query}&bodies=0"), &out, &format!("{name}-empty"));
-        assert_eq!(attribute(&status, "data-errors"), Some("0"), "{name} without bodies: {status}");
+        let (empty, status) = open(
+            &exe,
+            &page,
+            &format!("{query}&bodies=0"),
+            &out,
+            &format!("{name}-empty"),
+        );
+        assert_eq!(
+            attribute(&status, "data-errors"),
+            Some("0"),
+            "{name} without bodies: {status}"
+        );
         shots.push((shot, empty));
     }
 
     let (w, h) = (WIDTH as f64, HEIGHT as f64);
-    let visible = |p: [f64; 2]| p[0] >= 3.0 && p[0] < w - 3.0 && p[1] >= PANEL_MARGIN && p[1] < h - PANEL_MARGIN;
+    let visible =
+        |p: [f64; 2]| p[0] >= 3.0 && p[0] < w - 3.0 && p[1] >= PANEL_MARGIN && p[1] < h - PANEL_MARGIN;
     let project = |f: usize, i: usize| camera.project(&rec.shape_origin(f, i), w, h);
     for ((frame, name, _), (shot, empty)) in frames.iter().zip(&shots) {
         let mut checked = 0;
@@ -203,19 +242,42 @@ fn the_page_shows_the_bodies_where_the_trajectory_puts_them() {
             }
             checked += 1;
         }
-        assert!(checked >= rec.bodies / 2, "{name}: only {checked} of {} body centres in view", rec.bodies);
+        assert!(
+            checked >= rec.bodies / 2,
+            "{name}: only {checked} of {} body centres in view",
+            rec.bodies
+        );
     }
 
     // Where a body was at t = 0, far from every body at the end, the end frame shows
     // what the page shows there without bodies.
     let (end_shot, end_empty) = &shots[1];
-    let ends: Vec<[f64; 2]> = (0..rec.bodies).filter_map(|i| project(end, i)).collect();
+    // A body's radius in pixels at frame f (generously: its bounding ball, times 1.5).
+    let radius_px = |f: usize, i: usize| {
+        let c = rec.shape_origin(f, i);
+        let depth = (0..3)
+            .map(|k| (c[k] - camera.position[k]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        1.5 * wolfe_view::camera::shape_radius(&rec.objects[i])
+            / depth
+            / (0.5 * camera.fov_y_degrees.to_radians()).tan()
+            * 0.5
+            * h
+    };
+    let ends: Vec<([f64; 2], f64)> = (0..rec.bodies)
+        .filter_map(|i| Some((project(end, i)?, radius_px(end, i))))
+        .collect();
     let mut vacated = 0;
     for i in 0..rec.bodies {
         let Some(p) = project(0, i).filter(|p| visible(*p)) else {
             continue;
         };
-        if ends.iter().any(|q| (p[0] - q[0]).hypot(p[1] - q[1]) < 120.0) {
+        let r = radius_px(0, i);
+        if ends
+            .iter()
+            .any(|(q, rq)| (p[0] - q[0]).hypot(p[1] - q[1]) < r + rq)
+        {
             continue;
         }
         let (x, y) = (p[0] as usize, p[1] as usize);
@@ -227,7 +289,16 @@ fn the_page_shows_the_bodies_where_the_trajectory_puts_them() {
     }
     assert!(vacated >= 1, "some bodies fall away from their starting places");
 
-    let changed = shots[0].0.rgb.iter().zip(&end_shot.rgb).filter(|(a, b)| distance(**a, **b) > 30).count();
-    assert!(changed > shots[0].0.rgb.len() / 100, "start and end differ in {changed} pixels");
+    let changed = shots[0]
+        .0
+        .rgb
+        .iter()
+        .zip(&end_shot.rgb)
+        .filter(|(a, b)| distance(**a, **b) > 30)
+        .count();
+    assert!(
+        changed > shots[0].0.rgb.len() / 100,
+        "start and end differ in {changed} pixels"
+    );
     println!("screenshots in {}", out.display());
 }

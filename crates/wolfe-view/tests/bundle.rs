@@ -7,7 +7,10 @@ use std::process::Command;
 
 #[test]
 fn the_committed_viewer_bundle_is_built_from_the_committed_source() {
-    let Some(node) = common::require(common::node_with_packages("esbuild"), "node with web/node_modules (npm ci in crates/wolfe-view/web)") else {
+    let Some(node) = common::require(
+        common::node_with_packages("esbuild"),
+        "node with web/node_modules (npm ci in crates/wolfe-view/web)",
+    ) else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -20,5 +23,8 @@ fn the_committed_viewer_bundle_is_built_from_the_committed_source() {
     assert!(status.success());
     let built = std::fs::read_to_string(out).unwrap();
     let committed = std::fs::read_to_string(common::web_dir().join("../assets/viewer.js")).unwrap();
-    assert!(built == committed, "assets/viewer.js is stale: run `npm run build` in crates/wolfe-view/web");
+    assert!(
+        built == committed,
+        "assets/viewer.js is stale: run `npm run build` in crates/wolfe-view/web"
+    );
 }

@@ -43,7 +43,10 @@ fn a_resting_ball_reads_back_exactly_and_its_contact_forces_carry_its_weight() {
     let q = p.rotation.quaternion();
     assert_eq!(last.step, 100);
     assert_eq!(last.time, sim.time());
-    assert_eq!(last.poses[0][..3], [p.translation.x, p.translation.y, p.translation.z]);
+    assert_eq!(
+        last.poses[0][..3],
+        [p.translation.x, p.translation.y, p.translation.z]
+    );
     let norm = (q.w * q.w + q.i * q.i + q.j * q.j + q.k * q.k).sqrt();
     for (a, b) in last.poses[0][3..].iter().zip([q.w, q.i, q.j, q.k]) {
         assert!((a - b / norm).abs() < 1e-15);
@@ -56,7 +59,10 @@ fn a_resting_ball_reads_back_exactly_and_its_contact_forces_carry_its_weight() {
     assert!((total - weight).abs() < 1e-3 * weight, "{total} vs {weight}");
     for c in &last.contacts {
         assert_eq!((c.a, c.b), (1, 0));
-        assert!((c.normal[2] - 1.0).abs() < 1e-9, "normal from the ground up to the ball");
+        assert!(
+            (c.normal[2] - 1.0).abs() < 1e-9,
+            "normal from the ground up to the ball"
+        );
         assert!(c.point[2].abs() < 1e-3, "contact on the ground plane");
         assert!(c.friction_force < 1e-6 * weight, "nothing pushes sideways");
     }
@@ -129,7 +135,11 @@ fn bad_files_give_errors_naming_the_file_row_and_column() {
     let scene = std::fs::read_to_string(dir.path().join("scene.csv")).unwrap();
     let cases: Vec<(&str, String, &str)> = vec![
         ("scene.csv", scene.replace("0,box0,box", "0,box0,blob"), "`kind`"),
-        ("scene.csv", scene.replace("0.05,0.05,0.05", "0.05,NaN,0.05"), "`p1`"),
+        (
+            "scene.csv",
+            scene.replace("0.05,0.05,0.05", "0.05,NaN,0.05"),
+            "`p1`",
+        ),
         ("scene.csv", scene.replace(",p2,", ",q2,"), "missing column `p2`"),
         (
             "trajectory.csv",
@@ -141,9 +151,21 @@ fn bad_files_give_errors_naming_the_file_row_and_column() {
             "step,time,body,x,y,z,qw,qx,qy,qz\n0,0,1,0,0,0.5,1,0,0,0\n".into(),
             "`body`",
         ),
-        ("trajectory.csv", "step,time,body,x,y,z,qw,qx,qy,qz\n".into(), "no recorded step"),
-        ("contacts.csv", "step,time,a,b,x,y,z,nx,ny,nz,fn,ft\n7,0,1,0,0,0,0,0,0,1,1,0\n".into(), "`step`"),
-        ("contacts.csv", "step,time,a,b,x,y,z,nx,ny,nz,fn,ft\n1,0,9,0,0,0,0,0,0,1,1,0\n".into(), "out of range"),
+        (
+            "trajectory.csv",
+            "step,time,body,x,y,z,qw,qx,qy,qz\n".into(),
+            "no recorded step",
+        ),
+        (
+            "contacts.csv",
+            "step,time,a,b,x,y,z,nx,ny,nz,fn,ft\n7,0,1,0,0,0,0,0,0,1,1,0\n".into(),
+            "`step`",
+        ),
+        (
+            "contacts.csv",
+            "step,time,a,b,x,y,z,nx,ny,nz,fn,ft\n1,0,9,0,0,0,0,0,0,1,1,0\n".into(),
+            "out of range",
+        ),
     ];
     for (file, text, expected) in cases {
         let bad = tempfile::tempdir().unwrap();
@@ -158,5 +180,8 @@ fn bad_files_give_errors_naming_the_file_row_and_column() {
         ));
     }
     let missing = tempfile::tempdir().unwrap();
-    assert!(matches!(Recording::read(missing.path()), Err(ViewError::Csv { .. })));
+    assert!(matches!(
+        Recording::read(missing.path()),
+        Err(ViewError::Csv { .. })
+    ));
 }

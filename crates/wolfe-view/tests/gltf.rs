@@ -11,7 +11,10 @@ use wolfe_view::Recording;
 fn chunks(glb: &[u8]) -> (serde_json::Value, &[u8]) {
     assert_eq!(&glb[..4], b"glTF");
     assert_eq!(u32::from_le_bytes(glb[4..8].try_into().unwrap()), 2);
-    assert_eq!(u32::from_le_bytes(glb[8..12].try_into().unwrap()) as usize, glb.len());
+    assert_eq!(
+        u32::from_le_bytes(glb[8..12].try_into().unwrap()) as usize,
+        glb.len()
+    );
     let json_len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
     assert_eq!(&glb[16..20], b"JSON");
     let json = serde_json::from_slice(&glb[20..20 + json_len]).unwrap();
@@ -44,7 +47,11 @@ fn the_export_animates_every_body_through_its_recorded_poses() {
     let animation = &doc["animations"][0];
     let channels = animation["channels"].as_array().unwrap();
     assert_eq!(channels.len(), 2 * rec.bodies);
-    let times = floats(&doc, bin, animation["samplers"][0]["input"].as_u64().unwrap() as usize);
+    let times = floats(
+        &doc,
+        bin,
+        animation["samplers"][0]["input"].as_u64().unwrap() as usize,
+    );
     assert_eq!(times.len(), rec.frames.len());
     for (k, f) in rec.frames.iter().enumerate() {
         assert_eq!(times[k], f.time as f32);
@@ -72,7 +79,10 @@ fn the_export_animates_every_body_through_its_recorded_poses() {
 
 #[test]
 fn the_khronos_validator_finds_no_error() {
-    let Some(node) = common::require(common::node_with_packages("gltf-validator"), "node with web/node_modules (npm ci in crates/wolfe-view/web)") else {
+    let Some(node) = common::require(
+        common::node_with_packages("gltf-validator"),
+        "node with web/node_modules (npm ci in crates/wolfe-view/web)",
+    ) else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -84,11 +94,25 @@ fn the_khronos_validator_finds_no_error() {
         .arg(&out)
         .output()
         .unwrap();
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
     let report: serde_json::Value = serde_json::from_slice(&result.stdout).unwrap();
     let issues = &report["issues"];
-    assert_eq!(issues["numErrors"], 0, "{}", serde_json::to_string_pretty(issues).unwrap());
-    assert_eq!(issues["numWarnings"], 0, "{}", serde_json::to_string_pretty(issues).unwrap());
+    assert_eq!(
+        issues["numErrors"],
+        0,
+        "{}",
+        serde_json::to_string_pretty(issues).unwrap()
+    );
+    assert_eq!(
+        issues["numWarnings"],
+        0,
+        "{}",
+        serde_json::to_string_pretty(issues).unwrap()
+    );
     assert_eq!(report["info"]["animationCount"], 1);
     println!("glTF-Validator {}: {}", report["validatorVersion"], issues);
 }

@@ -46,7 +46,9 @@ fn random_recording(bodies: usize, frames: usize, contacts: usize, seed: u64) ->
         mass: None,
         visual: None,
     });
-    let mut pos: Vec<[f64; 3]> = (0..bodies).map(|_| [rng.next() - 0.5, rng.next() - 0.5, 2.0 * rng.next()]).collect();
+    let mut pos: Vec<[f64; 3]> = (0..bodies)
+        .map(|_| [rng.next() - 0.5, rng.next() - 0.5, 2.0 * rng.next()])
+        .collect();
     let frames = (0..frames)
         .map(|f| {
             let poses = pos
@@ -55,7 +57,12 @@ fn random_recording(bodies: usize, frames: usize, contacts: usize, seed: u64) ->
                     for x in p.iter_mut() {
                         *x += 0.01 * (rng.next() - 0.5);
                     }
-                    let q = [rng.next() - 0.5, rng.next() - 0.5, rng.next() - 0.5, rng.next() - 0.5];
+                    let q = [
+                        rng.next() - 0.5,
+                        rng.next() - 0.5,
+                        rng.next() - 0.5,
+                        rng.next() - 0.5,
+                    ];
                     let n = q.iter().map(|x| x * x).sum::<f64>().sqrt();
                     [p[0], p[1], p[2], q[0] / n, q[1] / n, q[2] / n, q[3] / n]
                 })
@@ -92,7 +99,9 @@ fn random_recording(bodies: usize, frames: usize, contacts: usize, seed: u64) ->
 
 /// The JSON header embedded in `page`, and its binary block inflated.
 fn embedded(page: &str) -> (serde_json::Value, Vec<u8>) {
-    let start = page.find("<script id=\"wolfe-data\" type=\"application/json\">").unwrap();
+    let start = page
+        .find("<script id=\"wolfe-data\" type=\"application/json\">")
+        .unwrap();
     let rest = &page[start..];
     let body = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
     let header: serde_json::Value = serde_json::from_str(body).unwrap();
@@ -100,20 +109,33 @@ fn embedded(page: &str) -> (serde_json::Value, Vec<u8>) {
         .decode(header["blob"].as_str().unwrap())
         .unwrap();
     let mut bytes = Vec::new();
-    flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut bytes).unwrap();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut bytes)
+        .unwrap();
     (header, bytes)
 }
 
 /// Section `name` of the block as raw little-endian bytes and its count.
 fn section<'a>(header: &serde_json::Value, bytes: &'a [u8], name: &str, size: usize) -> Vec<&'a [u8]> {
-    let s = header["sections"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap();
-    let (offset, count) = (s["offset"].as_u64().unwrap() as usize, s["count"].as_u64().unwrap() as usize);
+    let s = header["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap();
+    let (offset, count) = (
+        s["offset"].as_u64().unwrap() as usize,
+        s["count"].as_u64().unwrap() as usize,
+    );
     assert_eq!(offset % 4, 0, "{name} is aligned");
     bytes[offset..offset + count * size].chunks_exact(size).collect()
 }
 
 fn i16s(chunks: &[&[u8]]) -> Vec<f64> {
-    chunks.iter().map(|c| f64::from(i16::from_le_bytes([c[0], c[1]]))).collect()
+    chunks
+        .iter()
+        .map(|c| f64::from(i16::from_le_bytes([c[0], c[1]])))
+        .collect()
 }
 
 #[test]
@@ -121,18 +143,38 @@ fn decoded_page_data_give_back_poses_and_contacts_within_their_quantization() {
     let rec = random_recording(5, 30, 4, 7);
     let page = render_html(&rec, "test <run>").unwrap();
     assert!(page.contains("<title>test &lt;run&gt;</title>"));
-    assert!(!page.contains("<script src") && !page.contains("<link"), "nothing to fetch");
+    assert!(
+        !page.contains("<script src") && !page.contains("<link"),
+        "nothing to fetch"
+    );
     let (h, bytes) = embedded(&page);
     assert_eq!(h["stride"], 1);
     assert_eq!(h["times"].as_array().unwrap().len(), 30);
-    let offset: Vec<f64> = h["grid"]["offset"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    let offset: Vec<f64> = h["grid"]["offset"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
     let scale = h["grid"]["scale"].as_f64().unwrap();
     let poses = i16s(&section(&h, &bytes, "poses", 2));
     let points = i16s(&section(&h, &bytes, "contactPoints", 2));
-    let normals: Vec<f64> = section(&h, &bytes, "contactNormals", 1).iter().map(|c| f64::from(c[0] as i8)).collect();
-    let fnorm: Vec<f32> = section(&h, &bytes, "normalForce", 4).iter().map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-    let objects: Vec<u16> = section(&h, &bytes, "contactObjects", 2).iter().map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
-    let offsets: Vec<u32> = section(&h, &bytes, "contactOffsets", 4).iter().map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let normals: Vec<f64> = section(&h, &bytes, "contactNormals", 1)
+        .iter()
+        .map(|c| f64::from(c[0] as i8))
+        .collect();
+    let fnorm: Vec<f32> = section(&h, &bytes, "normalForce", 4)
+        .iter()
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let objects: Vec<u16> = section(&h, &bytes, "contactObjects", 2)
+        .iter()
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let offsets: Vec<u32> = section(&h, &bytes, "contactOffsets", 4)
+        .iter()
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
     assert_eq!(offsets.len(), 31);
     for (f, frame) in rec.frames.iter().enumerate() {
         for (i, p) in frame.poses.iter().enumerate() {
@@ -168,10 +210,21 @@ fn a_run_too_long_for_the_budget_keeps_every_kth_step_and_fits() {
     let (h, _) = embedded(&page);
     let stride = h["stride"].as_u64().unwrap() as usize;
     assert!(stride > 1);
-    let steps: Vec<u64> = h["steps"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
+    let steps: Vec<u64> = h["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
     assert_eq!(steps[0], 0);
     assert_eq!(*steps.last().unwrap(), 5999, "the last step is kept");
-    assert!(steps.windows(2).all(|w| w[1] > w[0] && w[1] - w[0] <= stride as u64));
+    assert!(steps
+        .windows(2)
+        .all(|w| w[1] > w[0] && w[1] - w[0] <= stride as u64));
     // Not many more steps dropped than needed: the page uses most of its budget.
-    assert!(page.len() > PAGE_BUDGET_BYTES / 2, "{} bytes at stride {stride}", page.len());
+    assert!(
+        page.len() > PAGE_BUDGET_BYTES / 2,
+        "{} bytes at stride {stride}",
+        page.len()
+    );
 }

@@ -178,7 +178,7 @@ function main() {
     holder.applyMatrix4(poseMatrix(o.pose));
     if (o.kind === "halfspace") {
       const cell = niceStep(R / 8);
-      const size = 2 * cell * Math.ceil((2.5 * R) / cell);
+      const size = 2 * cell * Math.ceil((1.6 * R) / cell);
       const grid = new THREE.GridHelper(size, Math.round(size / cell), 0x7d8796, 0xb8c0cc);
       grid.rotateX(Math.PI / 2);
       // Centre the grid under the target, in the plane.
@@ -216,7 +216,7 @@ function main() {
   for (const m of [points, shafts, heads]) {
     m.count = 0;
     m.frustumCulled = false;
-    scene.add(m);
+    if (showBodies) scene.add(m);
   }
   const arrowPerNewton = (0.12 * R) / data.referenceForce;
   $("legend").textContent = data.hasContacts

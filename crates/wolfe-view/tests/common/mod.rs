@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use wolfe_sim::scenes::Clutter;
 use wolfe_sim::trajectory::TrajectoryWriter;
-use wolfe_sim::{Simulation, SimSettings, World};
+use wolfe_sim::{SimSettings, Simulation, World};
 
 /// Simulates `world` for `steps` steps, recording every step (poses and contacts)
 /// into `dir`; returns the simulation at its end.
