@@ -124,12 +124,6 @@ impl Camera {
     pub fn framing(rec: &Recording) -> Camera {
         let mut lo = [f64::INFINITY; 3];
         let mut hi = [f64::NEG_INFINITY; 3];
-        let mut grow = |c: [f64; 3], r: f64| {
-            for k in 0..3 {
-                lo[k] = lo[k].min(c[k] - r);
-                hi[k] = hi[k].max(c[k] + r);
-            }
-        };
         for (i, o) in rec.objects.iter().enumerate() {
             if o.is_static {
                 if o.kind != ShapeKind::HalfSpace {

@@ -306,7 +306,8 @@ function main() {
   }
 
   function nameOf(k) {
-    return data.objects[k].static ? `${data.objects[k].name} (static ${data.objects[k].kind})` : data.objects[k].name;
+    const o = data.objects[k];
+    return o.static ? `${o.name} (${o.kind === "halfspace" ? "ground" : "static " + o.kind})` : o.name;
   }
 
   function updateInfo() {
@@ -419,7 +420,19 @@ function main() {
     requestAnimationFrame(tick);
   }
 
+  // Optional URL parameters: names=1, contacts=0, forces=0, select=BODY (index or name).
+  if (params.get("names") === "1") {
+    $("show-names").checked = true;
+    bodies.forEach((b) => (b.label.visible = true));
+  }
+  if (params.get("contacts") === "0") $("show-contacts").checked = false;
+  if (params.get("forces") === "0") $("show-forces").checked = false;
   applyFrame(frameAt(state.t));
+  const chosen = params.get("select");
+  if (chosen !== null) {
+    const i = /^[0-9]+$/.test(chosen) ? +chosen : data.objects.findIndex((o, k) => k < nb && o.name === chosen);
+    if (i >= 0 && i < nb) select(i);
+  }
   renderer.render(scene, camera);
   status.dataset.viewport = `${innerWidth}x${innerHeight}`;
   status.dataset.background = "#eef1f5";
