@@ -185,3 +185,46 @@ fn bad_files_give_errors_naming_the_file_row_and_column() {
         Err(ViewError::Csv { .. })
     ));
 }
+
+#[test]
+fn a_body_with_a_visual_mesh_is_drawn_from_it() {
+    let dir = tempfile::tempdir().unwrap();
+    old_folder(dir.path());
+    std::fs::write(
+        dir.path().join("scene.csv"),
+        "object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh,mass,visual\n\
+         0,link0,box,0,0,0,0,1,0,0,0,0.05,0.05,0.05,,2.5,link0.obj\n\
+         1,static1,halfspace,1,0,0,0,1,0,0,0,0,0,0,,,\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("link0.obj"),
+        "v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nv 0 0 0.1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
+    )
+    .unwrap();
+    let rec = Recording::read(dir.path()).unwrap();
+    let visual = rec.objects[0].visual.as_ref().unwrap();
+    assert_eq!((visual.vertices.len(), visual.triangles.len()), (4, 4));
+    assert_eq!(rec.objects[0].mass, Some(2.5));
+    // The glTF mesh of the body is the visual mesh (4 flat triangles), not the box (12).
+    let glb_path = dir.path().join("x.glb");
+    wolfe_view::write_gltf(dir.path(), &glb_path).unwrap();
+    let glb = std::fs::read(glb_path).unwrap();
+    let json_len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+    let doc: serde_json::Value = serde_json::from_slice(&glb[20..20 + json_len]).unwrap();
+    let indices = doc["meshes"][0]["primitives"][0]["indices"].as_u64().unwrap() as usize;
+    assert_eq!(doc["accessors"][indices]["count"], 12);
+    let html = std::fs::read_to_string(wolfe_view::write_html(dir.path()).unwrap()).unwrap();
+    assert!(html.contains("\"visual\":{"), "the page carries the visual mesh");
+    // A mesh file outside the folder is refused.
+    let text = std::fs::read_to_string(dir.path().join("scene.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("scene.csv"),
+        text.replace("link0.obj", "../link0.obj"),
+    )
+    .unwrap();
+    assert!(matches!(
+        Recording::read(dir.path()),
+        Err(ViewError::BadField { .. })
+    ));
+}
