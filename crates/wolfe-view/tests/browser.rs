@@ -175,10 +175,13 @@ fn the_page_shows_the_bodies_where_the_trajectory_puts_them() {
     let Some(exe) = common::require(chromium(), "chromium (Debian package `chromium`)") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    common::clutter(12, 150, dir.path());
-    let page = wolfe_view::write_html(dir.path()).unwrap();
-    let rec = Recording::read(dir.path()).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    // The folder's name is the page's title.
+    let dir = tmp.path().join("clutter-12-bodies");
+    std::fs::create_dir(&dir).unwrap();
+    common::clutter(12, 150, &dir);
+    let page = wolfe_view::write_html(&dir).unwrap();
+    let rec = Recording::read(&dir).unwrap();
     let camera = Camera::framing(&rec);
     let end = rec.frames.len() - 1;
     let t_end = rec.frames[end].time;
