@@ -251,7 +251,7 @@ impl SapProblem {
             if !(pd.kd.is_finite() && pd.kd >= 0.0) {
                 return Err(bad("kd", pd.kd));
             }
-            if !(time_step * pd.kp + pd.kd > 0.0) {
+            if time_step * pd.kp + pd.kd <= 0.0 {
                 return Err(bad("kp and kd (both zero)", 0.0));
             }
             if pd.effort_limit.is_nan() || pd.effort_limit < 0.0 {

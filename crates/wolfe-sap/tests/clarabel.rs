@@ -97,9 +97,8 @@ fn clarabel_solve(problem: &SapProblem) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f6
         }
     }
     // PD equalities (zero cone), then the nonnegative rows: |z| <= t, limits.
-    let mut row = 3 * nc;
     let mut nonneg = 3 * nc + np;
-    for (m, &(sigma, zt)) in model.pd_controllers.iter().zip(&pd_vars) {
+    for (row, (m, &(sigma, zt))) in (3 * nc..).zip(model.pd_controllers.iter().zip(&pd_vars)) {
         let iv = &m.interval;
         p[(sigma, sigma)] = iv.r;
         a[(row, m.velocity)] = m.sign;
@@ -114,7 +113,6 @@ fn clarabel_solve(problem: &SapProblem) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f6
                 nonneg += 1;
             }
         }
-        row += 1;
     }
     for (m, &sigma) in model.joint_limits.iter().zip(&limit_vars) {
         let iv = &m.interval;
