@@ -20,6 +20,33 @@
 //! - [`solver`]: Algorithm 2, line searches, stopping criterion (Eq. 26);
 //!   [`evaluate`](mod@evaluate): the same cost, gradient and H evaluated directly.
 //! - [`linalg`]: assembly and dense or sparse (supernodal) Cholesky factorization of H.
+//!
+//! A one-dof pendulum-like tree (inertia 0.5 kg m^2) with a PD controller limited to
+//! 2 N m and both joint limits, stepped once:
+//!
+//! ```
+//! use nalgebra::{DMatrix, DVector};
+//! use wolfe_sap::{Constraints, JointLimitConstraint, PdControllerConstraint, SapProblem, SapSolver, Tree};
+//!
+//! let (dt, q0, v0) = (5e-3, 0.1, 0.0);
+//! let tree = Tree::new(DMatrix::from_element(1, 1, 0.5), DVector::from_element(1, v0));
+//! let constraints = Constraints {
+//!     contacts: vec![],
+//!     pd_controllers: vec![PdControllerConstraint::new(0, 0, q0, 400.0, 20.0)
+//!         .with_target(1.0, 0.0)
+//!         .with_feed_forward(0.0)
+//!         .with_effort_limit(2.0)],
+//!     joint_limits: vec![
+//!         JointLimitConstraint::lower(0, 0, q0, -2.9),
+//!         JointLimitConstraint::upper(0, 0, q0, 2.9),
+//!     ],
+//! };
+//! let problem = SapProblem::with_constraints(dt, vec![tree], constraints).unwrap();
+//! let solution = SapSolver::new(Default::default()).unwrap().solve_cold(&problem).unwrap();
+//! // The controller saturates: its impulse is exactly e dt.
+//! assert_eq!(solution.pd_impulses[0], 2.0 * dt);
+//! assert_eq!(solution.limit_impulses, vec![0.0, 0.0]);
+//! ```
 
 pub mod cone;
 pub mod contact;
