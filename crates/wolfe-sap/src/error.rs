@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::problem::JointConstraintKind;
+
 /// Everything that can go wrong when building or solving a SAP problem.
 ///
 /// Bad input is reported with one of these, never with a panic.
@@ -49,6 +51,32 @@ pub enum SapError {
     InvalidContactParameter {
         /// Index of the contact.
         contact: usize,
+        /// Which parameter.
+        parameter: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// A PD controller or joint limit names a tree that does not exist or a dof that its
+    /// tree does not have.
+    JointConstraintDof {
+        /// Which kind of constraint.
+        kind: JointConstraintKind,
+        /// Its index among the constraints of its kind.
+        index: usize,
+        /// The tree named.
+        tree: usize,
+        /// The dof named.
+        dof: usize,
+    },
+    /// A PD controller or joint limit parameter out of its range (positions, targets and
+    /// feed-forward finite; gains finite, non-negative, not both zero; effort limit
+    /// non-negative, possibly infinite; stiffness positive, possibly infinite; dissipation
+    /// time scale finite and non-negative), or a regularization that is not finite.
+    InvalidJointConstraint {
+        /// Which kind of constraint.
+        kind: JointConstraintKind,
+        /// Its index among the constraints of its kind.
+        index: usize,
         /// Which parameter.
         parameter: &'static str,
         /// Its value.
@@ -102,6 +130,18 @@ impl fmt::Display for SapError {
                 parameter,
                 value,
             } => write!(f, "contact {contact}: {parameter} = {value} is out of range"),
+            Self::JointConstraintDof {
+                kind,
+                index,
+                tree,
+                dof,
+            } => write!(f, "{kind} {index}: tree {tree} has no dof {dof}"),
+            Self::InvalidJointConstraint {
+                kind,
+                index,
+                parameter,
+                value,
+            } => write!(f, "{kind} {index}: {parameter} = {value} is out of range"),
             Self::InvalidSetting { setting, value } => {
                 write!(f, "setting {setting} = {value} is out of range")
             }

@@ -2,32 +2,76 @@
 //! (Castro, Permenter, Han, "An Unconstrained Convex Formulation of Compliant Contact").
 //!
 //! Geometry-free: the caller gives the trees of the system (dense SPD blocks of the
-//! momentum matrix A and free-motion velocities v*, Eq. 18) and the contact constraints
+//! momentum matrix A and free-motion velocities v*, Eq. 18) and the constraints: contacts
 //! (Jacobian blocks in the contact frame, previous signed distance, stiffness,
-//! dissipation time scale, friction). The solver computes the regularization from the
-//! physical parameters (Section V), then minimizes the unconstrained convex cost (24)
-//! by Newton iterations with an exact line search (Algorithm 2), and returns the
-//! velocities, the impulses and honest statistics.
+//! dissipation time scale, friction), PD controllers with effort limits and joint
+//! position limits (one dof of one tree each, Section VII). The solver computes the
+//! regularization from the physical parameters (Section V), then minimizes the
+//! unconstrained convex cost (24) by Newton iterations with an exact line search
+//! (Algorithm 2), and returns the velocities, the impulses and honest statistics.
 //!
-//! - [`problem`]: problem data and its validation.
-//! - [`model`]: regularization R and stabilization velocity v_hat (Eqs. 29, 30).
-//! - [`cone`]: the analytic projection (Eq. 27) and its derivative G (Appendix D).
-//! - [`solver`]: Algorithm 2, line searches, stopping criterion (Eq. 26).
+//! Problem -> model -> solver -> results:
+//! - [`problem`]: trees, [`Constraints`] and their validation ([`SapProblem`]);
+//!   [`contact`] and [`joint`] define the constraint kinds.
+//! - [`model`]: regularization R and stabilization velocity v_hat of every constraint
+//!   (Eqs. 29, 30 for contacts and joint limits, the PD law for controllers).
+//! - [`cone`]: the contact's projection (Eq. 27) and its derivative G (Appendix D);
+//!   [`interval`]: the projection, cost and G of the one-dof constraints.
+//! - [`solver`]: Algorithm 2, line searches, stopping criterion (Eq. 26);
+//!   [`evaluate`](mod@evaluate): the same cost, gradient and H evaluated directly.
 //! - [`linalg`]: assembly and dense or sparse (supernodal) Cholesky factorization of H.
+//!
+//! A one-dof pendulum-like tree (inertia 0.5 kg m^2) with a PD controller limited to
+//! 2 N m and both joint limits, stepped once:
+//!
+//! ```
+//! use nalgebra::{DMatrix, DVector};
+//! use wolfe_sap::{Constraints, JointLimitConstraint, PdControllerConstraint, SapProblem, SapSolver, Tree};
+//!
+//! let (dt, q0, v0) = (5e-3, 0.1, 0.0);
+//! let tree = Tree::new(DMatrix::from_element(1, 1, 0.5), DVector::from_element(1, v0));
+//! let constraints = Constraints {
+//!     contacts: vec![],
+//!     pd_controllers: vec![PdControllerConstraint::new(0, 0, q0, 400.0, 20.0)
+//!         .with_target(1.0, 0.0)
+//!         .with_feed_forward(0.0)
+//!         .with_effort_limit(2.0)],
+//!     joint_limits: vec![
+//!         JointLimitConstraint::lower(0, 0, q0, -2.9),
+//!         JointLimitConstraint::upper(0, 0, q0, 2.9),
+//!     ],
+//! };
+//! let problem = SapProblem::with_constraints(dt, vec![tree], constraints).unwrap();
+//! let solution = SapSolver::new(Default::default()).unwrap().solve_cold(&problem).unwrap();
+//! // The controller saturates: its impulse is exactly e dt.
+//! assert_eq!(solution.pd_impulses[0], 2.0 * dt);
+//! assert_eq!(solution.limit_impulses, vec![0.0, 0.0]);
+//! ```
 
 pub mod cone;
+pub mod contact;
 pub mod error;
+pub mod evaluate;
+pub mod interval;
+pub mod joint;
 pub mod linalg;
 pub mod model;
 pub mod problem;
 pub mod solver;
 
 pub use cone::{ConeParams, ConeRegion};
+pub use contact::ContactConstraint;
 pub use error::SapError;
+pub use evaluate::{evaluate, hessian, Evaluation};
+pub use interval::IntervalParams;
+pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
 pub use linalg::LinearSolver;
-pub use model::{contact_models, ContactModel, RegularizationSettings};
-pub use problem::{Contact, SapProblem, Tree};
-pub use solver::{
-    evaluate, hessian, Evaluation, IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver,
-    SapStats, SapStatus,
-};
+#[doc(hidden)]
+pub use model::contact_models;
+pub use model::{ContactModel, JointModel, RegularizationSettings, SapModel};
+pub use problem::{Constraints, JointConstraintKind, SapProblem, Tree};
+pub use solver::{IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus};
+
+/// The former name of [`ContactConstraint`], kept for `wolfe-cli`'s SAP benchmark.
+#[doc(hidden)]
+pub type Contact = ContactConstraint;

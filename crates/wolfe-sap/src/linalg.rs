@@ -15,6 +15,7 @@ use faer::{Conj, Mat, MatMut, Par, Side, Spec};
 use nalgebra::Matrix3;
 
 use crate::error::SapError;
+use crate::model::SapModel;
 use crate::problem::SapProblem;
 
 /// Which factorization of H to use.
@@ -215,8 +216,16 @@ impl HessianSolver {
     ///
     /// Per contact, `G_i J_i` is formed once per side (3 x n_t, in `gj`), and each
     /// lower block of H receives `J_r^T (G_i J_c)`: no allocation, one pass over the
-    /// Jacobians' columns.
-    pub(crate) fn assemble(&mut self, problem: &SapProblem, g: &[Matrix3<f64>]) {
+    /// Jacobians' columns. A one-dof constraint (row `s e_k^T`, `joint_g` in the order of
+    /// [`SapModel::joints`]) adds `s^2 G = G` to the diagonal entry `H_kk`, inside its
+    /// tree's diagonal block (the first stored entry of column k in the sparse layout).
+    pub(crate) fn assemble(
+        &mut self,
+        problem: &SapProblem,
+        g: &[Matrix3<f64>],
+        model: &SapModel,
+        joint_g: &[f64],
+    ) {
         let gj = &mut self.gj;
         if self.use_sparse {
             let Some(s) = self.sparse.as_mut() else {
@@ -265,6 +274,9 @@ impl HessianSolver {
                     add_jt_col(j_hi, col, 0, &mut s.values[start..start + n_hi]);
                 }
             }
+            for (m, gm) in model.joints().zip(joint_g) {
+                s.values[s.col_ptr[m.velocity]] += gm;
+            }
         } else {
             let h = &mut self.dense;
             h.fill(0.0);
@@ -304,6 +316,9 @@ impl HessianSolver {
                     }
                     at += 3 * jc.ncols();
                 }
+            }
+            for (m, gm) in model.joints().zip(joint_g) {
+                h.col_as_slice_mut(m.velocity)[m.velocity] += gm;
             }
         }
     }
@@ -380,9 +395,10 @@ fn add_jt_col(j: &nalgebra::DMatrix<f64>, gj: &[f64], i0: usize, h: &mut [f64]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{contact_models, RegularizationSettings};
-    use crate::problem::{Contact, Tree};
-    use crate::solver::hessian;
+    use crate::evaluate::hessian;
+    use crate::model::{RegularizationSettings, SapModel};
+    use crate::problem::{Constraints, Tree};
+    use crate::{ContactConstraint, JointLimitConstraint, PdControllerConstraint};
     use nalgebra::{DMatrix, DVector};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -429,32 +445,62 @@ mod tests {
                 let b = rng.random_range(0..nt);
                 let c = if b != a && rng.random_bool(0.7) {
                     let jb = DMatrix::from_fn(3, trees[b].dofs(), |_, _| rng.random_range(-1.0..1.0));
-                    Contact::between(a, ja, b, jb, phi0)
+                    ContactConstraint::between(a, ja, b, jb, phi0)
                 } else {
-                    Contact::with_world(a, ja, phi0)
+                    ContactConstraint::with_world(a, ja, phi0)
                 };
                 c.with_parameters(1e4, 0.01, 0.5)
             })
             .collect();
-        SapProblem::new(1e-2, trees, contacts).expect("valid by construction")
+        let dof = |rng: &mut ChaCha8Rng| {
+            let t = rng.random_range(0..nt);
+            (t, rng.random_range(0..trees[t].dofs()))
+        };
+        let pd_controllers = (0..rng.random_range(0..5))
+            .map(|_| {
+                let (t, k) = dof(rng);
+                PdControllerConstraint::new(t, k, 0.1, 50.0, 2.0)
+                    .with_target(rng.random_range(-1.0..1.0), 0.0)
+                    .with_effort_limit(rng.random_range(0.5..5.0))
+            })
+            .collect();
+        let joint_limits = (0..rng.random_range(0..5))
+            .map(|_| {
+                let (t, k) = dof(rng);
+                let q0 = rng.random_range(-1.0..1.0);
+                if rng.random_bool(0.5) {
+                    JointLimitConstraint::lower(t, k, q0, q0 - 0.01)
+                } else {
+                    JointLimitConstraint::upper(t, k, q0, q0 + 0.01)
+                }
+            })
+            .collect();
+        let constraints = Constraints {
+            contacts,
+            pd_controllers,
+            joint_limits,
+        };
+        SapProblem::with_constraints(1e-2, trees, constraints).expect("valid by construction")
     }
 
     /// Both assemblies of H equal the reference `hessian` (built column by column from
     /// J e_k, independently of the block layout), on random problems of trees of 1-6
-    /// dofs with contacts between one or two trees, in either tree order.
+    /// dofs with contacts between one or two trees, in either tree order, and PD
+    /// controllers and joint limits on random dofs.
     #[test]
     fn dense_and_sparse_assembly_equal_the_reference_hessian() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for _ in 0..200 {
             let problem = random_problem(&mut rng);
-            let models = contact_models(&problem, &RegularizationSettings::default()).unwrap();
+            let model = SapModel::new(&problem, &RegularizationSettings::default()).unwrap();
+            let models = &model.contacts;
             let n = problem.num_velocities();
             let v = DVector::from_fn(n, |_, _| rng.random_range(-1.0..1.0));
-            let reference = hessian(&problem, &models, &v);
+            let reference = hessian(&problem, &model, &v);
             let g: Vec<_> = problem
                 .contacts()
                 .iter()
-                .zip(&models)
+                .zip(models)
                 .enumerate()
                 .map(|(c, (_, m))| {
                     let vc = problem.contact_velocity(c, v.as_slice());
@@ -469,7 +515,15 @@ mod tests {
             for sparse in [false, true] {
                 let mut solver = HessianSolver::new();
                 solver.prepare(&problem, sparse).unwrap();
-                solver.assemble(&problem, &g);
+                let joint_g: Vec<f64> = model
+                    .joints()
+                    .map(|m| {
+                        m.interval
+                            .project_with_gradient(m.constraint_velocity(v.as_slice()))
+                            .1
+                    })
+                    .collect();
+                solver.assemble(&problem, &g, &model, &joint_g);
                 let h = assembled(&solver, n);
                 let err = (&h - &reference).amax();
                 assert!(

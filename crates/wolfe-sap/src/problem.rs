@@ -1,9 +1,12 @@
 //! Problem data of SAP: trees (dense SPD blocks of A and free-motion velocities) and
-//! contact constraints between one or two trees (Sections II-D, IV-D of the SAP paper).
+//! the constraints acting on them (Sections II-D, IV-D, VII of the SAP paper): contacts
+//! between one or two trees, PD controllers and joint limits on one dof of one tree.
 
 use nalgebra::{DMatrix, DVector};
 
+use crate::contact::ContactConstraint;
 use crate::error::SapError;
+use crate::joint::{JointLimitConstraint, PdControllerConstraint};
 
 /// One tree of the forest (Section IV-D): its diagonal block of A (Eq. 15), n_t x n_t,
 /// symmetric positive definite, and its free-motion velocities v* (Eq. 13).
@@ -27,81 +30,31 @@ impl Tree {
     }
 }
 
-/// One contact constraint between one or two trees (Section II-A): the contact
-/// velocity in the contact frame (z along the normal) is
-/// `v_c = J_a v_a + J_b v_b`, components `[v_t (2), v_n]`.
-#[derive(Debug, Clone)]
-pub struct Contact {
-    /// The first tree.
-    pub tree_a: usize,
-    /// Its 3 x n_a Jacobian block.
-    pub jacobian_a: DMatrix<f64>,
-    /// The second tree and its 3 x n_b Jacobian block, if the contact involves two trees
-    /// (a contact with the world involves one).
-    pub tree_b: Option<(usize, DMatrix<f64>)>,
-    /// Signed distance phi0 at the previous step (negative when overlapping).
-    pub phi0: f64,
-    /// Stiffness k (N/m), positive; `f64::INFINITY` for rigid contact (the near-rigid
-    /// switch of Eq. 29 then always applies).
-    pub stiffness: f64,
-    /// Dissipation time scale tau_d (s), non-negative (Eq. 2).
-    pub dissipation_time_scale: f64,
-    /// Friction coefficient mu, non-negative.
-    pub friction: f64,
+/// The constraints of a problem, by kind. Each kind is a convex SAP constraint with its
+/// own projection, impulse and Hessian block: contacts (3 rows, friction cone, see
+/// [`ContactConstraint`]), PD controllers and joint limits (1 row each, an interval, see
+/// [`crate::joint`]).
+#[derive(Debug, Clone, Default)]
+pub struct Constraints {
+    /// Frictional contacts.
+    pub contacts: Vec<ContactConstraint>,
+    /// PD controllers with effort limits.
+    pub pd_controllers: Vec<PdControllerConstraint>,
+    /// One-sided joint position limits.
+    pub joint_limits: Vec<JointLimitConstraint>,
 }
 
-impl Contact {
-    /// A contact between tree `tree` and the world.
-    pub fn with_world(tree: usize, jacobian: DMatrix<f64>, phi0: f64) -> Self {
-        Self {
-            tree_a: tree,
-            jacobian_a: jacobian,
-            tree_b: None,
-            phi0,
-            stiffness: f64::INFINITY,
-            dissipation_time_scale: 0.0,
-            friction: 1.0,
-        }
-    }
-
-    /// A contact between two trees.
-    pub fn between(
-        tree_a: usize,
-        jacobian_a: DMatrix<f64>,
-        tree_b: usize,
-        jacobian_b: DMatrix<f64>,
-        phi0: f64,
-    ) -> Self {
-        Self {
-            tree_a,
-            jacobian_a,
-            tree_b: Some((tree_b, jacobian_b)),
-            phi0,
-            stiffness: f64::INFINITY,
-            dissipation_time_scale: 0.0,
-            friction: 1.0,
-        }
-    }
-
-    /// Sets the physical parameters: stiffness k, dissipation time scale tau_d,
-    /// friction mu.
-    pub fn with_parameters(mut self, stiffness: f64, tau_d: f64, mu: f64) -> Self {
-        self.stiffness = stiffness;
-        self.dissipation_time_scale = tau_d;
-        self.friction = mu;
-        self
-    }
-}
-
-/// A validated SAP problem: the time step, the trees, the contacts.
+/// A validated SAP problem: the time step, the trees, the constraints.
 ///
-/// Built by [`SapProblem::new`], which checks every input; the data is read-only
-/// afterwards so that it stays valid.
+/// Built by [`SapProblem::new`] (contacts only) or [`SapProblem::with_constraints`],
+/// which check every input; the data is read-only afterwards so that it stays valid.
 #[derive(Debug, Clone)]
 pub struct SapProblem {
     time_step: f64,
     trees: Vec<Tree>,
-    contacts: Vec<Contact>,
+    contacts: Vec<ContactConstraint>,
+    pd_controllers: Vec<PdControllerConstraint>,
+    joint_limits: Vec<JointLimitConstraint>,
     offsets: Vec<usize>,
     /// Inverse of each block of A (for the Delassus estimate of Section V-B).
     a_inv: Vec<DMatrix<f64>>,
@@ -110,18 +63,81 @@ pub struct SapProblem {
     v_star: DVector<f64>,
 }
 
+/// The kind of a one-dof constraint, for error reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JointConstraintKind {
+    /// A [`PdControllerConstraint`].
+    PdController,
+    /// A [`JointLimitConstraint`].
+    JointLimit,
+}
+
+impl std::fmt::Display for JointConstraintKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::PdController => "PD controller",
+            Self::JointLimit => "joint limit",
+        })
+    }
+}
+
+fn check_dof(
+    trees: &[Tree],
+    kind: JointConstraintKind,
+    index: usize,
+    tree: usize,
+    dof: usize,
+) -> Result<(), SapError> {
+    if trees.get(tree).is_some_and(|t| dof < t.dofs()) {
+        Ok(())
+    } else {
+        Err(SapError::JointConstraintDof {
+            kind,
+            index,
+            tree,
+            dof,
+        })
+    }
+}
+
 fn all_finite<'a>(mut it: impl Iterator<Item = &'a f64>) -> bool {
     it.all(|x| x.is_finite())
 }
 
 impl SapProblem {
-    /// Validates the data and builds the problem.
+    /// Validates the data and builds a contact-only problem.
     ///
     /// # Errors
     /// [`SapError`] for a bad time step, a tree block that is not square, symmetric or
     /// positive definite, sizes that do not match, NaN or infinite entries, contact
     /// parameters out of range.
-    pub fn new(time_step: f64, trees: Vec<Tree>, contacts: Vec<Contact>) -> Result<Self, SapError> {
+    pub fn new(time_step: f64, trees: Vec<Tree>, contacts: Vec<ContactConstraint>) -> Result<Self, SapError> {
+        Self::with_constraints(
+            time_step,
+            trees,
+            Constraints {
+                contacts,
+                ..Default::default()
+            },
+        )
+    }
+
+    /// Validates the data and builds a problem with constraints of every kind.
+    ///
+    /// # Errors
+    /// As [`SapProblem::new`], and [`SapError::JointConstraintDof`] or
+    /// [`SapError::InvalidJointConstraint`] for a PD controller or joint limit that names
+    /// a missing tree or dof or has a parameter out of range.
+    pub fn with_constraints(
+        time_step: f64,
+        trees: Vec<Tree>,
+        constraints: Constraints,
+    ) -> Result<Self, SapError> {
+        let Constraints {
+            contacts,
+            pd_controllers,
+            joint_limits,
+        } = constraints;
         if !(time_step.is_finite() && time_step > 0.0) {
             return Err(SapError::InvalidTimeStep(time_step));
         }
@@ -211,6 +227,58 @@ impl SapProblem {
                 return Err(bad("friction", mu));
             }
         }
+        for (i, pd) in pd_controllers.iter().enumerate() {
+            check_dof(&trees, JointConstraintKind::PdController, i, pd.tree, pd.dof)?;
+            let bad = |parameter, value| SapError::InvalidJointConstraint {
+                kind: JointConstraintKind::PdController,
+                index: i,
+                parameter,
+                value,
+            };
+            for (name, value) in [
+                ("q0", pd.q0),
+                ("q_target", pd.q_target),
+                ("v_target", pd.v_target),
+                ("feed_forward", pd.feed_forward),
+            ] {
+                if !value.is_finite() {
+                    return Err(bad(name, value));
+                }
+            }
+            if !(pd.kp.is_finite() && pd.kp >= 0.0) {
+                return Err(bad("kp", pd.kp));
+            }
+            if !(pd.kd.is_finite() && pd.kd >= 0.0) {
+                return Err(bad("kd", pd.kd));
+            }
+            if time_step * pd.kp + pd.kd <= 0.0 {
+                return Err(bad("kp and kd (both zero)", 0.0));
+            }
+            if pd.effort_limit.is_nan() || pd.effort_limit < 0.0 {
+                return Err(bad("effort_limit", pd.effort_limit));
+            }
+        }
+        for (i, limit) in joint_limits.iter().enumerate() {
+            check_dof(&trees, JointConstraintKind::JointLimit, i, limit.tree, limit.dof)?;
+            let bad = |parameter, value| SapError::InvalidJointConstraint {
+                kind: JointConstraintKind::JointLimit,
+                index: i,
+                parameter,
+                value,
+            };
+            for (name, value) in [("q0", limit.q0), ("limit", limit.limit)] {
+                if !value.is_finite() {
+                    return Err(bad(name, value));
+                }
+            }
+            if limit.stiffness.is_nan() || limit.stiffness <= 0.0 {
+                return Err(bad("stiffness", limit.stiffness));
+            }
+            let tau = limit.dissipation_time_scale;
+            if !(tau.is_finite() && tau >= 0.0) {
+                return Err(bad("dissipation_time_scale", tau));
+            }
+        }
         let mut d_scale = DVector::zeros(total);
         let mut v_star = DVector::zeros(total);
         for (t, tree) in trees.iter().enumerate() {
@@ -223,6 +291,8 @@ impl SapProblem {
             time_step,
             trees,
             contacts,
+            pd_controllers,
+            joint_limits,
             offsets,
             a_inv,
             d_scale,
@@ -241,8 +311,18 @@ impl SapProblem {
     }
 
     /// The contacts.
-    pub fn contacts(&self) -> &[Contact] {
+    pub fn contacts(&self) -> &[ContactConstraint] {
         &self.contacts
+    }
+
+    /// The PD controllers.
+    pub fn pd_controllers(&self) -> &[PdControllerConstraint] {
+        &self.pd_controllers
+    }
+
+    /// The joint limits.
+    pub fn joint_limits(&self) -> &[JointLimitConstraint] {
+        &self.joint_limits
     }
 
     /// Total number of generalized velocities n_v.
@@ -310,6 +390,12 @@ impl SapProblem {
                 *yv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
             }
         }
+    }
+
+    /// `(A_t^{-1})_{dof,dof}`: the Delassus operator `J A^{-1} J^T` of a selector row
+    /// on dof `dof` of tree `t` (exact, Section V-B), for the joint constraints.
+    pub(crate) fn dof_inverse_mass(&self, t: usize, dof: usize) -> f64 {
+        self.a_inv[t][(dof, dof)]
     }
 
     /// The block-diagonal approximation of the Delassus operator of contact `c`

@@ -5,8 +5,9 @@ use nalgebra::{DVector, Matrix3, Vector3};
 
 use crate::cone::ConeRegion;
 use crate::error::SapError;
+use crate::evaluate::{regularizer_cost, y_of};
 use crate::linalg::{HessianSolver, LinearSolver};
-use crate::model::{contact_models, ContactModel, RegularizationSettings};
+use crate::model::{RegularizationSettings, SapModel};
 use crate::problem::SapProblem;
 
 /// The line search of step 4 of Algorithm 2.
@@ -171,6 +172,9 @@ pub struct IterationRecord {
     pub momentum_error: f64,
     /// The region of every contact at v_m (Appendix C).
     pub regions: Vec<ConeRegion>,
+    /// The impulses of the one-dof constraints at v_m (PD controllers, then joint
+    /// limits).
+    pub joint_impulses: Vec<f64>,
     /// The Newton decrement squared, grad^T H^{-1} grad = -d(ell)/d(alpha) at alpha = 0.
     pub newton_decrement: f64,
     /// The step length alpha_m chosen by the line search.
@@ -184,103 +188,19 @@ pub struct IterationRecord {
 pub struct SapSolution {
     /// Generalized velocities v (stacked by tree).
     pub v: DVector<f64>,
-    /// Contact impulses gamma = P_F(y(v)) per contact, in the contact frame
+    /// Contact impulses gamma = P_F(y(v)) per contact (N s), in the contact frame
     /// `[gamma_t (2), gamma_n]`.
     pub gamma: Vec<Vector3<f64>>,
-    /// The contact models (regularization, v_hat) used.
-    pub models: Vec<ContactModel>,
+    /// PD controller impulses `dt u` per controller (N m s or N s), in `[-e dt, e dt]`;
+    /// the effort applied over the step is `u = gamma / dt`.
+    pub pd_impulses: Vec<f64>,
+    /// Joint limit impulses per limit (>= 0; N m s or N s); the generalized impulse on
+    /// the dof is `s gamma` (`s = -1` for an upper limit).
+    pub limit_impulses: Vec<f64>,
+    /// The models (regularization, v_hat) of all constraints used.
+    pub models: SapModel,
     /// Statistics.
     pub stats: SapStats,
-}
-
-/// Cost, gradient and impulses at v (Sections III-C, IV-A).
-#[derive(Debug, Clone)]
-pub struct Evaluation {
-    /// ell_p(v), Eq. (24).
-    pub cost: f64,
-    /// grad ell_p(v) = A (v - v*) - J^T gamma.
-    pub gradient: DVector<f64>,
-    /// gamma_i = P_F(y_i(v)).
-    pub gamma: Vec<Vector3<f64>>,
-    /// G_i (Appendix D).
-    pub g: Vec<Matrix3<f64>>,
-    /// The region of y_i (Appendix C).
-    pub regions: Vec<ConeRegion>,
-}
-
-/// y_i = -R_i^{-1} (v_c - v_hat).
-fn y_of(model: &ContactModel, vc: &[f64; 3]) -> Vector3<f64> {
-    Vector3::new(
-        -vc[0] / model.cone.r_t,
-        -vc[1] / model.cone.r_t,
-        -(vc[2] - model.v_hat_n) / model.cone.r_n,
-    )
-}
-
-fn regularizer_cost(model: &ContactModel, gamma: &Vector3<f64>) -> f64 {
-    0.5 * (model.cone.r_t * (gamma.x * gamma.x + gamma.y * gamma.y) + model.cone.r_n * gamma.z * gamma.z)
-}
-
-/// Evaluates the cost (24), its gradient, the impulses and G at v.
-///
-/// # Panics
-/// If `v` or `models` do not match the problem (use the models of
-/// [`contact_models`] for this problem).
-pub fn evaluate(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>) -> Evaluation {
-    let n = problem.num_velocities();
-    assert_eq!(v.len(), n);
-    assert_eq!(models.len(), problem.contacts().len());
-    let dv: DVector<f64> = v - problem.v_star();
-    let mut adv = DVector::zeros(n);
-    problem.mul_a(dv.as_slice(), adv.as_mut_slice());
-    let mut cost = 0.5 * dv.dot(&adv);
-    let mut gradient = adv;
-    let mut gamma = Vec::with_capacity(models.len());
-    let mut g = Vec::with_capacity(models.len());
-    let mut regions = Vec::with_capacity(models.len());
-    for (c, model) in models.iter().enumerate() {
-        let y = y_of(model, &problem.contact_velocity(c, v.as_slice()));
-        let (gc, region) = model.cone.project(&y);
-        cost += regularizer_cost(model, &gc);
-        problem.add_jt(c, &[-gc.x, -gc.y, -gc.z], gradient.as_mut_slice());
-        gamma.push(gc);
-        g.push(model.cone.gradient(&y, region));
-        regions.push(region);
-    }
-    Evaluation {
-        cost,
-        gradient,
-        gamma,
-        g,
-        regions,
-    }
-}
-
-/// The Newton matrix H = A + J^T G J at v (Appendix D-C), dense, for checks.
-pub fn hessian(problem: &SapProblem, models: &[ContactModel], v: &DVector<f64>) -> nalgebra::DMatrix<f64> {
-    let n = problem.num_velocities();
-    let eval = evaluate(problem, models, v);
-    let mut h = nalgebra::DMatrix::zeros(n, n);
-    for (t, tree) in problem.trees().iter().enumerate() {
-        let o = problem.offset(t);
-        h.view_mut((o, o), (tree.dofs(), tree.dofs())).copy_from(&tree.a);
-    }
-    let mut col = vec![0.0; n];
-    for (c, gc) in eval.g.iter().enumerate() {
-        // Column k of J_c^T G_c J_c = J_c^T G_c (J_c e_k).
-        for k in 0..n {
-            col.fill(0.0);
-            col[k] = 1.0;
-            let jk = problem.contact_velocity(c, &col);
-            let gj = gc * Vector3::new(jk[0], jk[1], jk[2]);
-            let mut out = vec![0.0; n];
-            problem.add_jt(c, &[gj.x, gj.y, gj.z], &mut out);
-            for i in 0..n {
-                h[(i, k)] += out[i];
-            }
-        }
-    }
-    h
 }
 
 /// The SAP solver. Owns its workspaces and the cached symbolic factorization, so that
@@ -304,6 +224,11 @@ pub struct SapSolver {
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
     regions: Vec<ConeRegion>,
+    // One-dof constraints (PD controllers, then joint limits): v_c, J dv, gamma, G.
+    joint_vc: Vec<f64>,
+    joint_dvc: Vec<f64>,
+    joint_gamma: Vec<f64>,
+    joint_g: Vec<f64>,
 }
 
 /// Scalars of the line search along v + alpha dv (Section IV-C).
@@ -343,6 +268,10 @@ impl SapSolver {
             gamma: Vec::new(),
             g: Vec::new(),
             regions: Vec::new(),
+            joint_vc: Vec::new(),
+            joint_dvc: Vec::new(),
+            joint_gamma: Vec::new(),
+            joint_g: Vec::new(),
         })
     }
 
@@ -370,6 +299,8 @@ impl SapSolver {
     /// # Errors
     /// [`SapError::InvalidInitialGuess`] for a `v0` of the wrong size or with NaN,
     /// [`SapError::DegenerateContact`] for a contact without effective mass,
+    /// [`SapError::InvalidJointConstraint`] for a PD controller or joint limit whose
+    /// regularization is not finite,
     /// [`SapError::Factorization`] if H is numerically not positive definite.
     pub fn solve(&mut self, problem: &SapProblem, v0: &DVector<f64>) -> Result<SapSolution, SapError> {
         let n = problem.num_velocities();
@@ -379,8 +310,10 @@ impl SapSolver {
                 expected: n,
             });
         }
-        let models = contact_models(problem, &self.settings.regularization)?;
+        let model = SapModel::new(problem, &self.settings.regularization)?;
+        let models = &model.contacts;
         let nc = models.len();
+        let nj = model.num_joints();
         let use_sparse = match self.settings.linear_solver {
             LinearSolver::Dense => false,
             LinearSolver::Sparse => true,
@@ -414,6 +347,15 @@ impl SapSolver {
         self.g.resize(nc, Matrix3::zeros());
         self.regions.clear();
         self.regions.resize(nc, ConeRegion::NoContact);
+        for buf in [
+            &mut self.joint_vc,
+            &mut self.joint_dvc,
+            &mut self.joint_gamma,
+            &mut self.joint_g,
+        ] {
+            buf.clear();
+            buf.resize(nj, 0.0);
+        }
         self.v.copy_from_slice(v0.as_slice());
 
         let s = self.settings;
@@ -428,7 +370,7 @@ impl SapSolver {
             history: Vec::new(),
         };
         loop {
-            let (cost, converged, e_m) = self.evaluate_state(problem, &models);
+            let (cost, converged, e_m) = self.evaluate_state(problem, &model);
             stats.cost.push(cost);
             stats.momentum_error = e_m;
             if converged {
@@ -440,7 +382,7 @@ impl SapSolver {
                 break;
             }
             // Newton direction: H dv = -grad.
-            self.hessian.assemble(problem, &self.g);
+            self.hessian.assemble(problem, &self.g, &model, &self.joint_g);
             for (d, g) in self.dv.iter_mut().zip(&self.grad) {
                 *d = -g;
             }
@@ -450,6 +392,9 @@ impl SapSolver {
             problem.mul_a(&self.dv, &mut self.dp);
             for c in 0..nc {
                 self.dvc[c] = problem.contact_velocity(c, &self.dv);
+            }
+            for (dvc, m) in self.joint_dvc.iter_mut().zip(model.joints()) {
+                *dvc = m.constraint_velocity(&self.dv);
             }
             let line = LineData {
                 dp_r: dot(&self.dp, &self.r),
@@ -463,8 +408,8 @@ impl SapSolver {
                 break;
             }
             let (alpha, ls_iters) = match s.line_search {
-                LineSearch::Exact => self.exact_line_search(&models, &line, slope0),
-                LineSearch::Backtracking => self.backtracking(&models, &line, cost, slope0),
+                LineSearch::Exact => self.exact_line_search(&model, &line, slope0),
+                LineSearch::Backtracking => self.backtracking(&model, &line, cost, slope0),
             };
             stats.line_search_iterations += ls_iters;
             if s.record_history {
@@ -474,6 +419,7 @@ impl SapSolver {
                     gradient_norm: self.scaled_gradient_norm(problem),
                     momentum_error: e_m,
                     regions: self.regions.clone(),
+                    joint_impulses: self.joint_gamma.clone(),
                     newton_decrement: -slope0,
                     alpha,
                     line_search_iterations: ls_iters,
@@ -486,7 +432,7 @@ impl SapSolver {
                 *vi = new;
             }
             if !moved {
-                let (cost, converged, e_m) = self.evaluate_state(problem, &models);
+                let (cost, converged, e_m) = self.evaluate_state(problem, &model);
                 stats.cost.push(cost);
                 stats.momentum_error = e_m;
                 stats.status = if converged {
@@ -498,17 +444,21 @@ impl SapSolver {
             }
         }
         let v = DVector::from_column_slice(&self.v);
+        let npd = model.pd_controllers.len();
         Ok(SapSolution {
             v,
             gamma: self.gamma.clone(),
-            models,
+            pd_impulses: self.joint_gamma[..npd].to_vec(),
+            limit_impulses: self.joint_gamma[npd..].to_vec(),
+            models: model,
             stats,
         })
     }
 
     /// Evaluates r, A v, gamma, G, the gradient and the stopping criterion at the
     /// current v. Returns (cost, Eq. 26 holds, e_m).
-    fn evaluate_state(&mut self, problem: &SapProblem, models: &[ContactModel]) -> (f64, bool, f64) {
+    fn evaluate_state(&mut self, problem: &SapProblem, model: &SapModel) -> (f64, bool, f64) {
+        let models = &model.contacts;
         let n = self.v.len();
         for i in 0..n {
             self.r[i] = self.v[i] - problem.v_star()[i];
@@ -529,6 +479,15 @@ impl SapSolver {
             self.gamma[c] = gc;
             self.g[c] = gm;
             self.regions[c] = region;
+        }
+        for (k, m) in model.joints().enumerate() {
+            let vc = m.constraint_velocity(&self.v);
+            let (c, gj, gm) = m.interval.evaluate(vc);
+            cost += c;
+            self.jc[m.velocity] += m.sign * gj;
+            self.joint_vc[k] = vc;
+            self.joint_gamma[k] = gj;
+            self.joint_g[k] = gm;
         }
         let d = problem.d_scale();
         let (mut ng, mut np, mut nj) = (0.0, 0.0, 0.0);
@@ -562,7 +521,8 @@ impl SapSolver {
     /// first derivative: a few units in the last place of the magnitude of the terms
     /// it sums, `|dp^T r| + alpha dv^T A dv + sum_i |dv_c,i^T gamma_i|` (below it, the
     /// sign of d(ell)/d(alpha) is noise).
-    fn line_eval(&self, models: &[ContactModel], line: &LineData, alpha: f64) -> (f64, f64, f64, f64) {
+    fn line_eval(&self, model: &SapModel, line: &LineData, alpha: f64) -> (f64, f64, f64, f64) {
+        let models = &model.contacts;
         let mut cost = line.half_r_a_r + alpha * line.dp_r + 0.5 * alpha * alpha * line.dv_dp;
         let mut d1 = line.dp_r + alpha * line.dv_dp;
         let mut d1_abs = line.dp_r_abs + alpha.abs() * line.dv_dp;
@@ -585,12 +545,20 @@ impl SapSolver {
                 d2 += dvc.dot(&(gm * dvc));
             }
         }
+        for ((m, vc), dvc) in model.joints().zip(&self.joint_vc).zip(&self.joint_dvc) {
+            let (c, gj, gm) = m.interval.evaluate(vc + alpha * dvc);
+            cost += c;
+            let dvc_gj = dvc * gj;
+            d1 -= dvc_gj;
+            d1_abs += dvc_gj.abs();
+            d2 += dvc * gm * dvc;
+        }
         (cost, d1, d2, LINE_SEARCH_ROUNDOFF * d1_abs)
     }
 
     /// Exact line search: root of d(ell)/d(alpha) by rtsafe (Newton-Raphson safeguarded
     /// by bisection) on (0, alpha_max]. Returns (alpha, iterations).
-    fn exact_line_search(&self, models: &[ContactModel], line: &LineData, slope0: f64) -> (f64, u32) {
+    fn exact_line_search(&self, models: &SapModel, line: &LineData, slope0: f64) -> (f64, u32) {
         let s = &self.settings;
         let a_max = s.alpha_max;
         let (_, d1_max, _, _) = self.line_eval(models, line, a_max);
@@ -637,7 +605,7 @@ impl SapSolver {
     }
 
     /// Backtracking line search with Armijo's criterion (Section IV-B).
-    fn backtracking(&self, models: &[ContactModel], line: &LineData, cost0: f64, slope0: f64) -> (f64, u32) {
+    fn backtracking(&self, models: &SapModel, line: &LineData, cost0: f64, slope0: f64) -> (f64, u32) {
         let s = &self.settings;
         let mut alpha = s.backtracking_alpha_max;
         let mut iters = 0;

@@ -2,7 +2,7 @@
 //! the friction limit (Eq. 31), sliding (deceleration mu g), far from the ground.
 
 use nalgebra::{DMatrix, DVector, Vector3};
-use wolfe_sap::{Contact, SapProblem, SapSettings, SapSolver, SapStatus, Tree};
+use wolfe_sap::{ContactConstraint, SapProblem, SapSettings, SapSolver, SapStatus, Tree};
 
 const G: f64 = 9.81;
 
@@ -22,8 +22,11 @@ fn step(
         DMatrix::identity(3, 3) * m,
         DVector::from_column_slice(v_star.as_slice()),
     );
-    let contact =
-        Contact::with_world(0, DMatrix::identity(3, 3), phi).with_parameters(f64::INFINITY, 0.0, mu);
+    let contact = ContactConstraint::with_world(0, DMatrix::identity(3, 3), phi).with_parameters(
+        f64::INFINITY,
+        0.0,
+        mu,
+    );
     let problem = SapProblem::new(dt, vec![tree], vec![contact]).unwrap();
     let sol = solver
         .solve(&problem, &DVector::from_column_slice(v0.as_slice()))

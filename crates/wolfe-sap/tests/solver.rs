@@ -6,8 +6,8 @@ mod common;
 
 use nalgebra::{DMatrix, DVector};
 use wolfe_sap::{
-    contact_models, evaluate, hessian, Contact, LineSearch, LinearSolver, SapError, SapProblem, SapSettings,
-    SapSolver, SapStatus, Tree,
+    evaluate, hessian, ContactConstraint, LineSearch, LinearSolver, SapError, SapModel, SapProblem,
+    SapSettings, SapSolver, SapStatus, Tree,
 };
 
 #[test]
@@ -15,7 +15,7 @@ fn gradient_and_hessian_agree_with_finite_differences() {
     let mut rng = common::rng(10);
     for case in 0..20 {
         let problem = common::random_problem(&mut rng, 4, 6);
-        let models = contact_models(&problem, &Default::default()).unwrap();
+        let models = SapModel::new(&problem, &Default::default()).unwrap();
         let n = problem.num_velocities();
         let v = problem.v_star() + common::random_vector(&mut rng, n, 0.05);
         let e = evaluate(&problem, &models, &v);
@@ -94,7 +94,7 @@ fn converges_monotonically_from_random_starts() {
             );
         }
         // The returned impulses satisfy the momentum balance A (v - v*) = J^T gamma.
-        let models = contact_models(&problem, &Default::default()).unwrap();
+        let models = SapModel::new(&problem, &Default::default()).unwrap();
         let e = evaluate(&problem, &models, &sol.v);
         for (a, b) in e.gamma.iter().zip(&sol.gamma) {
             assert!((a - b).norm() <= 1e-12 * a.norm().max(1e-300));
@@ -181,8 +181,8 @@ fn bad_input_gives_typed_errors() {
     let spd = || DMatrix::<f64>::identity(3, 3);
     let tree = || Tree::new(spd(), DVector::zeros(3));
     let j = || DMatrix::<f64>::identity(3, 3);
-    let ok = |c: Contact| SapProblem::new(1e-3, vec![tree(), tree()], vec![c]);
-    assert!(ok(Contact::with_world(0, j(), 0.0)).is_ok());
+    let ok = |c: ContactConstraint| SapProblem::new(1e-3, vec![tree(), tree()], vec![c]);
+    assert!(ok(ContactConstraint::with_world(0, j(), 0.0)).is_ok());
     assert_eq!(
         SapProblem::new(0.0, vec![tree()], vec![]).unwrap_err(),
         SapError::InvalidTimeStep(0.0)
@@ -210,19 +210,19 @@ fn bad_input_gives_typed_errors() {
         SapError::NonFiniteTree(0)
     );
     assert!(matches!(
-        ok(Contact::with_world(0, DMatrix::zeros(3, 2), 0.0)),
+        ok(ContactConstraint::with_world(0, DMatrix::zeros(3, 2), 0.0)),
         Err(SapError::JacobianSize { contact: 0, .. })
     ));
     assert!(matches!(
-        ok(Contact::with_world(5, j(), 0.0)),
+        ok(ContactConstraint::with_world(5, j(), 0.0)),
         Err(SapError::ContactTrees { contact: 0, .. })
     ));
     assert!(matches!(
-        ok(Contact::between(1, j(), 1, j(), 0.0)),
+        ok(ContactConstraint::between(1, j(), 1, j(), 0.0)),
         Err(SapError::ContactTrees { contact: 0, .. })
     ));
     assert_eq!(
-        ok(Contact::with_world(0, j(), f64::NAN)).unwrap_err(),
+        ok(ContactConstraint::with_world(0, j(), f64::NAN)).unwrap_err(),
         SapError::NonFiniteContact(0)
     );
     for (k, tau, mu, name) in [
@@ -231,7 +231,7 @@ fn bad_input_gives_typed_errors() {
         (1e3, 0.0, -0.5, "friction"),
         (1e3, 0.0, f64::NAN, "friction"),
     ] {
-        match ok(Contact::with_world(0, j(), 0.0).with_parameters(k, tau, mu)) {
+        match ok(ContactConstraint::with_world(0, j(), 0.0).with_parameters(k, tau, mu)) {
             Err(SapError::InvalidContactParameter { parameter, .. }) => assert_eq!(parameter, name),
             other => panic!("expected an invalid {name}, got {other:?}"),
         }
@@ -245,14 +245,14 @@ fn bad_input_gives_typed_errors() {
     let mut bad_reg = SapSettings::default();
     bad_reg.regularization.sigma = 0.0;
     assert!(SapSolver::new(bad_reg).is_err());
-    let problem = ok(Contact::with_world(0, j(), 0.0)).unwrap();
+    let problem = ok(ContactConstraint::with_world(0, j(), 0.0)).unwrap();
     let mut solver = SapSolver::new(Default::default()).unwrap();
     assert!(matches!(
         solver.solve(&problem, &DVector::zeros(2)),
         Err(SapError::InvalidInitialGuess { .. })
     ));
     // A contact with a zero Jacobian has no effective mass.
-    let zero = ok(Contact::with_world(0, DMatrix::zeros(3, 3), 0.0)).unwrap();
+    let zero = ok(ContactConstraint::with_world(0, DMatrix::zeros(3, 3), 0.0)).unwrap();
     assert_eq!(
         solver.solve_cold(&zero).unwrap_err(),
         SapError::DegenerateContact(0)
@@ -309,7 +309,7 @@ fn history_records_every_iteration() {
         // Recording does not change the iterates.
         assert_eq!(sol.v, quiet.v, "case {case}");
         assert_eq!(stats.history.len(), stats.iterations as usize);
-        let models = contact_models(&problem, &Default::default()).unwrap();
+        let models = SapModel::new(&problem, &Default::default()).unwrap();
         let mut v = v0.clone();
         for (m, rec) in stats.history.iter().enumerate() {
             // The record describes the iterate v_m: its cost, regions and e_m.

@@ -26,7 +26,7 @@ use std::time::Instant;
 use nalgebra::{DMatrix, DVector, Matrix3, SVector};
 use wolfe::{Pose, Vec3};
 pub use wolfe_sap::SapStatus;
-use wolfe_sap::{Contact, SapProblem, SapSettings, SapSolver, Tree};
+use wolfe_sap::{ContactConstraint, SapProblem, SapSettings, SapSolver, Tree};
 
 use crate::body::{advance, point_jacobian6, Joint};
 use crate::detect::{contact_frame, ContactDetector, DetectedContact};
@@ -627,22 +627,22 @@ impl Simulation {
             .enumerate()
             .map(|(i, ai)| Tree::new(ai, v_star.rows(self.offsets[i], self.dofs(i)).into_owned()))
             .collect();
-        let contacts: Vec<Contact> = detected.iter().map(|c| self.sap_contact(c)).collect();
+        let contacts: Vec<ContactConstraint> = detected.iter().map(|c| self.sap_contact(c)).collect();
         Ok(SapProblem::new(self.settings.time_step, trees, contacts)?)
     }
 
     /// The SAP constraint of one detected contact: contact velocity
     /// `v_c = R^T (v_B(p) - v_A(p))` in the contact frame (z along the normal from A to B,
     /// so that `v_n > 0` separates).
-    fn sap_contact(&self, c: &DetectedContact) -> Contact {
+    fn sap_contact(&self, c: &DetectedContact) -> ContactConstraint {
         let rt = contact_frame(&c.normal).transpose();
         let jb = self.point_jacobian(c.body_b, &self.poses[c.body_b], &c.point, &rt);
         let contact = match c.body_a {
             Some(a) => {
                 let ja = self.point_jacobian(a, &self.poses[a], &c.point, &(-rt));
-                Contact::between(a, ja, c.body_b, jb, c.phi0)
+                ContactConstraint::between(a, ja, c.body_b, jb, c.phi0)
             }
-            None => Contact::with_world(c.body_b, jb, c.phi0),
+            None => ContactConstraint::with_world(c.body_b, jb, c.phi0),
         };
         contact.with_parameters(
             c.material.stiffness,

@@ -5,7 +5,9 @@
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe_sap::{Contact, SapProblem, Tree};
+use wolfe_sap::{
+    Constraints, ContactConstraint, JointLimitConstraint, PdControllerConstraint, SapProblem, Tree,
+};
 
 /// A seeded generator.
 pub fn rng(seed: u64) -> ChaCha8Rng {
@@ -32,6 +34,66 @@ pub fn random_spd(rng: &mut ChaCha8Rng, n: usize) -> DMatrix<f64> {
     (b.transpose() * b) * (0.3 * scale) + DMatrix::identity(n, n) * scale
 }
 
+/// A random problem with joint constraints as well: the trees and contacts of
+/// [`random_problem`], `npd` PD controllers (gains from soft to stiff, targets within
+/// 0.2 rad of q0, half of them with an effort limit that saturates, feed-forward) and
+/// `nl` joint limits (lower or upper, within +-2 cm of q0, so some are violated, some
+/// active, some inactive; near-rigid or compliant), on random dofs.
+pub fn random_mixed_problem(rng: &mut ChaCha8Rng, nt: usize, nc: usize, npd: usize, nl: usize) -> SapProblem {
+    let base = random_problem(rng, nt, nc);
+    let dt = base.time_step();
+    let trees = base.trees().to_vec();
+    let dof = |rng: &mut ChaCha8Rng| {
+        let t = rng.random_range(0..nt);
+        (t, rng.random_range(0..trees[t].dofs()))
+    };
+    let pd_controllers = (0..npd)
+        .map(|_| {
+            let (t, k) = dof(rng);
+            let q0 = rng.random_range(-1.0..1.0);
+            let kp = 10f64.powf(rng.random_range(0.0..4.0));
+            let kd = if rng.random_bool(0.2) {
+                0.0
+            } else {
+                kp * rng.random_range(0.0..0.2)
+            };
+            let pd = PdControllerConstraint::new(t, k, q0, kp, kd)
+                .with_target(q0 + rng.random_range(-0.2..0.2), rng.random_range(-1.0..1.0))
+                .with_feed_forward(rng.random_range(-5.0..5.0));
+            if rng.random_bool(0.5) {
+                pd.with_effort_limit(rng.random_range(0.1..20.0))
+            } else {
+                pd
+            }
+        })
+        .collect();
+    let joint_limits = (0..nl)
+        .map(|_| {
+            let (t, k) = dof(rng);
+            let q0 = rng.random_range(-1.0..1.0);
+            let limit = if rng.random_bool(0.5) {
+                JointLimitConstraint::lower(t, k, q0, q0 + rng.random_range(-0.02..0.02))
+            } else {
+                JointLimitConstraint::upper(t, k, q0, q0 + rng.random_range(-0.02..0.02))
+            };
+            if rng.random_bool(0.5) {
+                limit
+            } else {
+                limit.with_compliance(
+                    10f64.powf(rng.random_range(1.0..5.0)),
+                    rng.random_range(0.0..0.05),
+                )
+            }
+        })
+        .collect();
+    let constraints = Constraints {
+        contacts: base.contacts().to_vec(),
+        pd_controllers,
+        joint_limits,
+    };
+    SapProblem::with_constraints(dt, trees, constraints).expect("valid random problem")
+}
+
 /// A random problem: `nt` trees of 1-6 dofs, `nc` contacts with one or two trees,
 /// random signed distances around zero, mixed compliant and near-rigid parameters.
 pub fn random_problem(rng: &mut ChaCha8Rng, nt: usize, nc: usize) -> SapProblem {
@@ -54,9 +116,9 @@ pub fn random_problem(rng: &mut ChaCha8Rng, nt: usize, nc: usize) -> SapProblem 
                     b += 1;
                 }
                 let jb = random_matrix(rng, 3, trees[b].dofs());
-                Contact::between(a, ja, b, jb, phi0)
+                ContactConstraint::between(a, ja, b, jb, phi0)
             } else {
-                Contact::with_world(a, ja, phi0)
+                ContactConstraint::with_world(a, ja, phi0)
             };
             let k = if rng.random_bool(0.3) {
                 f64::INFINITY
