@@ -76,7 +76,10 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
         let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
-        assert!(svg.contains("island") && svg.contains("pile"), "{stem}.svg has no legend");
+        assert!(
+            svg.contains("island") && svg.contains("pile"),
+            "{stem}.svg has no legend"
+        );
     }
 
     // Every problem of each generated set, by every solver, for both tasks, once.

@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use wolfe_testkit::sets::{subset, write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
 use wolfe_lab::problem_set::ProblemSet;
+use wolfe_testkit::sets::{subset, write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
 
 fn wolfe(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wolfe"))

@@ -476,6 +476,17 @@ fn readme(options: &GenerateOptions, problems: usize, shapes: usize, dropped: us
     )
 }
 
+/// The YCB folder when none is given: `data/ycb` under the current folder, else the one
+/// of the repository this crate was built from.
+pub fn default_ycb_dir() -> PathBuf {
+    let local = PathBuf::from("data/ycb");
+    if local.is_dir() {
+        local
+    } else {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,16 +513,5 @@ mod tests {
         let e: Shape = Ellipsoid::new([0.1, 0.2, 0.3]).unwrap().into();
         let r = bounding_radius(&e);
         assert!(r >= 0.3 && r <= (0.14f64).sqrt() + 1e-12);
-    }
-}
-
-/// The YCB folder when none is given: `data/ycb` under the current folder, else the one
-/// of the repository this crate was built from.
-pub fn default_ycb_dir() -> PathBuf {
-    let local = PathBuf::from("data/ycb");
-    if local.is_dir() {
-        local
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb")
     }
 }

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use wolfe::{distance, intersects, GjkSettings, GjkStatus};
-use wolfe_testkit::data::temp_dir;
 use wolfe_lab::generate::{generate, placement_settings, Dataset, GenerateOptions, TARGETS};
 use wolfe_lab::problem_set::{Category, ProblemSet};
+use wolfe_testkit::data::temp_dir;
 
 fn options(dataset: Dataset, out: PathBuf, pairs: usize, poses: usize, seed: u64) -> GenerateOptions {
     GenerateOptions {

@@ -3,10 +3,10 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use wolfe_testkit::data::{shipped_set, temp_dir};
-use wolfe_testkit::sets::{write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
 use wolfe::Shape;
 use wolfe_lab::problem_set::{Category, ProblemSet, ProblemSetError};
+use wolfe_testkit::data::{shipped_set, temp_dir};
+use wolfe_testkit::sets::{write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
 
 #[test]
 fn shipped_sets_parse() {

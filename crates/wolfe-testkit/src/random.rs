@@ -91,7 +91,10 @@ mod tests {
             assert_eq!(pa, pb);
             assert!((pa.rotation.norm() - 1.0).abs() < 1e-12);
             assert!(pa.translation.iter().all(|t| t.abs() <= 2.0));
-            assert_eq!(random_shape(&mut a, k, 1.0).kind(), random_shape(&mut b, k, 1.0).kind());
+            assert_eq!(
+                random_shape(&mut a, k, 1.0).kind(),
+                random_shape(&mut b, k, 1.0).kind()
+            );
         }
     }
 

@@ -25,12 +25,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Instant;
-use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
-use wolfe_testkit::random::random_pose;
 use wolfe::{
     Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Quat,
     Shape, Sphere, SupportMap, Vec3,
 };
+use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
+use wolfe_testkit::random::random_pose;
 
 /// Problems per case checked against the bisection reference.
 const REFERENCE_CHECKS: usize = 500;

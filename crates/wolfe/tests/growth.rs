@@ -6,7 +6,6 @@
 mod common;
 
 use common::*;
-use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use wolfe::collide::growth::{
@@ -14,9 +13,10 @@ use wolfe::collide::growth::{
 };
 use wolfe::{
     intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings,
-    GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Shape,
-    Sphere, SupportMap, Vec3, WolfeError,
+    GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Shape, Sphere, SupportMap, Vec3,
+    WolfeError,
 };
+use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 
 const TOL: f64 = 1.4901161193847656e-8;
 

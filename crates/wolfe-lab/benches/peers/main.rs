@@ -41,17 +41,20 @@
 //! row per problem, solver and task). `DIR` defaults to `target/peers`; a relative `DIR`
 //! is taken from the workspace root.
 
-
 mod measure;
 mod report;
 mod setup;
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use measure::{cold_passes, far_agreement, run_family};
-use report::{cold_table, header, tables, write_csv};
-use setup::{generate_ycb, large_ycb_hulls, options, Band, Family, Set};
-use wolfe_lab::problem_set::ProblemSet;
+use report::{by_pair, cold_table, header, tables, write_csv};
+use setup::{
+    generate_ycb, large_ycb_hulls, options, Band, Family, Set, COLD_PASSES, QUICK_PROBLEMS, QUICK_REPEATS,
+    REPEATS, YCB_LARGE_SIZE, YCB_SIZE,
+};
+use wolfe_lab::problem_set::{Problem, ProblemSet};
 use wolfe_testkit::machine::load_average;
 
 fn main() {
@@ -162,4 +165,3 @@ fn main() {
     write_csv(&options.out.join("peers.csv"), &families, &rows);
     eprintln!("wrote {}", options.out.join("peers.{md,csv}").display());
 }
-

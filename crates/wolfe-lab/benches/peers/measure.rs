@@ -8,7 +8,7 @@ use wolfe::GjkSolver;
 use wolfe_lab::run::{SolverChoice, Task};
 use wolfe_lab::timing;
 
-use crate::setup::{Family, Outcome, Row, Set, FAR_AGREEMENT, PARRY, SOLVERS_INDICES, TASKS, WOLFE};
+use crate::setup::{Family, Outcome, Row, Set, FAR_AGREEMENT, PARRY, TASKS, WOLFE};
 
 /// Times every solver on every problem of the family, both tasks; rows are appended.
 pub(crate) fn run_family(index: usize, family: &Family, repeats: usize, rows: &mut Vec<Row>) {
@@ -102,7 +102,6 @@ pub(crate) fn run_family(index: usize, family: &Family, repeats: usize, rows: &m
     }
 }
 
-
 /// Cold passes of the wolfe solvers over a family, distance task: `passes` times, each
 /// solver in turn times every problem once (no warm-up: the previous query was another
 /// problem's). Per solver, the per-problem medians over the passes.
@@ -135,7 +134,6 @@ pub(crate) fn cold_passes(family: &Family, passes: usize) -> [Vec<u64>; 3] {
     })
 }
 
-
 /// Checks that parry sees the same solids as wolfe: on the far-apart rows (`dist >= 1`
 /// m) of a set, the largest `|parry - wolfe|` distance, in metres, and the row count.
 /// Panics above [`FAR_AGREEMENT`] (a wrong axis or hull).
@@ -165,4 +163,3 @@ pub(crate) fn far_agreement(set: &Set) -> Option<(usize, f64)> {
     }
     (worst.0 > 0).then_some(worst)
 }
-

@@ -8,7 +8,9 @@ use wolfe_lab::run::Task;
 use wolfe_lab::timing;
 use wolfe_testkit::machine::cpu_name;
 
-use crate::setup::{Family, Options, Row, LARGE_MESH_VERTICES, PARRY, SOLVERS, YCB_SEED};
+use crate::setup::{
+    Family, Options, Row, ACCURACY, LARGE_MESH_VERTICES, PARRY, SOLVERS, SOLVERS_INDICES, TASKS, YCB_SEED,
+};
 
 /// The cold-pass table: median and mean over problems of the per-problem medians, and
 /// the accelerated variants' ratios to vanilla.
@@ -58,7 +60,6 @@ pub(crate) fn cold_table(md: &mut String, families: &[Family], cold: &[(usize, [
         );
     }
 }
-
 
 /// The run's conditions: command, CPU, build, repeats, sets.
 pub(crate) fn header(md: &mut String, options: &Options, repeats: usize, large_hulls: usize) {

@@ -146,7 +146,6 @@ impl Row {
     }
 }
 
-
 /// Generates a YCB set from the `*.obj` files of `ycb_dir` into `out`.
 pub(crate) fn generate_ycb(ycb_dir: &Path, out: &Path, (pairs, poses): (usize, usize)) -> ProblemSet {
     let options = GenerateOptions {
@@ -180,7 +179,6 @@ pub(crate) fn large_ycb_hulls(ycb_dir: &Path, dir: &Path) -> usize {
     count
 }
 
-
 /// Command-line options (after `--`; cargo's own `--bench` is accepted and ignored).
 pub(crate) struct Options {
     pub(crate) quick: bool,
@@ -209,4 +207,3 @@ pub(crate) fn options() -> Options {
     }
     options
 }
-

@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 use wolfe::Shape;
 
 pub use error::ProblemSetError;
-pub use model::{Category, NamedShape, Problem, ShapeKind, ShapeSpec, PROBLEMS_FILE, PROBLEM_COLUMNS, SHAPES_FILE};
+pub use model::{
+    Category, NamedShape, Problem, ShapeKind, ShapeSpec, PROBLEMS_FILE, PROBLEM_COLUMNS, SHAPES_FILE,
+};
 pub use read_problems::read_problems;
 pub use read_shapes::{parse_shape_specs, read_shapes};
 pub use write::{write_problems, write_shapes, ProblemRow};
@@ -110,4 +112,3 @@ mod tests {
         assert_eq!(parse_shape_specs(Path::new("x"), &text).unwrap(), vec![s]);
     }
 }
-

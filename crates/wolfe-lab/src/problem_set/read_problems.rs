@@ -1,12 +1,13 @@
 //! Reading `problems.csv` against a shape table, every field checked and located.
 
 use std::collections::HashMap;
+use std::io;
 use std::path::Path;
 
 use wolfe::Pose;
 
 use super::error::ProblemSetError;
-use super::model::{Category, NamedShape, Problem};
+use super::model::{NamedShape, Problem, PROBLEM_COLUMNS, SHAPES_FILE};
 
 /// Reads a `problems.csv` file against a shape table.
 ///

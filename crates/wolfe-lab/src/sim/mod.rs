@@ -20,7 +20,6 @@
 //! `clutter-scaling` and `clutter-slip` run the clutter studies instead (see
 //! [`study`]).
 
-
 mod options;
 mod record;
 mod spring_cylinder;
@@ -114,4 +113,3 @@ pub fn run<P: FnMut()>(
     files.push(path);
     Ok(SimReport { summary, files })
 }
-

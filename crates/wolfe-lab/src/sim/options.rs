@@ -82,4 +82,3 @@ pub(crate) fn io(path: &Path) -> impl Fn(std::io::Error) -> SimRunError + '_ {
         source,
     }
 }
-

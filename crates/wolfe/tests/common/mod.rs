@@ -1,7 +1,8 @@
 //! Shared helpers of the integration tests: the GJK variants, an independent
 //! brute-force distance between convex polytopes, and (from `wolfe-testkit`) seeded
 //! random shapes and poses.
-#![allow(dead_code)]
+// Each test binary uses a different part of this module.
+#![allow(dead_code, unused_imports)]
 
 use wolfe::{ConvexMesh, GjkSettings, GjkVariant, Normalization, Pose, Vec3};
 

@@ -119,4 +119,3 @@ pub struct Row {
     /// Median ns of the timed repeats.
     pub ns: u64,
 }
-

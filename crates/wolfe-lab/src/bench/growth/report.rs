@@ -7,7 +7,8 @@ use std::path::Path;
 
 use wolfe::{GrowthStatus, Shape};
 
-use super::design::{Row, Sizes, Start, Support, AGREEMENT, CASES, VERTEX_COUNTS, VERTICES_CASE};
+use super::design::{Row, Sizes, Start, Support, AGREEMENT, CASES, SEED, VERTEX_COUNTS, VERTICES_CASE};
+use super::shapes::vertex_count;
 use crate::bench::{median, BenchError};
 use crate::plot::{RangeChart, RangeSeries};
 

@@ -4,7 +4,10 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Aabb, Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, Pose, Quat, Shape, Sphere, SupportMap, Vec3, WolfeError};
+use wolfe::{
+    Aabb, Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, Pose, Quat, Shape, Sphere, SupportMap, Vec3,
+    WolfeError,
+};
 
 use crate::generate::{random_direction, random_quaternion};
 

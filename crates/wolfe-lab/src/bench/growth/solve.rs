@@ -8,8 +8,8 @@ use rand_chacha::ChaCha8Rng;
 use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, Shape, WolfeError};
 use wolfe_testkit::oracle::growth_bisection;
 
-use super::shapes::{nudge, random_hull, random_pose, size_of, vertex_count, BruteForce};
 use super::design::{Row, Sizes, Start, Support, VERTICES_CASE};
+use super::shapes::{nudge, random_hull, random_pose, size_of, vertex_count, BruteForce};
 use crate::bench::BenchError;
 use crate::timing;
 

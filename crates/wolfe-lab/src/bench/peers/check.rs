@@ -1,6 +1,6 @@
 //! The checks: wolfe's answers against the generated reference, parry's against wolfe's.
 
-use super::design::{PeerQuery, PeerRow, DEPTH_AGREEMENT, DISTANCE_AGREEMENT, EPA, PARRY};
+use super::design::{PeerQuery, PeerRow, CONTACT_MARGIN, DEPTH_AGREEMENT, DISTANCE_AGREEMENT, PARRY};
 use super::measure::parry_rows;
 use crate::bench::ANSWER_TOLERANCE;
 
@@ -71,7 +71,7 @@ pub(super) fn check(rows: &[PeerRow]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::peers::design::Band;
+    use crate::bench::peers::design::{Band, EPA};
     use crate::bench::peers::measure::set_ratios;
 
     fn row(query: PeerQuery, solver: &'static str, dist: f64, value: Option<f64>, ns: u64) -> PeerRow {

@@ -125,11 +125,11 @@ pub struct PeerRow {
 
 /// One generated family: its name, dataset, pairs.
 pub(crate) struct Family {
-    name: &'static str,
-    title: &'static str,
-    dataset: Dataset,
-    pairs: usize,
-    seed: u64,
+    pub(crate) name: &'static str,
+    pub(crate) title: &'static str,
+    pub(crate) dataset: Dataset,
+    pub(crate) pairs: usize,
+    pub(crate) seed: u64,
 }
 
 #[cfg(test)]

@@ -44,8 +44,8 @@ mod measure;
 mod report;
 
 pub use design::{
-    Band, PeerQuery, PeerRow, CONTACT_MARGIN, DEPTH_AGREEMENT, DISTANCE_AGREEMENT, EPA, GJK_SOLVERS, PARRY, SEEDS,
-    SIZES,
+    Band, PeerQuery, PeerRow, CONTACT_MARGIN, DEPTH_AGREEMENT, DISTANCE_AGREEMENT, EPA, GJK_SOLVERS, PARRY,
+    SEEDS, SIZES,
 };
 
 use super::{BenchError, BenchOptions, BenchReport};

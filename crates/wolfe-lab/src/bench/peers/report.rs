@@ -1,11 +1,16 @@
 //! What the bench writes: `peers.csv`, the plots and the summary's section.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::design::{Band, Family, PeerQuery, PeerRow, EPA, PARRY};
+use super::design::{
+    Band, Family, PeerQuery, PeerRow, CONTACT_MARGIN, DEPTH_AGREEMENT, DISTANCE_AGREEMENT, EPA, PARRY,
+};
+use super::measure::{parry_rows, Key};
 use crate::bench::BenchError;
+use crate::generate::TARGETS;
 use crate::plot::{PlotError, RangeChart, RangeSeries};
 
 /// The x tick of a band, with its distance range.
@@ -126,7 +131,13 @@ fn max_difference(
 
 /// The Markdown section: per family, query, wolfe solver and band, the median ns of
 /// wolfe and parry and the median of the per-problem ratios; then the agreement.
-pub(super) fn summary(rows: &[PeerRow], families: &[Family], counts: &[usize], poses: usize, repeats: usize) -> String {
+pub(super) fn summary(
+    rows: &[PeerRow],
+    families: &[Family],
+    counts: &[usize],
+    poses: usize,
+    repeats: usize,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -241,10 +252,7 @@ pub(super) fn charts(dir: &Path, rows: &[PeerRow], families: &[Family]) -> Resul
                     .map(|&solver| band_series(rows, family.name, query, solver, |r| r.ns as f64))
                     .collect(),
             };
-            files.extend(chart.write(
-                dir,
-                &format!("peers-time-{}-{}", query.name(), family.name),
-            )?);
+            files.extend(chart.write(dir, &format!("peers-time-{}-{}", query.name(), family.name))?);
         }
     }
     Ok(files)

@@ -74,7 +74,10 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
 pub fn run_scaled(out: &Path, scale: &Scale, seed: u64) -> Result<Vec<Row>, BenchError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
-        move |source| BenchError::Io { path: path.clone(), source }
+        move |source| BenchError::Io {
+            path: path.clone(),
+            source,
+        }
     };
     std::fs::create_dir_all(out).map_err(io(out))?;
     let rows = solve::measure(scale, seed)?;

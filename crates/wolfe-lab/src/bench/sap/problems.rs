@@ -289,7 +289,11 @@ pub(crate) fn next_step(problem: &SapProblem, v: &DVector<f64>) -> Result<SapPro
 /// The problem with v* perturbed by `perturbation * noise` (same contacts): like the
 /// previous time step at steady state, a problem whose solution is near, with contact
 /// modes consistent with its own impulses.
-pub(crate) fn neighbour(problem: &SapProblem, noise: &[f64], perturbation: f64) -> Result<SapProblem, SapError> {
+pub(crate) fn neighbour(
+    problem: &SapProblem,
+    noise: &[f64],
+    perturbation: f64,
+) -> Result<SapProblem, SapError> {
     let trees = problem
         .trees()
         .iter()

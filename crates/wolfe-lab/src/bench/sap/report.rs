@@ -69,7 +69,12 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
     for pattern in [Pattern::Island, Pattern::Pile] {
         for (regime, perturbation, stepped, what) in [
             (Regime::Transient, 0.0, false, "transient cold"),
-            (Regime::Transient, LARGE_PERTURBATION, false, "transient warm 1e-2"),
+            (
+                Regime::Transient,
+                LARGE_PERTURBATION,
+                false,
+                "transient warm 1e-2",
+            ),
             (Regime::Resting, SMALL_PERTURBATION, false, "resting warm 1e-4"),
             (Regime::Resting, 0.0, true, "resting, previous step"),
         ] {
@@ -212,4 +217,3 @@ pub fn summary(rows: &[Row]) -> String {
     }
     out
 }
-
