@@ -62,8 +62,8 @@ pub(crate) fn mean_by_bodies(
 }
 
 /// The plots: Newton iterations against bodies (`sap-iterations.png/svg`, sparse
-/// solves; dense ones iterate identically) and the time per cold solve against bodies,
-/// log-log (`sap-time.png/svg`).
+/// solves; dense ones iterate identically; pile dashed) and the time per cold solve
+/// against bodies, log-log (`sap-time.png/svg`, dense dashed).
 pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
     let mut iterations = Vec::new();
     for pattern in [Pattern::Island, Pattern::Pile] {
@@ -92,7 +92,8 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
             iterations.push(Curve {
                 name: format!("{} {what}", pattern.name()),
                 points: points.into_iter().map(|(b, v)| (b as f64, v)).collect(),
-                dashed: false,
+                // Eight curves, seven colours: the pile's are dashed.
+                dashed: pattern == Pattern::Pile,
             });
         }
     }
