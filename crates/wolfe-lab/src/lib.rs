@@ -4,7 +4,7 @@
 //! plots, tables and timing they share.
 //!
 //! Layers, each module importing only those below it:
-//! - [`bench`] (`wolfe bench`: the GJK++, growth distance, SAP and peer experiments) and
+//! - [`bench`](mod@bench) (`wolfe bench`: the GJK++, growth distance, SAP and peer experiments) and
 //!   [`sim`] (`wolfe sim`: the papers' scenes and the clutter studies);
 //! - [`run`] (`wolfe run`: one solver on one set) with [`summary`] (its statistics), and
 //!   [`generate`] (`wolfe generate`: sets as in GJK++ Sec. IV);

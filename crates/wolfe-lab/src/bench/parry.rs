@@ -3,7 +3,7 @@
 //! `penetration`).
 //!
 //! Every wolfe shape but the ellipsoid and the inflated shapes has a native parry shape
-//! ([`parry_shape`]), queried through parry's public dispatcher (`query::distance`,
+//! ([`parry_shape`](fn@parry_shape)), queried through parry's public dispatcher (`query::distance`,
 //! `query::intersection_test`, `query::contact`). parry has no ellipsoid: [`PeerShape`]
 //! adds one as a parry [`SupportMap`] ([`ParryEllipsoid`]), queried through the
 //! functions parry's dispatcher itself calls for a pair of support-map shapes (GJK, and

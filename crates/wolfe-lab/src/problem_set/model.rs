@@ -154,9 +154,9 @@ pub struct Problem {
     pub id: u64,
     /// 1-based line of the row in `problems.csv` (for messages).
     pub line: u64,
-    /// Index of shape A in [`ProblemSet::shapes`].
+    /// Index of shape A in [`super::ProblemSet::shapes`].
     pub shape_a: usize,
-    /// Index of shape B in [`ProblemSet::shapes`].
+    /// Index of shape B in [`super::ProblemSet::shapes`].
     pub shape_b: usize,
     /// Pose of A (shape-local to world).
     pub pose_a: Pose,

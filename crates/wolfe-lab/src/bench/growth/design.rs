@@ -81,7 +81,7 @@ pub enum Support {
     /// The library's: hill-climbing over the vertex adjacency (brute force up to
     /// [`wolfe::mesh::SUPPORT_BRUTE_FORCE_MAX_VERTICES`]).
     HillClimbing,
-    /// Every vertex checked ([`BruteForce`]).
+    /// Every vertex checked ([`super::BruteForce`]).
     BruteForce,
 }
 

@@ -24,8 +24,8 @@
 //! `DIR/sap-iterations.png/svg` and `DIR/sap-time.png/svg` (iterations and time
 //! against bodies), and a section of `summary.md`.
 //!
-//! One module per stage: [`problems`] (the generator), [`solve`] (the timed solves),
-//! [`report`] (CSV, plots, table).
+//! One module per stage: `problems` (the generator), `solve` (the timed solves),
+//! `report` (CSV, plots, table).
 
 mod problems;
 mod report;
