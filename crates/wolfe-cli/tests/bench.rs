@@ -6,12 +6,9 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::process::Command;
 
-use wolfe_cli::bench::growth;
-use wolfe_cli::problem_set::ProblemSet;
-
-fn ycb_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb")
-}
+use wolfe_lab::bench::growth;
+use wolfe_lab::problem_set::ProblemSet;
+use wolfe_testkit::data::ycb_dir;
 
 /// The rows of a bench CSV as maps from column to value.
 fn read_rows(path: &Path) -> Vec<HashMap<String, String>> {
@@ -73,6 +70,16 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         assert!(svg.contains("<svg") && svg.contains("</svg>"), "{stem}.svg");
         // The legend's text is in the SVG: the font path works.
         assert!(svg.contains("polyak"), "{stem}.svg has no legend");
+    }
+    // The SAP bench draws through the same plot module: PNG and SVG.
+    for stem in ["sap-iterations", "sap-time"] {
+        let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png");
+        let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
+        assert!(
+            svg.contains("island") && svg.contains("pile"),
+            "{stem}.svg has no legend"
+        );
     }
 
     // Every problem of each generated set, by every solver, for both tasks, once.
@@ -291,7 +298,7 @@ fn check_growth(out: &Path) {
 /// positive time and the ratio to parry's time on the same problem; the answers agree
 /// with the reference; the plots are drawn.
 fn check_peers(out: &Path) {
-    use wolfe_cli::bench::peers::{Band, CONTACT_MARGIN};
+    use wolfe_lab::bench::peers::{Band, CONTACT_MARGIN};
     let mut reader = csv::Reader::from_path(out.join("peers.csv")).unwrap();
     let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
     assert_eq!(

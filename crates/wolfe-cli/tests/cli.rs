@@ -1,12 +1,10 @@
 //! End-to-end runs of the `wolfe` binary.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{subset, write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
-use wolfe_cli::problem_set::ProblemSet;
+use wolfe_lab::problem_set::ProblemSet;
+use wolfe_testkit::sets::{subset, write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
 
 fn wolfe(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wolfe"))
@@ -145,7 +143,7 @@ fn user_errors_exit_nonzero_without_panicking() {
 
 #[test]
 fn generate_then_run() {
-    let dir = common::temp_dir("cli_generate");
+    let dir = wolfe_testkit::data::temp_dir("cli_generate");
     let set = dir.join("set");
     let o = wolfe(&[
         "generate",

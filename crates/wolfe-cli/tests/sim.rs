@@ -80,9 +80,9 @@ fn spring_cylinder_writes_energy_and_order_studies() {
             .map(|r| (r[1].parse().unwrap(), r[2].parse().unwrap()))
             .collect()
     };
-    let midpoint = wolfe_cli::sim::fitted_slope(&points("midpoint"));
+    let midpoint = wolfe_lab::sim::fitted_slope(&points("midpoint"));
     assert!((1.8..=2.2).contains(&midpoint), "midpoint order {midpoint}");
-    let symplectic = wolfe_cli::sim::fitted_slope(&points("symplectic-euler"));
+    let symplectic = wolfe_lab::sim::fitted_slope(&points("symplectic-euler"));
     assert!(
         (0.8..=1.4).contains(&symplectic),
         "symplectic Euler order {symplectic}"
@@ -166,7 +166,7 @@ fn table(path: &Path, columns: &[&str]) -> Vec<std::collections::HashMap<String,
 fn clutter_scaling_contacts_grow_with_bodies() {
     let dir = std::env::temp_dir().join(format!("wolfe-sim-scaling-{}", std::process::id()));
     sim_ok(&["clutter-scaling", "--quick"], &dir);
-    let t = table(&dir.join("scaling.csv"), &wolfe_cli::sim_study::SCALING_COLUMNS);
+    let t = table(&dir.join("scaling.csv"), &wolfe_lab::sim::study::SCALING_COLUMNS);
     assert_eq!(t.len(), 6, "8, 16, 32 bodies, with and without walls");
     for walls in [1.0, 0.0] {
         let runs: Vec<_> = t.iter().filter(|r| r["walls"] == walls).collect();
@@ -210,7 +210,7 @@ fn clutter_scaling_contacts_grow_with_bodies() {
 fn clutter_slip_at_rest_stays_below_the_bound() {
     let dir = std::env::temp_dir().join(format!("wolfe-sim-slip-{}", std::process::id()));
     sim_ok(&["clutter-slip", "--quick"], &dir);
-    let t = table(&dir.join("slip.csv"), &wolfe_cli::sim_study::SLIP_COLUMNS);
+    let t = table(&dir.join("slip.csv"), &wolfe_lab::sim::study::SLIP_COLUMNS);
     assert_eq!(t.len(), 6, "three sigmas, with and without walls");
     for r in &t {
         // Eq. 31 with mu = 1, dt = 10 ms.

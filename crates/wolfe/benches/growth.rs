@@ -25,55 +25,22 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Instant;
-use wolfe::collide::gjk::{run_gjk, QueryKind};
-use wolfe::collide::minkowski::MinkowskiDifference;
-use wolfe::collide::simplex::Simplex;
 use wolfe::{
-    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkStatus, GrowthSettings, GrowthSolver,
-    GrowthStatus, Pose, Quat, ScaledAboutCenter, Shape, Sphere, SupportMap, Vec3,
+    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Quat,
+    Shape, Sphere, SupportMap, Vec3,
 };
+use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
+use wolfe_testkit::random::random_pose;
 
 /// Problems per case checked against the bisection reference.
 const REFERENCE_CHECKS: usize = 500;
 
-/// Whether the shapes scaled by `alpha` about their centres are apart (GJK distance).
-fn scaled_apart(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, alpha: f64) -> bool {
-    let (sa, sb) = (
-        ScaledAboutCenter::new(a, alpha).expect("alpha > 0"),
-        ScaledAboutCenter::new(b, alpha).expect("alpha > 0"),
-    );
-    let pose_ab = pa.relative(pb);
-    let mut md = MinkowskiDifference::new(&sa, &sb, &pose_ab);
-    let x0 = md.bounding_box_center_difference();
-    let settings = GjkSettings {
-        tolerance: 1e-12,
-        max_iterations: 1000,
-        ..GjkSettings::default()
-    };
-    let run = run_gjk(
-        &mut md,
-        x0,
-        &settings,
-        QueryKind::Distance,
-        &mut Simplex::default(),
-    );
-    run.status != GjkStatus::Intersecting && run.x.norm() > sa.radius() + sb.radius()
-}
-
-/// The independent reference: bisection on the sign of the GJK distance between the
-/// scaled shapes, to 1e-9 relative, from a verified bracket around `guess`.
+/// The independent reference (`wolfe_testkit::oracle`): bisection on the sign of the GJK
+/// distance between the scaled shapes, to 1e-9 relative, from a verified bracket
+/// around `guess`.
 fn bisection(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, guess: f64) -> f64 {
-    let (mut lo, mut hi) = (guess * 0.5, guess * 2.0);
-    assert!(scaled_apart(a, pa, b, pb, lo) && !scaled_apart(a, pa, b, pb, hi));
-    while hi - lo > 1e-9 * hi {
-        let mid = 0.5 * (lo + hi);
-        if scaled_apart(a, pa, b, pb, mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
+    assert!(scaled_apart(a, pa, b, pb, guess * 0.5) && !scaled_apart(a, pa, b, pb, guess * 2.0));
+    growth_bisection(a, pa, b, pb, guess, 1e-9).expect("a verified bracket")
 }
 
 const REPEATS: usize = 10;
@@ -83,28 +50,6 @@ const ROUNDS: usize = 3;
 
 fn log_uniform(rng: &mut ChaCha8Rng) -> f64 {
     0.25 * 10f64.powf(rng.random_range(-2.0..0.0))
-}
-
-fn random_rotation(rng: &mut ChaCha8Rng) -> Quat {
-    let (u1, u2, u3): (f64, f64, f64) = (rng.random(), rng.random(), rng.random());
-    let tau = std::f64::consts::TAU;
-    Quat::new_normalize(nalgebra::Quaternion::new(
-        u1.sqrt() * (tau * u3).cos(),
-        (1.0 - u1).sqrt() * (tau * u2).sin(),
-        (1.0 - u1).sqrt() * (tau * u2).cos(),
-        u1.sqrt() * (tau * u3).sin(),
-    ))
-}
-
-fn random_pose(rng: &mut ChaCha8Rng, extent: f64) -> Pose {
-    Pose {
-        rotation: random_rotation(rng),
-        translation: Vec3::new(
-            rng.random_range(-extent..extent),
-            rng.random_range(-extent..extent),
-            rng.random_range(-extent..extent),
-        ),
-    }
 }
 
 fn size_of(s: &Shape) -> f64 {

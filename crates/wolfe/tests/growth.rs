@@ -8,17 +8,15 @@ mod common;
 use common::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::collide::gjk::{run_gjk, QueryKind};
 use wolfe::collide::growth::{
     growth_collide_2d, growth_distance_2d, growth_distance_2d_traced, Pose2, Shape2, Vec2,
 };
-use wolfe::collide::minkowski::MinkowskiDifference;
-use wolfe::collide::simplex::Simplex;
 use wolfe::{
     intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings,
-    GjkStatus, GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, ScaledAboutCenter, Shape,
-    Sphere, SupportMap, Vec3, WolfeError,
+    GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Shape, Sphere, SupportMap, Vec3,
+    WolfeError,
 };
+use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 
 const TOL: f64 = 1.4901161193847656e-8;
 
@@ -475,36 +473,12 @@ fn ycb_hulls_and_random_meshes_feasible_and_monotone() {
 
 // ----------------------------------------------- independent reference: bisection
 
-/// Whether the shapes scaled by `alpha` about their centres are apart (GJK distance > 0).
-fn scaled_apart(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, alpha: f64) -> bool {
-    let sa = ScaledAboutCenter::new(a, alpha).unwrap();
-    let sb = ScaledAboutCenter::new(b, alpha).unwrap();
-    let pose_ab = pa.relative(pb);
-    let mut md = MinkowskiDifference::new(&sa, &sb, &pose_ab);
-    let x0 = md.bounding_box_center_difference();
-    let settings = GjkSettings {
-        tolerance: 1e-12,
-        max_iterations: 1000,
-        ..GjkSettings::default()
-    };
-    let mut simplex = Simplex::default();
-    let run = run_gjk(&mut md, x0, &settings, QueryKind::Distance, &mut simplex);
-    run.status != GjkStatus::Intersecting && run.x.norm() > sa.radius() + sb.radius()
-}
-
-/// Bisection on the sign of the scaled distance, from a bracket that is verified first.
+/// The shared oracle (`wolfe_testkit::oracle`): bisection on the sign of GJK distances
+/// between the shapes scaled about their centres, to 1e-9 relative; the bracket
+/// `[guess / 2, 2 guess]` must hold.
 fn bisection(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, guess: f64) -> f64 {
-    let (mut lo, mut hi) = (guess * 0.5, guess * 2.0);
-    assert!(scaled_apart(a, pa, b, pb, lo) && !scaled_apart(a, pa, b, pb, hi));
-    while hi - lo > 1e-9 * hi {
-        let mid = 0.5 * (lo + hi);
-        if scaled_apart(a, pa, b, pb, mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
+    assert!(scaled_apart(a, pa, b, pb, guess * 0.5) && !scaled_apart(a, pa, b, pb, guess * 2.0));
+    growth_bisection(a, pa, b, pb, guess, 1e-9).expect("a verified bracket")
 }
 
 #[test]

@@ -1,13 +1,14 @@
-//! Shared helpers of the integration tests: seeded random shapes and poses, and an
-//! independent brute-force distance between convex polytopes.
-#![allow(dead_code)]
+//! Shared helpers of the integration tests: the GJK variants, an independent
+//! brute-force distance between convex polytopes, and (from `wolfe-testkit`) seeded
+//! random shapes and poses.
+// Each test binary uses a different part of this module.
+#![allow(dead_code, unused_imports)]
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use wolfe::{
-    Capsule, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings, GjkVariant, Normalization, Pose,
-    Quat, Shape, Sphere, Vec3,
-};
+use wolfe::{ConvexMesh, GjkSettings, GjkVariant, Normalization, Pose, Vec3};
+
+// The seeded generators and the data paths are shared with the other crates' tests.
+pub use wolfe_testkit::data::ycb_dir;
+pub use wolfe_testkit::random::{random_points, random_pose, random_rotation, random_shape, rng};
 
 /// The GJK variants with the closed forms for ball pairs off, so that each variant
 /// itself runs on every pair: vanilla, Polyak, Nesterov (auto, always and never
@@ -25,77 +26,6 @@ pub fn gjk_variants() -> Vec<(&'static str, GjkSettings)> {
         ("nesterov-norm", gjk(GjkVariant::Nesterov, Normalization::Always)),
         ("nesterov-nonorm", gjk(GjkVariant::Nesterov, Normalization::Never)),
     ]
-}
-
-/// A seeded generator; every test uses its own fixed seed.
-pub fn rng(seed: u64) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(seed)
-}
-
-/// A uniformly random rotation (Shoemake's method).
-pub fn random_rotation(rng: &mut ChaCha8Rng) -> Quat {
-    let (u1, u2, u3): (f64, f64, f64) = (rng.random(), rng.random(), rng.random());
-    let tau = std::f64::consts::TAU;
-    let q = nalgebra::Quaternion::new(
-        (u1).sqrt() * (tau * u3).cos(),
-        (1.0 - u1).sqrt() * (tau * u2).sin(),
-        (1.0 - u1).sqrt() * (tau * u2).cos(),
-        (u1).sqrt() * (tau * u3).sin(),
-    );
-    Quat::new_normalize(q)
-}
-
-/// A random pose with translation in `[-extent, extent]^3`.
-pub fn random_pose(rng: &mut ChaCha8Rng, extent: f64) -> Pose {
-    Pose {
-        rotation: random_rotation(rng),
-        translation: Vec3::new(
-            rng.random_range(-extent..extent),
-            rng.random_range(-extent..extent),
-            rng.random_range(-extent..extent),
-        ),
-    }
-}
-
-/// Random points in a box of half-size `scale`, stretched per axis.
-pub fn random_points(rng: &mut ChaCha8Rng, n: usize, scale: Vec3) -> Vec<Vec3> {
-    (0..n)
-        .map(|_| {
-            Vec3::new(
-                rng.random_range(-1.0..1.0) * scale.x,
-                rng.random_range(-1.0..1.0) * scale.y,
-                rng.random_range(-1.0..1.0) * scale.z,
-            )
-        })
-        .collect()
-}
-
-/// One random shape of each kind, sizes in `[size/10, size]`, kind picked by `kind`.
-pub fn random_shape(rng: &mut ChaCha8Rng, kind: usize, size: f64) -> Shape {
-    let r = |rng: &mut ChaCha8Rng| rng.random_range(0.1 * size..size);
-    match kind % 9 {
-        0 => Sphere::new(r(rng)).unwrap().into(),
-        1 => Ellipsoid::new([r(rng), r(rng), r(rng)]).unwrap().into(),
-        2 => Cuboid::new([r(rng), r(rng), r(rng)]).unwrap().into(),
-        3 => Capsule::new(r(rng), r(rng)).unwrap().into(),
-        4 => Cylinder::new(r(rng), r(rng)).unwrap().into(),
-        5 => Cone::new(r(rng), r(rng)).unwrap().into(),
-        6 => {
-            let s = Vec3::new(r(rng), r(rng), r(rng));
-            let n = 8 + (r(rng) / size * 30.0) as usize;
-            ConvexMesh::from_points(&random_points(rng, n, s)).unwrap().into()
-        }
-        7 => Shape::from(Cuboid::new([r(rng), r(rng), r(rng)]).unwrap())
-            .inflated(0.3 * r(rng))
-            .unwrap(),
-        _ => {
-            let s = Vec3::new(r(rng), r(rng), r(rng));
-            let radius = 0.2 * r(rng);
-            Shape::from(ConvexMesh::from_points(&random_points(rng, 12, s)).unwrap())
-                .inflated(radius)
-                .unwrap()
-        }
-    }
 }
 
 /// Closest point to `p` on the triangle `abc` (Ericson, Real-Time Collision Detection,
@@ -221,9 +151,4 @@ pub fn world_triangles(mesh: &ConvexMesh, pose: &Pose) -> Vec<[Vec3; 3]> {
             ]
         })
         .collect()
-}
-
-/// Path of the shipped YCB hulls.
-pub fn ycb_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb")
 }

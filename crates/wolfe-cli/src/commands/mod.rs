@@ -1,0 +1,9 @@
+//! One module per command, each with its arguments and one function that runs it.
+
+pub mod bench;
+pub mod generate;
+pub mod run;
+pub mod sim;
+
+/// What a command returns: any error, printed by `main`.
+pub type CommandResult = Result<(), Box<dyn std::error::Error>>;

@@ -1,0 +1,169 @@
+//! The timed solves: Table III's cold and warm solves with the bisection reference on
+//! the first problems, Fig. 4's solves with both support functions.
+
+use std::hint::black_box;
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, Shape, WolfeError};
+use wolfe_testkit::oracle::growth_bisection;
+
+use super::design::{Row, Sizes, Start, Support, VERTICES_CASE};
+use super::shapes::{nudge, random_hull, random_pose, size_of, vertex_count, BruteForce};
+use crate::bench::BenchError;
+use crate::timing;
+
+/// Relative resolution of the bisection reference.
+const REFERENCE_TOLERANCE: f64 = 1e-10;
+
+/// The library error of a problem, as a bench error.
+pub(super) fn query_error(id: usize, solver: &'static str) -> impl Fn(WolfeError) -> BenchError {
+    move |source| BenchError::Query {
+        id: id as u64,
+        solver,
+        source,
+    }
+}
+
+/// Table III, one case: cold and warm rows per problem.
+pub(super) fn table_case(
+    case: &'static str,
+    pool: &[Shape],
+    sizes: &Sizes,
+    rng: &mut ChaCha8Rng,
+    rows: &mut Vec<Row>,
+    mut tick: impl FnMut(),
+) -> Result<(), BenchError> {
+    let settings = GrowthSettings::default();
+    let mut cold = GrowthSolver::new(settings).map_err(query_error(0, "growth"))?;
+    let mut times = vec![0u64; sizes.repeats.max(1)];
+    for id in 0..sizes.problems {
+        let a = &pool[rng.random_range(0..pool.len())];
+        let b = &pool[rng.random_range(0..pool.len())];
+        let extent = 0.25 * (size_of(a) + size_of(b));
+        let pose_a = random_pose(rng, extent).map_err(query_error(id, "pose"))?;
+        let pose_b = random_pose(rng, extent).map_err(query_error(id, "pose"))?;
+        let (pa, pb) = (&pose_a, &pose_b);
+        let vertices = vertex_count(a).max(vertex_count(b));
+        let error = query_error(id, "growth");
+
+        let out = cold.growth_distance(a, pa, b, pb).map_err(&error)?;
+        let ns = timing::median_ns(&mut times, || {
+            cold.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+        });
+        let reference = if id < sizes.checks {
+            Some(growth_bisection(a, pa, b, pb, out.alpha, REFERENCE_TOLERANCE).unwrap_or(f64::NAN))
+        } else {
+            None
+        };
+        rows.push(Row {
+            case,
+            id,
+            start: Start::Cold,
+            support: Support::HillClimbing,
+            vertices,
+            alpha: out.alpha,
+            reference,
+            iterations: out.iterations,
+            status: out.status,
+            ns,
+        });
+
+        let mut state = GrowthSolver::new(settings).map_err(query_error(0, "growth"))?;
+        state.warm_start = true;
+        let (qa, qb) = (
+            nudge(rng, pa, 0.01 * size_of(a)),
+            nudge(rng, pb, 0.01 * size_of(b)),
+        );
+        state.growth_distance(a, &qa, b, &qb).map_err(&error)?;
+        let out = state.clone().growth_distance(a, pa, b, pb).map_err(&error)?;
+        let ns = timing::median_ns_with_setup(
+            &mut times,
+            || state.clone(),
+            |s| s.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb)),
+        );
+        rows.push(Row {
+            case,
+            id,
+            start: Start::Warm,
+            support: Support::HillClimbing,
+            vertices,
+            alpha: out.alpha,
+            reference,
+            iterations: out.iterations,
+            status: out.status,
+            ns,
+        });
+        tick();
+    }
+    Ok(())
+}
+
+/// Fig. 4, one vertex count: per pair, a cold solve with each support function.
+pub(super) fn vertices_case(
+    n: usize,
+    sizes: &Sizes,
+    rng: &mut ChaCha8Rng,
+    rows: &mut Vec<Row>,
+    mut tick: impl FnMut(),
+) -> Result<(), BenchError> {
+    let mut solver = GrowthSolver::new(GrowthSettings::default()).map_err(query_error(0, "growth"))?;
+    let mut times = vec![0u64; sizes.repeats.max(1)];
+    for id in 0..sizes.pairs {
+        let error = query_error(id, "growth");
+        let a = random_hull(rng, n, 10.0).map_err(&error)?;
+        let b = random_hull(rng, n, 10.0).map_err(&error)?;
+        let (sa, sb) = (Shape::from(a.clone()), Shape::from(b.clone()));
+        let extent = 0.25 * (size_of(&sa) + size_of(&sb));
+        let pa = random_pose(rng, extent).map_err(&error)?;
+        let pb = random_pose(rng, extent).map_err(&error)?;
+        let vertices = a.vertices().len().max(b.vertices().len());
+
+        let out = solver.growth_distance(&sa, &pa, &sb, &pb).map_err(&error)?;
+        let ns = timing::median_ns(&mut times, || {
+            solver.growth_distance(black_box(&sa), black_box(&pa), black_box(&sb), black_box(&pb))
+        });
+        rows.push(Row {
+            case: VERTICES_CASE,
+            id,
+            start: Start::Cold,
+            support: Support::HillClimbing,
+            vertices,
+            alpha: out.alpha,
+            reference: None,
+            iterations: out.iterations,
+            status: out.status,
+            ns,
+        });
+
+        let (ba, bb) = (BruteForce(&a), BruteForce(&b));
+        let (ca, cb) = (CenterPoint::of(&ba), CenterPoint::of(&bb));
+        let out = solver
+            .growth_distance_of(&ba, &pa, &ca, &bb, &pb, &cb)
+            .map_err(&error)?;
+        let ns = timing::median_ns(&mut times, || {
+            solver.growth_distance_of(
+                black_box(&ba),
+                black_box(&pa),
+                &ca,
+                black_box(&bb),
+                black_box(&pb),
+                &cb,
+            )
+        });
+        rows.push(Row {
+            case: VERTICES_CASE,
+            id,
+            start: Start::Cold,
+            support: Support::BruteForce,
+            vertices,
+            alpha: out.alpha,
+            reference: None,
+            iterations: out.iterations,
+            status: out.status,
+            ns,
+        });
+        tick();
+    }
+    Ok(())
+}

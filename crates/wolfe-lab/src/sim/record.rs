@@ -1,0 +1,209 @@
+//! One run's records: `steps.csv` and the trajectory while stepping, then the per-step
+//! plots, the run's numbers ([`RunSummary`]) and their table.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use wolfe_sim::step::SapStatus;
+use wolfe_sim::trajectory::TrajectoryWriter;
+use wolfe_sim::{SimSettings, Simulation, StepStats, World};
+
+use super::options::{io, SimRunError};
+use crate::plot::{Curve, LineChart};
+
+/// Runs a simulation of `steps` steps, writing `steps.csv` and the trajectory into
+/// `dir`; `tick` is called after every step. Returns the per-step statistics.
+pub fn simulate(
+    world: World,
+    settings: SimSettings,
+    steps: usize,
+    dir: &Path,
+    mut tick: impl FnMut(),
+) -> Result<Vec<StepStats>, SimRunError> {
+    let mut sim = Simulation::new(world, settings)?;
+    let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
+    trajectory.record(0, 0.0, sim.poses()).map_err(io(dir))?;
+    let path = dir.join("steps.csv");
+    let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
+    writeln!(
+        out,
+        "step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,\
+         max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds"
+    )
+    .map_err(io(&path))?;
+    let mut all = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        let s = sim.step()?;
+        trajectory.record(s.step, s.time, sim.poses()).map_err(io(dir))?;
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            s.step,
+            s.time,
+            s.contacts,
+            s.newton_iterations,
+            s.step_seconds,
+            s.kinetic_energy,
+            s.potential_energy,
+            s.max_penetration,
+            s.line_search_iterations,
+            s.momentum_error,
+            s.sap_status
+                .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
+            s.detection_seconds,
+            s.solve_seconds
+        )
+        .map_err(io(&path))?;
+        all.push(s);
+        tick();
+    }
+    out.flush().map_err(io(&path))?;
+    trajectory.finish().map_err(io(dir))?;
+    Ok(all)
+}
+
+/// The per-step plots (iterations, time, energy) of a run.
+pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result<Vec<PathBuf>, SimRunError> {
+    let curve = |name: &str, f: &dyn Fn(&StepStats) -> f64| Curve {
+        name: name.into(),
+        points: stats.iter().map(|s| (s.time, f(s))).collect(),
+        dashed: false,
+    };
+    let mut files = LineChart {
+        title: format!("{title}: SAP Newton iterations per step"),
+        x_label: "time (s)".into(),
+        y_label: "Newton iterations".into(),
+        log_x: false,
+        log_y: false,
+        series: vec![curve("iterations", &|s| f64::from(s.newton_iterations))],
+    }
+    .write(dir, "iterations")?;
+    files.extend(
+        LineChart {
+            title: format!("{title}: wall time per step"),
+            x_label: "time (s)".into(),
+            y_label: "step time (ms)".into(),
+            log_x: false,
+            log_y: false,
+            series: vec![curve("step time", &|s| 1e3 * s.step_seconds)],
+        }
+        .write(dir, "step-time")?,
+    );
+    files.extend(
+        LineChart {
+            title: format!("{title}: energy"),
+            x_label: "time (s)".into(),
+            y_label: "energy (J)".into(),
+            log_x: false,
+            log_y: false,
+            series: vec![
+                curve("kinetic", &|s| s.kinetic_energy),
+                curve("potential", &|s| s.potential_energy),
+                curve("total", &|s| s.kinetic_energy + s.potential_energy),
+            ],
+        }
+        .write(dir, "energy")?,
+    );
+    Ok(files)
+}
+
+/// Steady-state and whole-run numbers of a run, as a markdown table.
+pub(crate) fn step_summary(stats: &[StepStats], dt: f64) -> String {
+    // The same means as the studies' rows, whole run and second half.
+    let all = RunSummary::of(stats);
+    let tail = RunSummary::of(&stats[stats.len() / 2..]);
+    let rtf = |ms: f64| dt / (1e-3 * ms).max(1e-15);
+    format!(
+        "| | whole run | second half (steady state) |\n|---|---|---|\n\
+         | steps | {} | {} |\n\
+         | mean Newton iterations per step | {:.2} | {:.2} |\n\
+         | max Newton iterations | {} | |\n\
+         | mean contacts | {:.1} | {:.1} |\n\
+         | mean wall time per step (ms) | {:.3} | {:.3} |\n\
+         | of which contact detection (ms) | {:.3} | {:.3} |\n\
+         | of which SAP solve (ms) | {:.3} | {:.3} |\n\
+         | real-time factor (dt / step time) | {:.1} | {:.1} |\n\
+         | max penetration (m) | {:.2e} | {:.2e} |\n\
+         | final kinetic energy (J) | {:.3e} | |\n\
+         | SAP solves not converged | {} | |\n",
+        all.steps,
+        tail.steps,
+        all.mean_newton_iterations,
+        tail.mean_newton_iterations,
+        all.max_newton_iterations,
+        all.mean_contacts,
+        tail.mean_contacts,
+        all.mean_step_ms,
+        tail.mean_step_ms,
+        all.mean_detection_ms,
+        tail.mean_detection_ms,
+        all.mean_solve_ms,
+        tail.mean_solve_ms,
+        rtf(all.mean_step_ms),
+        rtf(tail.mean_step_ms),
+        all.max_penetration,
+        tail.max_penetration,
+        all.final_kinetic_energy,
+        all.not_converged,
+    )
+}
+
+/// Whole-run and steady-state (second half) numbers of one run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunSummary {
+    /// Steps taken.
+    pub steps: usize,
+    /// Mean contacts per step.
+    pub mean_contacts: f64,
+    /// Contacts of the last step.
+    pub final_contacts: usize,
+    /// Mean SAP Newton iterations per step, whole run.
+    pub mean_newton_iterations: f64,
+    /// Same over the second half.
+    pub steady_newton_iterations: f64,
+    /// Most Newton iterations of a step.
+    pub max_newton_iterations: u32,
+    /// Mean wall time per step (whole step), ms.
+    pub mean_step_ms: f64,
+    /// Same over the second half, ms.
+    pub steady_step_ms: f64,
+    /// Mean SAP solve time per step (assembly included), ms.
+    pub mean_solve_ms: f64,
+    /// Mean contact detection time per step, ms.
+    pub mean_detection_ms: f64,
+    /// Deepest penetration of the run, m.
+    pub max_penetration: f64,
+    /// Kinetic energy at the end, J.
+    pub final_kinetic_energy: f64,
+    /// SAP solves that did not converge.
+    pub not_converged: usize,
+}
+
+impl RunSummary {
+    /// The numbers of the per-step statistics `stats` (at least one step).
+    pub fn of(stats: &[StepStats]) -> Self {
+        let mean = |s: &[StepStats], f: &dyn Fn(&StepStats) -> f64| {
+            s.iter().map(f).sum::<f64>() / s.len().max(1) as f64
+        };
+        let tail = &stats[stats.len() / 2..];
+        Self {
+            steps: stats.len(),
+            mean_contacts: mean(stats, &|s| s.contacts as f64),
+            final_contacts: stats.last().map_or(0, |s| s.contacts),
+            mean_newton_iterations: mean(stats, &|s| f64::from(s.newton_iterations)),
+            steady_newton_iterations: mean(tail, &|s| f64::from(s.newton_iterations)),
+            max_newton_iterations: stats.iter().map(|s| s.newton_iterations).max().unwrap_or(0),
+            mean_step_ms: 1e3 * mean(stats, &|s| s.step_seconds),
+            steady_step_ms: 1e3 * mean(tail, &|s| s.step_seconds),
+            mean_solve_ms: 1e3 * mean(stats, &|s| s.solve_seconds),
+            mean_detection_ms: 1e3 * mean(stats, &|s| s.detection_seconds),
+            max_penetration: stats.iter().fold(0.0f64, |m, s| m.max(s.max_penetration)),
+            final_kinetic_energy: stats.last().map_or(0.0, |s| s.kinetic_energy),
+            not_converged: stats
+                .iter()
+                .filter(|s| s.sap_status.is_some_and(|st| st != SapStatus::Converged))
+                .count(),
+        }
+    }
+}
