@@ -27,6 +27,7 @@ pub mod convert;
 pub mod error;
 pub mod geometry;
 pub mod growth;
+pub mod growth2d;
 pub mod penetration;
 pub mod queries;
 pub mod sim;
@@ -130,6 +131,10 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<growth::GrowthCollision>()?;
     m.add_function(wrap_pyfunction!(growth::growth_distance, m)?)?;
     m.add_function(wrap_pyfunction!(growth::growth_collide, m)?)?;
+    m.add_class::<growth2d::Shape2D>()?;
+    m.add_class::<growth2d::GrowthResult2D>()?;
+    m.add_function(wrap_pyfunction!(growth2d::growth_distance_2d_py, m)?)?;
+    m.add_function(wrap_pyfunction!(growth2d::growth_collide_2d_py, m)?)?;
     m.add_class::<warm::PairCache>()?;
     m.add_class::<batch::BatchResult>()?;
     m.add_function(wrap_pyfunction!(batch::distance_batch, m)?)?;
