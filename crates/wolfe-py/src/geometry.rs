@@ -129,7 +129,7 @@ fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> 
 }
 
 /// A ball of radius `r`.
-#[pyclass(extends = CollisionGeometry, module = "wolfe")]
+#[pyclass(name = "Sphere", extends = CollisionGeometry, module = "wolfe")]
 pub struct PySphere {
     #[pyo3(get)]
     radius: f64,
