@@ -61,6 +61,7 @@ for i, a in enumerate(names):
         q = coal.Quaternion(np.cos(0.2), 0.0, np.sin(0.2), 0.0)  # (w, x, y, z)
         for gap in (1.5, 0.45):
             M2 = coal.Transform3s(q, np.array([gap, 0.1, -0.05]))
+            res.clear()  # coal keeps the smaller distance of a reused result
             d = coal.distance(shapes[a], M1, shapes[b], M2, req, res)
             p1, p2, n = res.getNearestPoint1(), res.getNearestPoint2(), res.normal
             cres.clear()

@@ -113,10 +113,12 @@ def test_collide_contact_fields():
 def test_cached_guess_round_trip_same_answer():
     mesh = wolfe.convex_hull(np.random.default_rng(2).normal(size=(200, 3)))
     req, res = wolfe.DistanceRequest(), wolfe.DistanceResult()
-    M2 = at(5.0, 1.0, 0.5)
+    M2 = at(12.0, 1.0, 0.5)
     d0 = wolfe.distance(mesh, IDENTITY, mesh, M2, req, res)
+    assert d0 > 0
+    cold = res.iterations
     req.updateGuess(res)
     req.gjk_initial_guess = wolfe.GJKInitialGuess.CachedGuess
     d1 = wolfe.distance(mesh, IDENTITY, mesh, M2, req, res)
     assert d1 == pytest.approx(d0, rel=1e-6)
-    assert res.iterations <= 3
+    assert res.iterations <= cold
