@@ -15,7 +15,7 @@ use crate::convert::{float_array, np_rows, np_vec};
 use crate::error::{geometry, value};
 use crate::geometry::shape_of;
 use crate::penetration::request_settings;
-use crate::queries::{Answer, Solvers};
+use crate::queries::{with_solvers, Answer, Solvers};
 use crate::transform::{pose_from_mat4, pose_from_row7};
 
 /// Pairs per rayon task: large enough that scheduling is negligible, small enough to
@@ -148,26 +148,23 @@ pub fn distance_batch(
     let mut out = vec![Answer::EMPTY; n];
     let result: Result<(), (usize, wolfe::WolfeError)> = py.allow_threads(|| {
         pool.install(|| {
-            out.par_chunks_mut(CHUNK).enumerate().try_for_each_init(
-                || Solvers::new(settings).ok(),
-                |solvers, (c, chunk)| {
-                    let solvers = solvers.as_mut().ok_or((
-                        c * CHUNK,
-                        wolfe::WolfeError::InvalidSetting {
-                            name: "request",
-                            value: f64::NAN,
-                            reason: "rejected by the solver",
-                        },
-                    ))?;
+            out.par_chunks_mut(CHUNK).enumerate().try_for_each(|(c, chunk)| {
+                // This worker thread's cached solvers: no allocation after its first chunk.
+                let run = with_solvers(&settings, |solvers| {
                     for (k, slot) in chunk.iter_mut().enumerate() {
                         let i = c * CHUNK + k;
-                        *slot = solvers
-                            .distance(&sa[pick(&sa, i)], &pa[i], &sb[pick(&sb, i)], &pb[i], signed)
-                            .map_err(|e| (i, e))?;
+                        match solvers.distance(&sa[pick(&sa, i)], &pa[i], &sb[pick(&sb, i)], &pb[i], signed) {
+                            Ok(a) => *slot = a,
+                            Err(e) => return Ok(Err((i, e))),
+                        }
                     }
-                    Ok(())
-                },
-            )
+                    Ok(Ok(()))
+                });
+                match run {
+                    Ok(r) => r,
+                    Err(e) => Err((c * CHUNK, e)),
+                }
+            })
         })
     });
     if let Err((i, e)) = result {

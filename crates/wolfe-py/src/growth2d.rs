@@ -50,9 +50,16 @@ impl Shape2D {
         use numpy::prelude::*;
         let a = float_array(points)?;
         if a.shape().len() != 2 || a.shape()[1] != 2 {
-            return Err(value(format!("points must have shape (N, 2), got {:?}", a.shape())));
+            return Err(value(format!(
+                "points must have shape (N, 2), got {:?}",
+                a.shape()
+            )));
         }
-        let pts: Vec<Vec2> = a.as_slice()?.chunks_exact(2).map(|c| Vec2::new(c[0], c[1])).collect();
+        let pts: Vec<Vec2> = a
+            .as_slice()?
+            .chunks_exact(2)
+            .map(|c| Vec2::new(c[0], c[1]))
+            .collect();
         Ok(Self {
             shape: Shape2::polygon(&pts).map_err(geometry)?,
         })
@@ -137,7 +144,11 @@ pub fn growth_collide_2d_py(
     let nan = Vec2::new(f64::NAN, f64::NAN);
     let common = o.common_point.unwrap_or(nan);
     Ok(GrowthResult2D {
-        alpha: if o.status == GrowthStatus::Converged { o.alpha_upper } else { f64::NAN },
+        alpha: if o.status == GrowthStatus::Converged {
+            o.alpha_upper
+        } else {
+            f64::NAN
+        },
         alpha_lower: o.alpha_lower,
         alpha_upper: o.alpha_upper,
         point_a: vec2(py, &common),
