@@ -16,6 +16,10 @@ script runs unchanged after ``import wolfe as coal``. Differences in meaning:
 - ``DistanceResult``: as coal's (``min_distance`` negative on penetration when
   ``enable_signed_distance``, normal from shape 1 to shape 2), plus ``status``,
   ``lower_bound``, ``upper_bound``, ``duality_gap``, ``iterations``, ``epa_status``.
+- ``distance``/``collide`` overwrite the result they are given; coal keeps the smaller
+  distance of a reused ``DistanceResult`` (for most shape pairs) and appends to a
+  reused ``CollisionResult``, so a coal script that reuses results calls ``clear()``
+  first, and then both agree.
 - ``collide``: at most one contact per pair, as coal for two primitives;
   ``Contact.penetration_depth`` is the signed distance (negative when penetrating), as in
   coal 3; ``CollisionResult.distance_lower_bound`` is certified.

@@ -364,7 +364,11 @@ impl DistanceResult {
     #[new]
     fn new() -> Self {
         Self {
-            answer: Answer::EMPTY,
+            // coal's initial value.
+            answer: Answer {
+                distance: f64::MAX,
+                ..Answer::EMPTY
+            },
             cached_guess: Vec3::new(1.0, 0.0, 0.0),
         }
     }
