@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use numpy::prelude::*;
-use numpy::{PyArray1, PyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArrayDyn};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use wolfe::{Pose, Shape};
@@ -15,8 +15,8 @@ use crate::convert::{float_array, np_rows, np_vec};
 use crate::error::{geometry, value};
 use crate::geometry::shape_of;
 use crate::penetration::request_settings;
-use crate::queries::{with_solvers, Answer, Solvers};
-use crate::transform::{pose_from_mat4, pose_from_row7};
+use crate::queries::{with_solvers, Solvers};
+use crate::transform::{parse_mat4, parse_row7};
 
 /// Pairs per rayon task: large enough that scheduling is negligible, small enough to
 /// balance two cores on uneven pairs.
@@ -64,19 +64,15 @@ fn shapes_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Shape>> {
     Ok(out)
 }
 
-/// Poses: numpy (N, 7) rows `(x, y, z, qw, qx, qy, qz)` or (N, 4, 4) matrices.
-fn poses_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Pose>> {
-    let a = float_array(obj)?;
-    let s = a.as_slice()?;
-    let parse = |chunk: usize, f: fn(&[f64]) -> PyResult<Pose>| -> PyResult<Vec<Pose>> {
-        s.chunks_exact(chunk)
-            .enumerate()
-            .map(|(i, c)| f(c).map_err(|e| value(format!("{what}[{i}]: {e}"))))
-            .collect()
-    };
+/// The layout of a pose array: numbers per pose and their parser.
+type PoseParser = fn(&[f64]) -> Result<Pose, String>;
+
+/// Poses: numpy (N, 7) rows `(x, y, z, qw, qx, qy, qz)` or (N, 4, 4) matrices; returns
+/// the stride, the parser and N (rows are parsed by the workers).
+fn pose_layout(a: &PyReadonlyArrayDyn<'_, f64>, what: &str) -> PyResult<(usize, PoseParser, usize)> {
     match a.shape() {
-        [_, 7] => parse(7, pose_from_row7),
-        [_, 4, 4] => parse(16, pose_from_mat4),
+        [n, 7] => Ok((7, parse_row7, *n)),
+        [n, 4, 4] => Ok((16, parse_mat4, *n)),
         shape => Err(value(format!(
             "{what} must have shape (N, 7) (x, y, z, qw, qx, qy, qz) or (N, 4, 4), got {shape:?}"
         ))),
@@ -117,12 +113,14 @@ pub fn distance_batch(
     request: Option<PyRef<'_, DistanceRequest>>,
     threads: Option<usize>,
 ) -> PyResult<BatchResult> {
-    let pa = poses_arg(poses_a, "poses_a")?;
-    let pb = poses_arg(poses_b, "poses_b")?;
-    let n = pa.len();
-    if pb.len() != n {
-        return Err(value(format!("poses_a has {n} rows, poses_b {}", pb.len())));
+    let arr_a = float_array(poses_a)?;
+    let arr_b = float_array(poses_b)?;
+    let (stride_a, parse_a, n) = pose_layout(&arr_a, "poses_a")?;
+    let (stride_b, parse_b, nb) = pose_layout(&arr_b, "poses_b")?;
+    if nb != n {
+        return Err(value(format!("poses_a has {n} rows, poses_b {nb}")));
     }
+    let (raw_a, raw_b) = (arr_a.as_slice()?, arr_b.as_slice()?);
     let sa = shapes_arg(shapes_a, "shapes_a")?;
     let sb = shapes_arg(shapes_b, "shapes_b")?;
     for (s, what) in [(&sa, "shapes_a"), (&sb, "shapes_b")] {
@@ -145,47 +143,77 @@ pub fn distance_batch(
     Solvers::new(settings).map_err(geometry)?;
     let pool = pool(threads)?;
     let pick = |v: &[Shape], i: usize| if v.len() == 1 { 0 } else { i };
-    let mut out = vec![Answer::EMPTY; n];
-    let result: Result<(), (usize, wolfe::WolfeError)> = py.allow_threads(|| {
+    // The outputs, written in place by the workers (first touch of the pages too).
+    let mut distance = vec![0.0; n];
+    let mut point_a = vec![0.0; 3 * n];
+    let mut point_b = vec![0.0; 3 * n];
+    let mut normal = vec![0.0; 3 * n];
+    let mut status = vec![0i32; n];
+    let mut iterations = vec![0i32; n];
+    let mut lower = vec![0.0; n];
+    let mut upper = vec![0.0; n];
+    let result: Result<(), String> = py.allow_threads(|| {
         pool.install(|| {
-            out.par_chunks_mut(CHUNK).enumerate().try_for_each(|(c, chunk)| {
-                // This worker thread's cached solvers: no allocation after its first chunk.
-                let run = with_solvers(&settings, |solvers| {
-                    for (k, slot) in chunk.iter_mut().enumerate() {
-                        let i = c * CHUNK + k;
-                        match solvers.distance(&sa[pick(&sa, i)], &pa[i], &sb[pick(&sb, i)], &pb[i], signed) {
-                            Ok(a) => *slot = a,
-                            Err(e) => return Ok(Err((i, e))),
+            (
+                distance.par_chunks_mut(CHUNK),
+                point_a.par_chunks_mut(3 * CHUNK),
+                point_b.par_chunks_mut(3 * CHUNK),
+                normal.par_chunks_mut(3 * CHUNK),
+                status.par_chunks_mut(CHUNK),
+                iterations.par_chunks_mut(CHUNK),
+                lower.par_chunks_mut(CHUNK),
+                upper.par_chunks_mut(CHUNK),
+            )
+                .into_par_iter()
+                .enumerate()
+                .try_for_each(|(c, (d, p_a, p_b, nrm, st, it, lo, up))| {
+                    // This worker thread's cached solvers: no allocation after its first
+                    // chunk.
+                    let run = with_solvers(&settings, |solvers| {
+                        for k in 0..d.len() {
+                            let i = c * CHUNK + k;
+                            let pose_a = match parse_a(&raw_a[i * stride_a..(i + 1) * stride_a]) {
+                                Ok(p) => p,
+                                Err(m) => return Ok(Err(format!("poses_a[{i}]: {m}"))),
+                            };
+                            let pose_b = match parse_b(&raw_b[i * stride_b..(i + 1) * stride_b]) {
+                                Ok(p) => p,
+                                Err(m) => return Ok(Err(format!("poses_b[{i}]: {m}"))),
+                            };
+                            let a = match solvers.distance(
+                                &sa[pick(&sa, i)],
+                                &pose_a,
+                                &sb[pick(&sb, i)],
+                                &pose_b,
+                                signed,
+                            ) {
+                                Ok(a) => a,
+                                Err(e) => return Ok(Err(format!("pair {i}: {e}"))),
+                            };
+                            d[k] = a.distance;
+                            p_a[3 * k..3 * k + 3].copy_from_slice(a.point_a.as_slice());
+                            p_b[3 * k..3 * k + 3].copy_from_slice(a.point_b.as_slice());
+                            nrm[3 * k..3 * k + 3].copy_from_slice(a.normal.as_slice());
+                            st[k] = Status::from(a.status) as i32;
+                            it[k] = a.iterations as i32;
+                            lo[k] = a.lower_bound;
+                            up[k] = a.upper_bound;
                         }
-                    }
-                    Ok(Ok(()))
-                });
-                match run {
-                    Ok(r) => r,
-                    Err(e) => Err((c * CHUNK, e)),
-                }
-            })
+                        Ok(Ok(()))
+                    });
+                    run.unwrap_or_else(|e| Err(e.to_string()))
+                })
         })
     });
-    if let Err((i, e)) = result {
-        return Err(value(format!("pair {i}: {e}")));
-    }
-    let rows = |f: fn(&Answer) -> wolfe::Vec3| -> Vec<f64> {
-        out.iter()
-            .flat_map(|a| {
-                let v = f(a);
-                [v.x, v.y, v.z]
-            })
-            .collect()
-    };
+    result.map_err(value)?;
     Ok(BatchResult {
-        distance: np_vec(py, out.iter().map(|a| a.distance).collect()).unbind(),
-        point_a: np_rows(py, rows(|a| a.point_a), 3)?.unbind(),
-        point_b: np_rows(py, rows(|a| a.point_b), 3)?.unbind(),
-        normal: np_rows(py, rows(|a| a.normal), 3)?.unbind(),
-        status: np_vec(py, out.iter().map(|a| Status::from(a.status) as i32).collect()).unbind(),
-        iterations: np_vec(py, out.iter().map(|a| a.iterations as i32).collect()).unbind(),
-        lower_bound: np_vec(py, out.iter().map(|a| a.lower_bound).collect()).unbind(),
-        upper_bound: np_vec(py, out.iter().map(|a| a.upper_bound).collect()).unbind(),
+        distance: np_vec(py, distance).unbind(),
+        point_a: np_rows(py, point_a, 3)?.unbind(),
+        point_b: np_rows(py, point_b, 3)?.unbind(),
+        normal: np_rows(py, normal, 3)?.unbind(),
+        status: np_vec(py, status).unbind(),
+        iterations: np_vec(py, iterations).unbind(),
+        lower_bound: np_vec(py, lower).unbind(),
+        upper_bound: np_vec(py, upper).unbind(),
     })
 }

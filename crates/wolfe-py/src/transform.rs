@@ -12,39 +12,44 @@ use crate::error::{geometry, value};
 /// How far a rotation matrix may be from orthonormal (max entry of `R^T R - I`).
 const ROTATION_TOLERANCE: f64 = 1e-6;
 
-/// A rotation matrix (checked orthonormal with determinant +1) as a unit quaternion.
-pub fn rotation_from_matrix(m: &Matrix3<f64>) -> PyResult<Quat> {
+/// A rotation matrix (checked orthonormal with determinant +1) as a unit quaternion;
+/// the error message otherwise (no Python needed: batches parse without the GIL).
+pub fn quat_from_matrix(m: &Matrix3<f64>) -> Result<Quat, String> {
     if m.iter().any(|v| !v.is_finite()) {
-        return Err(value("rotation matrix has a NaN or infinite entry"));
+        return Err("rotation matrix has a NaN or infinite entry".into());
     }
     let err = (m.transpose() * m - Matrix3::identity()).abs().max();
     if err > ROTATION_TOLERANCE || m.determinant() <= 0.0 {
-        return Err(value(format!(
+        return Err(format!(
             "rotation matrix is not a rotation (|R^T R - I| = {err:.3e}, det = {:.6})",
             m.determinant()
-        )));
+        ));
     }
     Ok(Quat::from_rotation_matrix(&Rotation3::from_matrix_unchecked(*m)))
 }
 
-/// A pose from a 4x4 homogeneous matrix given row-major.
-pub fn pose_from_mat4(s: &[f64]) -> PyResult<Pose> {
+/// [`quat_from_matrix`] with a `ValueError`.
+pub fn rotation_from_matrix(m: &Matrix3<f64>) -> PyResult<Quat> {
+    quat_from_matrix(m).map_err(value)
+}
+
+/// A pose from a 4x4 homogeneous matrix given row-major (16 numbers).
+pub fn parse_mat4(s: &[f64]) -> Result<Pose, String> {
     let r = Matrix3::new(s[0], s[1], s[2], s[4], s[5], s[6], s[8], s[9], s[10]);
     if s[12..16] != [0.0, 0.0, 0.0, 1.0] {
-        return Err(value("a 4x4 pose must have last row (0, 0, 0, 1)"));
+        return Err("a 4x4 pose must have last row (0, 0, 0, 1)".into());
     }
-    let rotation = rotation_from_matrix(&r)?;
     let pose = Pose {
-        rotation,
+        rotation: quat_from_matrix(&r)?,
         translation: Vec3::new(s[3], s[7], s[11]),
     };
-    pose.validate().map_err(geometry)?;
+    pose.validate().map_err(|e| e.to_string())?;
     Ok(pose)
 }
 
-/// A pose from `(x, y, z, qw, qx, qy, qz)`.
-pub fn pose_from_row7(s: &[f64]) -> PyResult<Pose> {
-    Pose::from_parts([s[0], s[1], s[2]], [s[3], s[4], s[5], s[6]]).map_err(geometry)
+/// A pose from `(x, y, z, qw, qx, qy, qz)` (7 numbers).
+pub fn parse_row7(s: &[f64]) -> Result<Pose, String> {
+    Pose::from_parts([s[0], s[1], s[2]], [s[3], s[4], s[5], s[6]]).map_err(|e| e.to_string())
 }
 
 /// A pose argument: a `Transform3s`, `None` (identity), a 7-vector
@@ -59,8 +64,8 @@ pub fn pose_arg(obj: &Bound<'_, PyAny>) -> PyResult<Pose> {
     let a = float_array(obj)?;
     let s = a.as_slice()?;
     match a.shape() {
-        [7] => pose_from_row7(s),
-        [4, 4] => pose_from_mat4(s),
+        [7] => parse_row7(s).map_err(value),
+        [4, 4] => parse_mat4(s).map_err(value),
         shape => Err(value(format!(
             "a pose is a Transform3s, a 7-vector (x, y, z, qw, qx, qy, qz) or a 4x4 matrix, got shape {shape:?}"
         ))),
