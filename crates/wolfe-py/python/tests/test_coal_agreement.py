@@ -79,6 +79,12 @@ def numbers(words):
     return out
 
 
+def test_batch_example_runs():
+    script = EXAMPLE.parent / "batch.py"
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout
+    assert "certified: lower <= distance <= upper on every row: True" in out
+
+
 def test_migration_script_runs_on_wolfe():
     lines = run_example("wolfe")
     assert len(lines) == 56  # 28 pairs, 2 gaps each
