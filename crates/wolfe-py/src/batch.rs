@@ -50,18 +50,39 @@ impl BatchResult {
     }
 }
 
-/// Shapes: one shape (used for every pair) or a sequence of `n`.
-fn shapes_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Shape>> {
+/// Shapes: one shape (used for every pair) or a sequence. Returns the distinct shapes
+/// and, for a sequence, each item's index among them (the same Python object is
+/// converted once: lists usually repeat a few shapes).
+fn shapes_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(Vec<Shape>, Vec<u32>)> {
     if let Ok(s) = shape_of(obj) {
-        return Ok(vec![s]);
+        return Ok((vec![s], Vec::new()));
     }
-    let mut out = Vec::new();
-    for item in obj.try_iter().map_err(|_| {
+    let iter = obj.try_iter().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(format!("{what}: expected a shape or a sequence of shapes"))
-    })? {
-        out.push(shape_of(&item?)?);
+    })?;
+    let mut shapes = Vec::new();
+    let mut index = Vec::new();
+    let mut seen: HashMap<usize, u32> = HashMap::new();
+    let mut last: Option<(usize, u32)> = None;
+    for item in iter {
+        let item = item?;
+        let key = item.as_ptr() as usize;
+        let k = match last {
+            Some((p, k)) if p == key => k,
+            _ => match seen.get(&key) {
+                Some(&k) => k,
+                None => {
+                    shapes.push(shape_of(&item)?);
+                    let k = (shapes.len() - 1) as u32;
+                    seen.insert(key, k);
+                    k
+                }
+            },
+        };
+        last = Some((key, k));
+        index.push(k);
     }
-    Ok(out)
+    Ok((shapes, index))
 }
 
 /// The layout of a pose array: numbers per pose and their parser.
@@ -121,13 +142,13 @@ pub fn distance_batch(
         return Err(value(format!("poses_a has {n} rows, poses_b {nb}")));
     }
     let (raw_a, raw_b) = (arr_a.as_slice()?, arr_b.as_slice()?);
-    let sa = shapes_arg(shapes_a, "shapes_a")?;
-    let sb = shapes_arg(shapes_b, "shapes_b")?;
-    for (s, what) in [(&sa, "shapes_a"), (&sb, "shapes_b")] {
-        if s.len() != 1 && s.len() != n {
+    let (sa, ia) = shapes_arg(shapes_a, "shapes_a")?;
+    let (sb, ib) = shapes_arg(shapes_b, "shapes_b")?;
+    for (shapes, index, what) in [(&sa, &ia, "shapes_a"), (&sb, &ib, "shapes_b")] {
+        if shapes.is_empty() || !index.is_empty() && index.len() != n {
             return Err(value(format!(
                 "{what}: expected one shape or {n}, got {}",
-                s.len()
+                index.len()
             )));
         }
     }
@@ -142,7 +163,14 @@ pub fn distance_batch(
     // Validates the settings before leaving Python.
     Solvers::new(settings).map_err(geometry)?;
     let pool = pool(threads)?;
-    let pick = |v: &[Shape], i: usize| if v.len() == 1 { 0 } else { i };
+    // The shape of pair i: the only one, or the one the sequence's item i refers to.
+    let pick = |index: &[u32], i: usize| -> usize {
+        if index.is_empty() {
+            0
+        } else {
+            index[i] as usize
+        }
+    };
     // The outputs, written in place by the workers (first touch of the pages too).
     let mut distance = vec![0.0; n];
     let mut point_a = vec![0.0; 3 * n];
@@ -181,9 +209,9 @@ pub fn distance_batch(
                                 Err(m) => return Ok(Err(format!("poses_b[{i}]: {m}"))),
                             };
                             let a = match solvers.distance(
-                                &sa[pick(&sa, i)],
+                                &sa[pick(&ia, i)],
                                 &pose_a,
-                                &sb[pick(&sb, i)],
+                                &sb[pick(&ib, i)],
                                 &pose_b,
                                 signed,
                             ) {

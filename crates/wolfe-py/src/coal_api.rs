@@ -13,8 +13,8 @@ use crate::geometry::shape_of;
 use crate::queries::{with_solvers, Answer};
 
 /// GJK variant (coal's names): vanilla GJK, Polyak or Nesterov acceleration.
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GJKVariant {
     /// Vanilla GJK (GJK++ Alg. 4).
     DefaultGJK = 0,
@@ -27,8 +27,8 @@ pub enum GJKVariant {
 /// GJK's first direction (coal's names). wolfe starts `DefaultGuess` and
 /// `BoundingVolumeGuess` alike from the bounding-box centres; `CachedGuess` from the
 /// request's `cached_gjk_guess`.
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GJKInitialGuess {
     /// Bounding-box centres in wolfe (coal: the x axis).
     DefaultGuess = 0,
@@ -40,8 +40,8 @@ pub enum GJKInitialGuess {
 
 /// GJK's stopping test (coal's names). wolfe always tests the Frank-Wolfe duality gap
 /// (GJK++ Eq. 17), which certifies the answer; the three names select the same test.
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GJKConvergenceCriterion {
     /// Duality gap in wolfe.
     Default = 0,
@@ -52,8 +52,8 @@ pub enum GJKConvergenceCriterion {
 }
 
 /// Whether `gjk_tolerance` is relative (to the distance) or absolute (a gap in m^2).
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GJKConvergenceCriterionType {
     /// `gjk_tolerance` is the relative precision of the distance.
     Relative = 0,
@@ -62,8 +62,8 @@ pub enum GJKConvergenceCriterionType {
 }
 
 /// coal's collision request flags.
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(non_camel_case_types)]
 pub enum CollisionRequestFlag {
     /// Contacts are reported.
@@ -75,8 +75,8 @@ pub enum CollisionRequestFlag {
 }
 
 /// How a GJK query ended (wolfe's certificate; coal has no equivalent).
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Status {
     /// The duality gap met the tolerance: the distance is certified.
     Converged = 0,
@@ -103,8 +103,8 @@ impl From<GjkStatus> for Status {
 }
 
 /// How EPA ended, when it ran.
-#[pyclass(eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EpaStatus {
     /// Depth certified to the tolerance.
     Converged = 0,

@@ -7,8 +7,8 @@ use wolfe::{CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings, Gr
 use crate::convert::{np_vec3, vec3};
 
 /// How a growth query ended.
-#[pyclass(name = "GrowthStatus", eq, eq_int, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(name = "GrowthStatus", eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PyGrowthStatus {
     /// Relative gap within the tolerance.
     Converged = 0,

@@ -71,6 +71,10 @@ def test_batch_bad_rows_name_the_row():
         wolfe.distance_batch(wolfe.Sphere(1), poses, wolfe.Sphere(1), bad)
     with pytest.raises(ValueError, match="one shape or 3"):
         wolfe.distance_batch([wolfe.Sphere(1)] * 2, poses, wolfe.Sphere(1), poses)
+    with pytest.raises(ValueError, match="one shape or 3, got 0"):
+        wolfe.distance_batch([], poses, wolfe.Sphere(1), poses)
+    with pytest.raises(TypeError, match="expected a wolfe shape"):
+        wolfe.distance_batch([wolfe.Sphere(1), "box", wolfe.Sphere(1)], poses, wolfe.Sphere(1), poses)
     with pytest.raises(ValueError, match=r"\(N, 7\)"):
         wolfe.distance_batch(wolfe.Sphere(1), np.zeros((3, 5)), wolfe.Sphere(1), poses)
     with pytest.raises(ValueError, match="rows"):
