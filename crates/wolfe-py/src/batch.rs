@@ -1,0 +1,247 @@
+//! `distance_batch`: N pairs from numpy poses, solved without the GIL on a local rayon
+//! pool, answers as numpy arrays.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArray2, PyReadonlyArrayDyn};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use wolfe::{Pose, Shape};
+
+use crate::coal_api::{DistanceRequest, Status};
+use crate::convert::{float_array, np_rows, np_vec};
+use crate::error::{geometry, value};
+use crate::geometry::shape_of;
+use crate::penetration::request_settings;
+use crate::queries::{with_solvers, Solvers};
+use crate::transform::{parse_mat4, parse_row7};
+
+/// Pairs per rayon task: large enough that scheduling is negligible, small enough to
+/// balance two cores on uneven pairs.
+const CHUNK: usize = 64;
+
+/// The answers of a batch, one row per pair (world frame).
+#[pyclass(module = "wolfe", get_all)]
+pub struct BatchResult {
+    /// Distances, shape (N,); negative (penetration) on overlap when signed.
+    pub distance: Py<PyArray1<f64>>,
+    /// Witness points on A, shape (N, 3).
+    pub point_a: Py<PyArray2<f64>>,
+    /// Witness points on B, shape (N, 3).
+    pub point_b: Py<PyArray2<f64>>,
+    /// Unit normals from A to B, shape (N, 3).
+    pub normal: Py<PyArray2<f64>>,
+    /// `int(wolfe.Status)` of each pair, shape (N,).
+    pub status: Py<PyArray1<i32>>,
+    /// GJK iterations, shape (N,).
+    pub iterations: Py<PyArray1<i32>>,
+    /// Certified lower bounds, shape (N,).
+    pub lower_bound: Py<PyArray1<f64>>,
+    /// Certified upper bounds, shape (N,).
+    pub upper_bound: Py<PyArray1<f64>>,
+}
+
+#[pymethods]
+impl BatchResult {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.distance.bind(py).len()
+    }
+}
+
+/// Shapes: one shape (used for every pair) or a sequence. Returns the distinct shapes
+/// and, for a sequence, each item's index among them (the same Python object is
+/// converted once: lists usually repeat a few shapes).
+fn shapes_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(Vec<Shape>, Vec<u32>)> {
+    if let Ok(s) = shape_of(obj) {
+        return Ok((vec![s], Vec::new()));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!("{what}: expected a shape or a sequence of shapes"))
+    })?;
+    let mut shapes = Vec::new();
+    let mut index = Vec::new();
+    let mut seen: HashMap<usize, u32> = HashMap::new();
+    let mut last: Option<(usize, u32)> = None;
+    for item in iter {
+        let item = item?;
+        let key = item.as_ptr() as usize;
+        let k = match last {
+            Some((p, k)) if p == key => k,
+            _ => match seen.get(&key) {
+                Some(&k) => k,
+                None => {
+                    shapes.push(shape_of(&item)?);
+                    let k = (shapes.len() - 1) as u32;
+                    seen.insert(key, k);
+                    k
+                }
+            },
+        };
+        last = Some((key, k));
+        index.push(k);
+    }
+    Ok((shapes, index))
+}
+
+/// The layout of a pose array: numbers per pose and their parser.
+type PoseParser = fn(&[f64]) -> Result<Pose, String>;
+
+/// Poses: numpy (N, 7) rows `(x, y, z, qw, qx, qy, qz)` or (N, 4, 4) matrices; returns
+/// the stride, the parser and N (rows are parsed by the workers).
+fn pose_layout(a: &PyReadonlyArrayDyn<'_, f64>, what: &str) -> PyResult<(usize, PoseParser, usize)> {
+    match a.shape() {
+        [n, 7] => Ok((7, parse_row7, *n)),
+        [n, 4, 4] => Ok((16, parse_mat4, *n)),
+        shape => Err(value(format!(
+            "{what} must have shape (N, 7) (x, y, z, qw, qx, qy, qz) or (N, 4, 4), got {shape:?}"
+        ))),
+    }
+}
+
+fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(Default::default)
+        .lock()
+        .map_err(|_| value("thread pool registry poisoned"))?;
+    if let Some(p) = pools.get(&threads) {
+        return Ok(p.clone());
+    }
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| value(format!("cannot start {threads} threads: {e}")))?,
+    );
+    pools.insert(threads, p.clone());
+    Ok(p)
+}
+
+/// Distances of N pairs: `shapes_a`/`shapes_b` are one shape or a sequence of N,
+/// `poses_a`/`poses_b` numpy arrays (N, 7) `(x, y, z, qw, qx, qy, qz)` or (N, 4, 4).
+/// `request` (a `DistanceRequest`) as for `distance` (signed by default). Runs without
+/// the GIL on `threads` cores (default: all). Returns a `BatchResult` of numpy arrays.
+#[pyfunction]
+#[pyo3(signature = (shapes_a, poses_a, shapes_b, poses_b, request = None, threads = None))]
+pub fn distance_batch(
+    py: Python<'_>,
+    shapes_a: &Bound<'_, PyAny>,
+    poses_a: &Bound<'_, PyAny>,
+    shapes_b: &Bound<'_, PyAny>,
+    poses_b: &Bound<'_, PyAny>,
+    request: Option<PyRef<'_, DistanceRequest>>,
+    threads: Option<usize>,
+) -> PyResult<BatchResult> {
+    let arr_a = float_array(poses_a)?;
+    let arr_b = float_array(poses_b)?;
+    let (stride_a, parse_a, n) = pose_layout(&arr_a, "poses_a")?;
+    let (stride_b, parse_b, nb) = pose_layout(&arr_b, "poses_b")?;
+    if nb != n {
+        return Err(value(format!("poses_a has {n} rows, poses_b {nb}")));
+    }
+    let (raw_a, raw_b) = (arr_a.as_slice()?, arr_b.as_slice()?);
+    let (sa, ia) = shapes_arg(shapes_a, "shapes_a")?;
+    let (sb, ib) = shapes_arg(shapes_b, "shapes_b")?;
+    for (shapes, index, what) in [(&sa, &ia, "shapes_a"), (&sb, &ib, "shapes_b")] {
+        if shapes.is_empty() || !index.is_empty() && index.len() != n {
+            return Err(value(format!(
+                "{what}: expected one shape or {n}, got {}",
+                index.len()
+            )));
+        }
+    }
+    let settings = request_settings(request.as_deref());
+    let signed = request.as_deref().is_none_or(|r| r.enable_signed_distance);
+    drop(request);
+    let threads = match threads {
+        Some(0) => return Err(value("threads must be >= 1")),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    // Validates the settings before leaving Python.
+    Solvers::new(settings).map_err(geometry)?;
+    let pool = pool(threads)?;
+    // The shape of pair i: the only one, or the one the sequence's item i refers to.
+    let pick = |index: &[u32], i: usize| -> usize {
+        if index.is_empty() {
+            0
+        } else {
+            index[i] as usize
+        }
+    };
+    // The outputs, written in place by the workers (first touch of the pages too).
+    let mut distance = vec![0.0; n];
+    let mut point_a = vec![0.0; 3 * n];
+    let mut point_b = vec![0.0; 3 * n];
+    let mut normal = vec![0.0; 3 * n];
+    let mut status = vec![0i32; n];
+    let mut iterations = vec![0i32; n];
+    let mut lower = vec![0.0; n];
+    let mut upper = vec![0.0; n];
+    let result: Result<(), String> = py.allow_threads(|| {
+        pool.install(|| {
+            (
+                distance.par_chunks_mut(CHUNK),
+                point_a.par_chunks_mut(3 * CHUNK),
+                point_b.par_chunks_mut(3 * CHUNK),
+                normal.par_chunks_mut(3 * CHUNK),
+                status.par_chunks_mut(CHUNK),
+                iterations.par_chunks_mut(CHUNK),
+                lower.par_chunks_mut(CHUNK),
+                upper.par_chunks_mut(CHUNK),
+            )
+                .into_par_iter()
+                .enumerate()
+                .try_for_each(|(c, (d, p_a, p_b, nrm, st, it, lo, up))| {
+                    // This worker thread's cached solvers: no allocation after its first
+                    // chunk.
+                    let run = with_solvers(&settings, |solvers| {
+                        for k in 0..d.len() {
+                            let i = c * CHUNK + k;
+                            let pose_a = match parse_a(&raw_a[i * stride_a..(i + 1) * stride_a]) {
+                                Ok(p) => p,
+                                Err(m) => return Ok(Err(format!("poses_a[{i}]: {m}"))),
+                            };
+                            let pose_b = match parse_b(&raw_b[i * stride_b..(i + 1) * stride_b]) {
+                                Ok(p) => p,
+                                Err(m) => return Ok(Err(format!("poses_b[{i}]: {m}"))),
+                            };
+                            let a = match solvers.distance(
+                                &sa[pick(&ia, i)],
+                                &pose_a,
+                                &sb[pick(&ib, i)],
+                                &pose_b,
+                                signed,
+                            ) {
+                                Ok(a) => a,
+                                Err(e) => return Ok(Err(format!("pair {i}: {e}"))),
+                            };
+                            d[k] = a.distance;
+                            p_a[3 * k..3 * k + 3].copy_from_slice(a.point_a.as_slice());
+                            p_b[3 * k..3 * k + 3].copy_from_slice(a.point_b.as_slice());
+                            nrm[3 * k..3 * k + 3].copy_from_slice(a.normal.as_slice());
+                            st[k] = Status::from(a.status) as i32;
+                            it[k] = a.iterations as i32;
+                            lo[k] = a.lower_bound;
+                            up[k] = a.upper_bound;
+                        }
+                        Ok(Ok(()))
+                    });
+                    run.unwrap_or_else(|e| Err(e.to_string()))
+                })
+        })
+    });
+    result.map_err(value)?;
+    Ok(BatchResult {
+        distance: np_vec(py, distance).unbind(),
+        point_a: np_rows(py, point_a, 3)?.unbind(),
+        point_b: np_rows(py, point_b, 3)?.unbind(),
+        normal: np_rows(py, normal, 3)?.unbind(),
+        status: np_vec(py, status).unbind(),
+        iterations: np_vec(py, iterations).unbind(),
+        lower_bound: np_vec(py, lower).unbind(),
+        upper_bound: np_vec(py, upper).unbind(),
+    })
+}

@@ -1,0 +1,719 @@
+//! coal 3.0's query API: requests, results, `distance` and `collide`, with wolfe's
+//! certificate added to the results (see the module docs for every difference).
+
+use pyo3::prelude::*;
+use wolfe::{
+    ConvergenceCriterion, EpaSettings, GjkSettings, GjkStatus, GjkVariant, Pose, SignedDistanceSettings,
+    Vec3, WarmStart,
+};
+
+use crate::convert::{np_vec3, vec3};
+use crate::error::geometry;
+use crate::geometry::shape_of;
+use crate::queries::{with_solvers, Answer};
+
+/// GJK variant (coal's names): vanilla GJK, Polyak or Nesterov acceleration.
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GJKVariant {
+    /// Vanilla GJK (GJK++ Alg. 4).
+    DefaultGJK = 0,
+    /// Polyak-accelerated GJK (Alg. 6).
+    PolyakAcceleration = 1,
+    /// Nesterov-accelerated GJK with normalization (Alg. 6-7).
+    NesterovAcceleration = 2,
+}
+
+/// GJK's first direction (coal's names). wolfe starts `DefaultGuess` and
+/// `BoundingVolumeGuess` alike from the bounding-box centres; `CachedGuess` from the
+/// request's `cached_gjk_guess`.
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GJKInitialGuess {
+    /// Bounding-box centres in wolfe (coal: the x axis).
+    DefaultGuess = 0,
+    /// The request's `cached_gjk_guess`.
+    CachedGuess = 1,
+    /// Bounding-box centres.
+    BoundingVolumeGuess = 2,
+}
+
+/// GJK's stopping test (coal's names). wolfe always tests the Frank-Wolfe duality gap
+/// (GJK++ Eq. 17), which certifies the answer; the three names select the same test.
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GJKConvergenceCriterion {
+    /// Duality gap in wolfe.
+    Default = 0,
+    /// Duality gap.
+    DualityGap = 1,
+    /// Duality gap in wolfe.
+    Hybrid = 2,
+}
+
+/// Whether `gjk_tolerance` is relative (to the distance) or absolute (a gap in m^2).
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GJKConvergenceCriterionType {
+    /// `gjk_tolerance` is the relative precision of the distance.
+    Relative = 0,
+    /// `gjk_tolerance` bounds the duality gap in m^2 (the paper's criterion).
+    Absolute = 1,
+}
+
+/// coal's collision request flags.
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(non_camel_case_types)]
+pub enum CollisionRequestFlag {
+    /// Contacts are reported.
+    CONTACT = 1,
+    /// The distance lower bound is reported (wolfe always reports it).
+    DISTANCE_LOWER_BOUND = 2,
+    /// Only the boolean answer.
+    NO_REQUEST = 0,
+}
+
+/// How a GJK query ended (wolfe's certificate; coal has no equivalent).
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    /// The duality gap met the tolerance: the distance is certified.
+    Converged = 0,
+    /// The shapes overlap.
+    Intersecting = 1,
+    /// Boolean query: a separating plane was found.
+    Separated = 2,
+    /// Iteration limit; the bounds still hold.
+    IterationLimit = 3,
+    /// f64 ran out of precision; the bounds still hold.
+    NumericalTrouble = 4,
+}
+
+impl From<GjkStatus> for Status {
+    fn from(s: GjkStatus) -> Self {
+        match s {
+            GjkStatus::Converged => Status::Converged,
+            GjkStatus::Intersecting => Status::Intersecting,
+            GjkStatus::Separated => Status::Separated,
+            GjkStatus::IterationLimit => Status::IterationLimit,
+            GjkStatus::NumericalTrouble => Status::NumericalTrouble,
+        }
+    }
+}
+
+/// How EPA ended, when it ran.
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EpaStatus {
+    /// Depth certified to the tolerance.
+    Converged = 0,
+    /// The Minkowski difference is flat: depth 0, certified.
+    Flat = 1,
+    /// Iteration limit; bounds hold.
+    IterationLimit = 2,
+    /// Face storage ran out; bounds hold.
+    FaceLimit = 3,
+    /// f64 ran out of precision; bounds hold.
+    NumericalTrouble = 4,
+}
+
+impl From<wolfe::EpaStatus> for EpaStatus {
+    fn from(s: wolfe::EpaStatus) -> Self {
+        match s {
+            wolfe::EpaStatus::Converged => EpaStatus::Converged,
+            wolfe::EpaStatus::Flat => EpaStatus::Flat,
+            wolfe::EpaStatus::IterationLimit => EpaStatus::IterationLimit,
+            wolfe::EpaStatus::FaceLimit => EpaStatus::FaceLimit,
+            wolfe::EpaStatus::NumericalTrouble => EpaStatus::NumericalTrouble,
+        }
+    }
+}
+
+/// The GJK/EPA fields common to coal's two requests.
+#[derive(Clone, Copy)]
+pub struct GjkFields {
+    variant: GJKVariant,
+    tolerance: f64,
+    max_iterations: u32,
+    guess: GJKInitialGuess,
+    criterion: GJKConvergenceCriterion,
+    criterion_type: GJKConvergenceCriterionType,
+    cached_guess: Vec3,
+    epa_max_iterations: u32,
+    epa_tolerance: f64,
+}
+
+impl Default for GjkFields {
+    fn default() -> Self {
+        Self {
+            variant: GJKVariant::DefaultGJK,
+            tolerance: 1e-6,
+            max_iterations: 128,
+            guess: GJKInitialGuess::DefaultGuess,
+            criterion: GJKConvergenceCriterion::Default,
+            criterion_type: GJKConvergenceCriterionType::Relative,
+            cached_guess: Vec3::new(1.0, 0.0, 0.0),
+            epa_max_iterations: 64,
+            epa_tolerance: 1e-6,
+        }
+    }
+}
+
+impl GjkFields {
+    /// wolfe's settings for these fields.
+    pub fn settings(&self) -> SignedDistanceSettings {
+        let gjk = GjkSettings {
+            variant: match self.variant {
+                GJKVariant::DefaultGJK => GjkVariant::Vanilla,
+                GJKVariant::PolyakAcceleration => GjkVariant::Polyak,
+                GJKVariant::NesterovAcceleration => GjkVariant::Nesterov,
+            },
+            criterion: match self.criterion_type {
+                GJKConvergenceCriterionType::Relative => ConvergenceCriterion::RelativeGap,
+                GJKConvergenceCriterionType::Absolute => ConvergenceCriterion::AbsoluteGap,
+            },
+            tolerance: self.tolerance,
+            max_iterations: self.max_iterations,
+            ..GjkSettings::default()
+        };
+        let epa = EpaSettings {
+            tolerance: self.epa_tolerance,
+            max_iterations: self.epa_max_iterations,
+            ..EpaSettings::default()
+        };
+        SignedDistanceSettings { gjk, epa }
+    }
+
+    /// How GJK starts for a pair whose A is at `pose_a`.
+    pub fn warm_start(&self, pose_a: &Pose) -> WarmStart {
+        match self.guess {
+            GJKInitialGuess::CachedGuess => WarmStart::Direction(pose_a.rotation * self.cached_guess),
+            _ => WarmStart::BoundingBoxCenters,
+        }
+    }
+}
+
+macro_rules! gjk_accessors {
+    ($t:ty; $($extra:tt)*) => {
+        #[pymethods]
+        impl $t {
+            $($extra)*
+
+            /// GJK variant.
+            #[getter]
+            fn gjk_variant(&self) -> GJKVariant {
+                self.f.variant
+            }
+            #[setter]
+            fn set_gjk_variant(&mut self, v: GJKVariant) {
+                self.f.variant = v;
+            }
+            /// GJK tolerance (relative precision of the distance, or gap in m^2 when
+            /// `gjk_convergence_criterion_type` is `Absolute`).
+            #[getter]
+            fn gjk_tolerance(&self) -> f64 {
+                self.f.tolerance
+            }
+            #[setter]
+            fn set_gjk_tolerance(&mut self, v: f64) {
+                self.f.tolerance = v;
+            }
+            /// GJK iteration limit.
+            #[getter]
+            fn gjk_max_iterations(&self) -> u32 {
+                self.f.max_iterations
+            }
+            #[setter]
+            fn set_gjk_max_iterations(&mut self, v: u32) {
+                self.f.max_iterations = v;
+            }
+            /// GJK's first direction.
+            #[getter]
+            fn gjk_initial_guess(&self) -> GJKInitialGuess {
+                self.f.guess
+            }
+            #[setter]
+            fn set_gjk_initial_guess(&mut self, v: GJKInitialGuess) {
+                self.f.guess = v;
+            }
+            /// GJK's stopping test (always the duality gap in wolfe).
+            #[getter]
+            fn gjk_convergence_criterion(&self) -> GJKConvergenceCriterion {
+                self.f.criterion
+            }
+            #[setter]
+            fn set_gjk_convergence_criterion(&mut self, v: GJKConvergenceCriterion) {
+                self.f.criterion = v;
+            }
+            /// Relative or absolute tolerance.
+            #[getter]
+            fn gjk_convergence_criterion_type(&self) -> GJKConvergenceCriterionType {
+                self.f.criterion_type
+            }
+            #[setter]
+            fn set_gjk_convergence_criterion_type(&mut self, v: GJKConvergenceCriterionType) {
+                self.f.criterion_type = v;
+            }
+            /// The separation guess `p1 - p2` in shape 1's frame (for `CachedGuess`).
+            #[getter]
+            fn cached_gjk_guess<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+                np_vec3(py, &self.f.cached_guess)
+            }
+            #[setter]
+            fn set_cached_gjk_guess(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+                self.f.cached_guess = vec3(v, "cached_gjk_guess")?;
+                Ok(())
+            }
+            /// EPA iteration limit.
+            #[getter]
+            fn epa_max_iterations(&self) -> u32 {
+                self.f.epa_max_iterations
+            }
+            #[setter]
+            fn set_epa_max_iterations(&mut self, v: u32) {
+                self.f.epa_max_iterations = v;
+            }
+            /// EPA relative tolerance.
+            #[getter]
+            fn epa_tolerance(&self) -> f64 {
+                self.f.epa_tolerance
+            }
+            #[setter]
+            fn set_epa_tolerance(&mut self, v: f64) {
+                self.f.epa_tolerance = v;
+            }
+        }
+    };
+}
+
+/// coal's `DistanceRequest`.
+#[pyclass(module = "wolfe")]
+#[derive(Clone)]
+pub struct DistanceRequest {
+    /// GJK/EPA fields.
+    pub f: GjkFields,
+    /// Signed distance (EPA) on overlap, as coal's default; else 0 on overlap.
+    #[pyo3(get, set)]
+    pub enable_signed_distance: bool,
+    /// Accepted for coal compatibility (wolfe always computes the witness points).
+    #[pyo3(get, set)]
+    pub enable_nearest_points: bool,
+    /// Accepted for coal compatibility (unused).
+    #[pyo3(get, set)]
+    pub rel_err: f64,
+    /// Accepted for coal compatibility (unused).
+    #[pyo3(get, set)]
+    pub abs_err: f64,
+}
+
+impl Default for DistanceRequest {
+    fn default() -> Self {
+        Self {
+            f: GjkFields::default(),
+            enable_signed_distance: true,
+            enable_nearest_points: true,
+            rel_err: 0.0,
+            abs_err: 0.0,
+        }
+    }
+}
+
+gjk_accessors!(DistanceRequest;
+    #[new]
+    #[pyo3(signature = (enable_nearest_points = true, rel_err = 0.0, abs_err = 0.0))]
+    fn new(enable_nearest_points: bool, rel_err: f64, abs_err: f64) -> Self {
+        Self {
+            enable_nearest_points,
+            rel_err,
+            abs_err,
+            ..Self::default()
+        }
+    }
+
+    /// Copies a result's separation guess into `cached_gjk_guess`.
+    fn updateGuess(&mut self, result: &DistanceResult) {
+        self.f.cached_guess = result.cached_guess;
+    }
+);
+
+/// coal's `DistanceResult`, plus wolfe's certificate (`status`, `lower_bound`,
+/// `upper_bound`, `duality_gap`, `iterations`, `epa_status`, ...).
+#[pyclass(module = "wolfe")]
+#[derive(Clone)]
+pub struct DistanceResult {
+    /// The answer (filled by `distance`).
+    pub answer: Answer,
+    cached_guess: Vec3,
+}
+
+impl DistanceResult {
+    /// A result holding `answer`, whose A is at `pose_a`.
+    pub fn from_answer(answer: Answer, pose_a: &Pose) -> Self {
+        let sep = answer.point_a - answer.point_b;
+        let sep = if sep.norm() > 0.0 { sep } else { -answer.normal };
+        Self {
+            answer,
+            cached_guess: pose_a.rotation.inverse() * sep,
+        }
+    }
+}
+
+#[pymethods]
+impl DistanceResult {
+    #[new]
+    fn new() -> Self {
+        Self {
+            // coal's initial value.
+            answer: Answer {
+                distance: f64::MAX,
+                ..Answer::EMPTY
+            },
+            cached_guess: Vec3::new(1.0, 0.0, 0.0),
+        }
+    }
+
+    /// Resets the result.
+    fn clear(&mut self) {
+        *self = Self::new();
+    }
+
+    /// Distance; negative (minus the penetration depth) when the shapes overlap and the
+    /// request asked for a signed distance (coal's default).
+    #[getter]
+    fn min_distance(&self) -> f64 {
+        self.answer.distance
+    }
+
+    /// Unit normal from shape 1 to shape 2 (world frame), as coal's.
+    #[getter]
+    fn normal<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.answer.normal)
+    }
+
+    /// Witness point on shape 1 (world frame).
+    fn getNearestPoint1<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.answer.point_a)
+    }
+
+    /// Witness point on shape 2 (world frame).
+    fn getNearestPoint2<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.answer.point_b)
+    }
+
+    /// Both witness points.
+    #[getter]
+    fn nearest_points<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, numpy::PyArray1<f64>>, Bound<'py, numpy::PyArray1<f64>>) {
+        (
+            np_vec3(py, &self.answer.point_a),
+            np_vec3(py, &self.answer.point_b),
+        )
+    }
+
+    /// The separation `p1 - p2` in shape 1's frame (feed back with
+    /// `DistanceRequest.updateGuess`).
+    #[getter]
+    fn cached_gjk_guess<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.cached_guess)
+    }
+
+    /// wolfe: how GJK ended.
+    #[getter]
+    fn status(&self) -> Status {
+        self.answer.status.into()
+    }
+
+    /// wolfe: how EPA ended (`None` when it did not run).
+    #[getter]
+    fn epa_status(&self) -> Option<EpaStatus> {
+        self.answer.epa_status.map(Into::into)
+    }
+
+    /// wolfe: certified lower bound on the (signed) distance.
+    #[getter]
+    fn lower_bound(&self) -> f64 {
+        self.answer.lower_bound
+    }
+
+    /// wolfe: certified upper bound on the (signed) distance.
+    #[getter]
+    fn upper_bound(&self) -> f64 {
+        self.answer.upper_bound
+    }
+
+    /// wolfe: GJK's Frank-Wolfe duality gap on the cores, m^2 (GJK++ Eq. 17).
+    #[getter]
+    fn duality_gap(&self) -> f64 {
+        self.answer.duality_gap
+    }
+
+    /// wolfe: GJK iterations.
+    #[getter]
+    fn iterations(&self) -> u32 {
+        self.answer.iterations
+    }
+
+    /// wolfe: EPA iterations.
+    #[getter]
+    fn epa_iterations(&self) -> u32 {
+        self.answer.epa_iterations
+    }
+
+    /// wolfe: support calls.
+    #[getter]
+    fn support_calls(&self) -> u32 {
+        self.answer.support_calls
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "DistanceResult(min_distance={}, status={:?}, bounds=[{}, {}])",
+            self.answer.distance, self.answer.status, self.answer.lower_bound, self.answer.upper_bound
+        )
+    }
+}
+
+/// The distance between `s1` at `M1` and `s2` at `M2` (coal's `distance`): fills `res`
+/// and returns `res.min_distance`.
+#[pyfunction]
+#[allow(non_snake_case)]
+pub fn distance(
+    s1: &Bound<'_, PyAny>,
+    M1: &Bound<'_, PyAny>,
+    s2: &Bound<'_, PyAny>,
+    M2: &Bound<'_, PyAny>,
+    req: PyRef<'_, DistanceRequest>,
+    mut res: PyRefMut<'_, DistanceResult>,
+) -> PyResult<f64> {
+    let a = shape_of(s1)?;
+    let b = shape_of(s2)?;
+    let pa = crate::transform::pose_arg(M1)?;
+    let pb = crate::transform::pose_arg(M2)?;
+    let settings = req.f.settings();
+    let warm = req.f.warm_start(&pa);
+    let signed = req.enable_signed_distance;
+    let answer = with_solvers(&settings, |s| {
+        s.set_warm_start(warm);
+        s.distance(&a, &pa, &b, &pb, signed)
+    })
+    .map_err(geometry)?;
+    *res = DistanceResult::from_answer(answer, &pa);
+    Ok(answer.distance)
+}
+
+/// coal's `CollisionRequest`.
+#[pyclass(module = "wolfe")]
+#[derive(Clone)]
+pub struct CollisionRequest {
+    /// GJK/EPA fields.
+    pub f: GjkFields,
+    /// Maximum contacts reported (wolfe reports at most 1, as coal does for a pair of
+    /// shapes; use `wolfe.contact_manifold` for several points).
+    #[pyo3(get, set)]
+    pub num_max_contacts: usize,
+    /// Whether a contact is reported.
+    #[pyo3(get, set)]
+    pub enable_contact: bool,
+    /// The shapes collide when their signed distance is below this (metres).
+    #[pyo3(get, set)]
+    pub security_margin: f64,
+    /// Accepted for coal compatibility (unused).
+    #[pyo3(get, set)]
+    pub break_distance: f64,
+    /// Accepted for coal compatibility (unused).
+    #[pyo3(get, set)]
+    pub distance_upper_bound: f64,
+    /// Accepted for coal compatibility (wolfe always reports the bound).
+    #[pyo3(get, set)]
+    pub enable_distance_lower_bound: bool,
+}
+
+gjk_accessors!(CollisionRequest;
+    /// `CollisionRequest()` or `CollisionRequest(flag, num_max_contacts)` as in coal.
+    #[new]
+    #[pyo3(signature = (flag = None, num_max_contacts = 1))]
+    fn new(flag: Option<&Bound<'_, PyAny>>, num_max_contacts: usize) -> PyResult<Self> {
+        let flag: i64 = match flag {
+            None => 1,
+            Some(f) => match f.downcast::<CollisionRequestFlag>() {
+                Ok(e) => *e.borrow() as i64,
+                Err(_) => f.extract()?,
+            },
+        };
+        Ok(Self {
+            f: GjkFields::default(),
+            num_max_contacts,
+            enable_contact: flag & 1 != 0,
+            security_margin: 0.0,
+            break_distance: 1e-3,
+            distance_upper_bound: f64::MAX,
+            enable_distance_lower_bound: flag & 2 != 0,
+        })
+    }
+);
+
+/// A contact of a colliding pair (coal's `Contact`).
+#[pyclass(module = "wolfe")]
+#[derive(Clone, Copy)]
+pub struct Contact {
+    point_a: Vec3,
+    point_b: Vec3,
+    normal: Vec3,
+    depth: f64,
+}
+
+#[pymethods]
+impl Contact {
+    /// Midpoint of the witness points (world frame), as coal's.
+    #[getter]
+    fn pos<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &((self.point_a + self.point_b) / 2.0))
+    }
+
+    /// Unit normal from shape 1 to shape 2, as coal's.
+    #[getter]
+    fn normal<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.normal)
+    }
+
+    /// The signed distance: negative when penetrating, as coal 3's.
+    #[getter]
+    fn penetration_depth(&self) -> f64 {
+        self.depth
+    }
+
+    /// Witness point on shape 1.
+    fn getNearestPoint1<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.point_a)
+    }
+
+    /// Witness point on shape 2.
+    fn getNearestPoint2<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.point_b)
+    }
+}
+
+/// coal's `CollisionResult`, plus wolfe's `status` and `iterations`.
+#[pyclass(module = "wolfe")]
+#[derive(Clone, Default)]
+pub struct CollisionResult {
+    contacts: Vec<Contact>,
+    collision: bool,
+    /// Certified lower bound on the signed distance (negative: the depth, when
+    /// colliding).
+    #[pyo3(get)]
+    distance_lower_bound: f64,
+    status: Option<Status>,
+    /// wolfe: GJK iterations of the boolean test.
+    #[pyo3(get)]
+    iterations: u32,
+}
+
+#[pymethods]
+impl CollisionResult {
+    #[new]
+    fn new() -> Self {
+        Self {
+            distance_lower_bound: f64::MAX,
+            ..Self::default()
+        }
+    }
+
+    /// Whether the shapes collide.
+    fn isCollision(&self) -> bool {
+        self.collision
+    }
+
+    /// Number of contacts (0 or 1).
+    fn numContacts(&self) -> usize {
+        self.contacts.len()
+    }
+
+    /// The `i`-th contact.
+    fn getContact(&self, i: usize) -> PyResult<Contact> {
+        self.contacts.get(i).copied().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!("contact {i} of {}", self.contacts.len()))
+        })
+    }
+
+    /// Every contact.
+    fn getContacts(&self) -> Vec<Contact> {
+        self.contacts.clone()
+    }
+
+    /// Resets the result.
+    fn clear(&mut self) {
+        *self = Self::new();
+    }
+
+    /// wolfe: how the boolean GJK test ended (`None` before a query).
+    #[getter]
+    fn status(&self) -> Option<Status> {
+        self.status
+    }
+}
+
+/// Whether `s1` at `M1` and `s2` at `M2` collide (signed distance below
+/// `req.security_margin`), coal's `collide`: fills `res` and returns the number of
+/// contacts.
+#[pyfunction]
+#[allow(non_snake_case)]
+pub fn collide(
+    s1: &Bound<'_, PyAny>,
+    M1: &Bound<'_, PyAny>,
+    s2: &Bound<'_, PyAny>,
+    M2: &Bound<'_, PyAny>,
+    req: PyRef<'_, CollisionRequest>,
+    mut res: PyRefMut<'_, CollisionResult>,
+) -> PyResult<usize> {
+    let a = shape_of(s1)?;
+    let b = shape_of(s2)?;
+    let pa = crate::transform::pose_arg(M1)?;
+    let pb = crate::transform::pose_arg(M2)?;
+    let mut settings = req.f.settings();
+    let margin = req.security_margin;
+    if !margin.is_finite() {
+        return Err(crate::error::value(format!(
+            "security_margin = {margin}: must be finite"
+        )));
+    }
+    settings.gjk.collision_margin = margin.max(0.0);
+    let warm = req.f.warm_start(&pa);
+    let (test, contact) = with_solvers(&settings, |s| {
+        s.set_warm_start(warm);
+        let test = s.gjk.intersects(&a, &pa, &b, &pb)?;
+        if !test.intersecting {
+            return Ok((test, None));
+        }
+        Ok((test, s.epa.contact(&a, &pa, &b, &pb, margin.max(0.0))?))
+    })
+    .map_err(geometry)?;
+    let mut out = CollisionResult::new();
+    out.status = Some(test.status.into());
+    out.iterations = test.iterations;
+    out.distance_lower_bound = test.lower_bound;
+    if let Some(c) = contact {
+        out.distance_lower_bound = c.signed_distance;
+        if c.signed_distance <= margin {
+            out.contacts.push(Contact {
+                point_a: c.point_a,
+                point_b: c.point_b,
+                normal: c.normal,
+                depth: c.signed_distance,
+            });
+        }
+    }
+    out.collision = !out.contacts.is_empty();
+    let keep = if req.enable_contact {
+        req.num_max_contacts.min(1)
+    } else {
+        0
+    };
+    out.contacts.truncate(keep);
+    let n = out.contacts.len();
+    *res = out;
+    Ok(n)
+}

@@ -1,0 +1,464 @@
+//! The shapes with coal's class names and size conventions (full side lengths of a box,
+//! full lengths `lz` of capsules, cylinders and cones), and convex meshes built as coal
+//! builds them or, in wolfe's words, from a point array (hull) or an OBJ/STL file.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use numpy::prelude::*;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use pyo3::PyClass;
+use wolfe::{Capsule, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, SupportMap, Vec3};
+
+use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3};
+use crate::error::{geometry, value};
+
+/// Base class of every shape (coal's `CollisionGeometry`): a wolfe shape, a core plus a
+/// radius.
+#[pyclass(subclass, module = "wolfe")]
+#[derive(Clone)]
+pub struct CollisionGeometry {
+    /// The wolfe shape.
+    pub shape: Shape,
+}
+
+/// The wolfe shape of a Python shape argument (`TypeError` if it is not one).
+pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
+    match obj.downcast::<CollisionGeometry>() {
+        Ok(g) => Ok(g.borrow().shape.clone()),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a wolfe shape (Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Convex), got {}",
+            obj.get_type().name()?
+        ))),
+    }
+}
+
+/// Mass, centre of mass and inertia of a shape of uniform density.
+#[pyclass(module = "wolfe", get_all)]
+pub struct MassProperties {
+    /// Mass, kg.
+    pub mass: f64,
+    /// Centre of mass in the shape's frame, shape (3,).
+    pub center: Py<numpy::PyArray1<f64>>,
+    /// Inertia tensor about the centre of mass in the shape's axes, shape (3, 3).
+    pub inertia: Py<numpy::PyArray2<f64>>,
+}
+
+#[pymethods]
+impl MassProperties {
+    fn __repr__(&self) -> String {
+        format!("MassProperties(mass={})", self.mass)
+    }
+}
+
+#[pymethods]
+impl CollisionGeometry {
+    /// The kind of shape (`"sphere"`, `"box"`, `"mesh"`, ...).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.shape.kind()
+    }
+
+    /// The radius added to the core (GJK runs on cores and adds radii at the end).
+    #[getter]
+    fn inflation_radius(&self) -> f64 {
+        self.shape.radius()
+    }
+
+    /// The shape inflated by `radius` (a Minkowski sum with a ball).
+    fn inflated(&self, radius: f64) -> PyResult<CollisionGeometry> {
+        Ok(CollisionGeometry {
+            shape: self.shape.clone().inflated(radius).map_err(geometry)?,
+        })
+    }
+
+    /// Mass properties at uniform `density` (kg/m^3): meshes by signed tetrahedra, the
+    /// primitives in closed form.
+    #[pyo3(signature = (density = 1.0))]
+    fn mass_properties(&self, py: Python<'_>, density: f64) -> PyResult<MassProperties> {
+        let m = self.shape.mass_properties(density).map_err(geometry)?;
+        Ok(MassProperties {
+            mass: m.mass,
+            center: np_vec3(py, &m.local_center).unbind(),
+            inertia: np_mat3(py, &m.inertia).unbind(),
+        })
+    }
+
+    /// Volume (coal's name).
+    fn computeVolume(&self) -> PyResult<f64> {
+        Ok(self.shape.mass_properties(1.0).map_err(geometry)?.mass)
+    }
+
+    /// Centre of mass in the shape's frame (coal's name).
+    fn computeCOM<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        Ok(np_vec3(
+            py,
+            &self.shape.mass_properties(1.0).map_err(geometry)?.local_center,
+        ))
+    }
+
+    /// A support point of the shape (local frame) in direction `d`: a point of the
+    /// shape maximizing `<d, p>`.
+    fn support<'py>(
+        &self,
+        py: Python<'py>,
+        d: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        let d = vec3(d, "direction")?;
+        if d.iter().any(|v| !v.is_finite()) {
+            return Err(geometry(wolfe::WolfeError::NonFiniteDirection));
+        }
+        let n = d.norm();
+        let inflation = if n > 0.0 {
+            d * (self.shape.radius() / n)
+        } else {
+            Vec3::zeros()
+        };
+        Ok(np_vec3(py, &(self.shape.local_support(&d) + inflation)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<wolfe shape {}>", self.shape.kind())
+    }
+}
+
+fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> PyClassInitializer<T> {
+    PyClassInitializer::from(CollisionGeometry { shape }).add_subclass(sub)
+}
+
+/// A ball of radius `r`.
+#[pyclass(name = "Sphere", extends = CollisionGeometry, module = "wolfe")]
+pub struct PySphere {
+    #[pyo3(get)]
+    radius: f64,
+}
+
+#[pymethods]
+impl PySphere {
+    #[new]
+    fn new(r: f64) -> PyResult<PyClassInitializer<Self>> {
+        let s = Sphere::new(r).map_err(geometry)?;
+        Ok(with_base(Self { radius: r }, s.into()))
+    }
+}
+
+/// Three numbers given as `(x, y, z)` or as one array-like of 3.
+fn three(args: &Bound<'_, PyTuple>, what: &str) -> PyResult<Vec3> {
+    match args.len() {
+        1 => vec3(&args.get_item(0)?, what),
+        3 => {
+            let v: (f64, f64, f64) = args.extract()?;
+            Ok(Vec3::new(v.0, v.1, v.2))
+        }
+        n => Err(PyTypeError::new_err(format!(
+            "{what}: expected 3 numbers or one 3-vector, got {n} arguments"
+        ))),
+    }
+}
+
+/// A box of full side lengths `x, y, z` (coal's convention), centred at the origin.
+#[pyclass(name = "Box", extends = CollisionGeometry, module = "wolfe")]
+pub struct PyBox {
+    half: Vec3,
+}
+
+#[pymethods]
+impl PyBox {
+    #[new]
+    #[pyo3(signature = (*args))]
+    fn new(args: &Bound<'_, PyTuple>) -> PyResult<PyClassInitializer<Self>> {
+        let half = three(args, "Box sides")? / 2.0;
+        let s = Cuboid::new([half.x, half.y, half.z]).map_err(geometry)?;
+        Ok(with_base(Self { half }, s.into()))
+    }
+
+    /// Half side lengths, shape (3,).
+    #[getter]
+    fn halfSide<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.half)
+    }
+}
+
+macro_rules! axial {
+    ($rust:ident, $name:literal, $wolfe:ident, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(name = $name, extends = CollisionGeometry, module = "wolfe")]
+        pub struct $rust {
+            /// Radius.
+            #[pyo3(get)]
+            radius: f64,
+            /// Half of the length along z.
+            #[pyo3(get)]
+            halfLength: f64,
+        }
+
+        #[pymethods]
+        impl $rust {
+            #[new]
+            fn new(radius: f64, lz: f64) -> PyResult<PyClassInitializer<Self>> {
+                let s = $wolfe::new(radius, lz / 2.0).map_err(geometry)?;
+                Ok(with_base(
+                    Self {
+                        radius,
+                        halfLength: lz / 2.0,
+                    },
+                    s.into(),
+                ))
+            }
+        }
+    };
+}
+
+axial!(
+    PyCapsule,
+    "Capsule",
+    Capsule,
+    "A capsule of `radius` whose segment has full length `lz` along z (coal's convention)."
+);
+axial!(
+    PyCylinder,
+    "Cylinder",
+    Cylinder,
+    "A cylinder of `radius` and full length `lz` along z, centred."
+);
+axial!(
+    PyCone,
+    "Cone",
+    Cone,
+    "A cone of base `radius` and full length `lz` along z, apex at `+lz/2` (coal's convention)."
+);
+
+/// An ellipsoid of semi-axes `rx, ry, rz`.
+#[pyclass(name = "Ellipsoid", extends = CollisionGeometry, module = "wolfe")]
+pub struct PyEllipsoid {
+    r: Vec3,
+}
+
+#[pymethods]
+impl PyEllipsoid {
+    #[new]
+    #[pyo3(signature = (*args))]
+    fn new(args: &Bound<'_, PyTuple>) -> PyResult<PyClassInitializer<Self>> {
+        let r = three(args, "Ellipsoid radii")?;
+        let s = Ellipsoid::new([r.x, r.y, r.z]).map_err(geometry)?;
+        Ok(with_base(Self { r }, s.into()))
+    }
+
+    /// Semi-axes, shape (3,).
+    #[getter]
+    fn radii<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+        np_vec3(py, &self.r)
+    }
+}
+
+/// coal's `std::vector<Vec3s>`: a list of 3D points.
+#[pyclass(name = "StdVec_Vec3s", module = "wolfe")]
+#[derive(Default)]
+pub struct StdVecVec3s {
+    /// The points.
+    pub points: Vec<Vec3>,
+}
+
+#[pymethods]
+impl StdVecVec3s {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a point (any array-like of 3 numbers).
+    fn append(&mut self, p: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.points.push(vec3(p, "point")?);
+        Ok(())
+    }
+
+    /// Appends every point of an iterable (or the rows of an (N, 3) array).
+    fn extend(&mut self, ps: &Bound<'_, PyAny>) -> PyResult<()> {
+        for p in ps.try_iter()? {
+            self.points.push(vec3(&p?, "point")?);
+        }
+        Ok(())
+    }
+
+    fn __len__(&self) -> usize {
+        self.points.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, i: isize) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        let n = self.points.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&j) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "point index out of range",
+            ));
+        }
+        Ok(np_vec3(py, &self.points[j as usize]))
+    }
+}
+
+/// A triangle of vertex indices, `Triangle(i, j, k)`.
+#[pyclass(module = "wolfe")]
+#[derive(Clone, Copy)]
+pub struct Triangle {
+    idx: [u32; 3],
+}
+
+#[pymethods]
+impl Triangle {
+    #[new]
+    fn new(i: u32, j: u32, k: u32) -> Self {
+        Self { idx: [i, j, k] }
+    }
+
+    /// The `n`-th index (0, 1 or 2).
+    fn get(&self, n: usize) -> PyResult<u32> {
+        self.idx
+            .get(n)
+            .copied()
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("a triangle has 3 indices"))
+    }
+
+    fn __getitem__(&self, n: usize) -> PyResult<u32> {
+        self.get(n)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Triangle({}, {}, {})", self.idx[0], self.idx[1], self.idx[2])
+    }
+}
+
+/// coal's `std::vector<Triangle>`.
+#[pyclass(name = "StdVec_Triangle", module = "wolfe")]
+#[derive(Default)]
+pub struct StdVecTriangle {
+    tris: Vec<[u32; 3]>,
+}
+
+#[pymethods]
+impl StdVecTriangle {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a triangle.
+    fn append(&mut self, t: &Triangle) {
+        self.tris.push(t.idx);
+    }
+
+    /// Appends every triangle of an iterable.
+    fn extend(&mut self, ts: &Bound<'_, PyAny>) -> PyResult<()> {
+        for t in ts.try_iter()? {
+            self.tris.push(t?.extract::<PyRef<Triangle>>()?.idx);
+        }
+        Ok(())
+    }
+
+    fn __len__(&self) -> usize {
+        self.tris.len()
+    }
+}
+
+/// A convex polytope. `Convex(points, triangles)` as coal builds it (wolfe takes the
+/// convex hull of the points: the triangles are checked for valid indices, then the
+/// hull's own faces are used), or `wolfe.convex_hull(array)` / `wolfe.load_convex(path)`.
+#[pyclass(name = "Convex", extends = CollisionGeometry, module = "wolfe")]
+pub struct PyConvex {
+    mesh: Arc<ConvexMesh>,
+}
+
+fn convex_init(mesh: ConvexMesh) -> PyClassInitializer<PyConvex> {
+    let mesh = Arc::new(mesh);
+    with_base(PyConvex { mesh: mesh.clone() }, Shape::ConvexMesh(mesh))
+}
+
+/// Points from an (N, 3) array-like.
+fn points_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec3>> {
+    let a = float_array(obj)?;
+    let shape = a.shape();
+    if shape.len() != 2 || shape[1] != 3 {
+        return Err(value(format!("points must have shape (N, 3), got {shape:?}")));
+    }
+    Ok(a.as_slice()?
+        .chunks_exact(3)
+        .map(|c| Vec3::new(c[0], c[1], c[2]))
+        .collect())
+}
+
+#[pymethods]
+impl PyConvex {
+    #[new]
+    fn new(points: &StdVecVec3s, triangles: &StdVecTriangle) -> PyResult<PyClassInitializer<Self>> {
+        let n = points.points.len();
+        if let Some(t) = triangles.tris.iter().find(|t| t.iter().any(|&i| i as usize >= n)) {
+            return Err(geometry(wolfe::WolfeError::MalformedMesh(format!(
+                "triangle {t:?} refers to a vertex >= {n}"
+            ))));
+        }
+        Ok(convex_init(
+            ConvexMesh::from_points(&points.points).map_err(geometry)?,
+        ))
+    }
+
+    /// Number of hull vertices.
+    #[getter]
+    fn num_points(&self) -> usize {
+        self.mesh.vertices().len()
+    }
+
+    /// Hull vertices, shape (N, 3).
+    fn vertices<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+        np_rows(
+            py,
+            self.mesh
+                .vertices()
+                .iter()
+                .flat_map(|v| [v.x, v.y, v.z])
+                .collect(),
+            3,
+        )
+    }
+
+    /// Hull triangles (vertex indices), shape (M, 3).
+    fn faces<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<u32>> {
+        let flat: Vec<u32> = self.mesh.faces().iter().flatten().copied().collect();
+        let n = flat.len() / 3;
+        numpy::IntoPyArray::into_pyarray(
+            numpy::ndarray::Array2::from_shape_vec((n, 3), flat).expect("3 indices per face"),
+            py,
+        )
+    }
+}
+
+/// The convex hull of an (N, 3) array of points, as a `Convex`.
+#[pyfunction]
+pub fn convex_hull(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<Py<PyConvex>> {
+    let pts = points_of(points)?;
+    Py::new(py, convex_init(ConvexMesh::from_points(&pts).map_err(geometry)?))
+}
+
+/// The convex hull of the vertices of an OBJ or STL file (chosen by extension), as a
+/// `Convex`. Raises `OSError` if the file cannot be read, `ValueError` if it cannot be
+/// parsed or its points are degenerate.
+#[pyfunction]
+pub fn load_convex(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyConvex>> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let mesh = match ext.as_str() {
+        "obj" => ConvexMesh::from_obj(&path),
+        "stl" => ConvexMesh::from_stl(&path),
+        _ => {
+            return Err(value(format!(
+                "{}: unknown mesh format (expected .obj or .stl)",
+                path.display()
+            )))
+        }
+    }
+    .map_err(geometry)?;
+    Py::new(py, convex_init(mesh))
+}

@@ -1,0 +1,176 @@
+//! Growth distance (Thirugnanam & Sreenath): the factor by which both shapes, scaled
+//! about their centre points, touch; with bounds, centre points and warm start.
+
+use pyo3::prelude::*;
+use wolfe::{CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings, GrowthStatus, Shape};
+
+use crate::convert::{np_vec3, vec3};
+
+/// How a growth query ended.
+#[pyclass(name = "GrowthStatus", eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PyGrowthStatus {
+    /// Relative gap within the tolerance.
+    Converged = 0,
+    /// Iteration limit; bounds valid.
+    IterationLimit = 1,
+    /// Degenerate pivot in f64; bounds valid.
+    NumericalTrouble = 2,
+    /// Collision query: separated (early exit).
+    Separated = 3,
+    /// Collision query: overlapping (early exit).
+    Overlapping = 4,
+}
+
+impl From<GrowthStatus> for PyGrowthStatus {
+    fn from(s: GrowthStatus) -> Self {
+        match s {
+            GrowthStatus::Converged => Self::Converged,
+            GrowthStatus::IterationLimit => Self::IterationLimit,
+            GrowthStatus::NumericalTrouble => Self::NumericalTrouble,
+            GrowthStatus::Separated => Self::Separated,
+            GrowthStatus::Overlapping => Self::Overlapping,
+        }
+    }
+}
+
+/// Result of a growth distance query (world frame).
+#[pyclass(module = "wolfe", get_all)]
+pub struct GrowthResult {
+    /// Growth distance (`< 1` overlapping, `> 1` separated): the feasible end of the
+    /// bounds.
+    pub alpha: f64,
+    /// Certified lower bound.
+    pub alpha_lower: f64,
+    /// Certified upper bound (= `alpha`).
+    pub alpha_upper: f64,
+    /// Witness point of A scaled by `alpha`.
+    pub point_a: Py<numpy::PyArray1<f64>>,
+    /// Witness point of B scaled by `alpha`.
+    pub point_b: Py<numpy::PyArray1<f64>>,
+    /// Common point of the scaled shapes.
+    pub contact_point: Py<numpy::PyArray1<f64>>,
+    /// Unit normal from A to B.
+    pub normal: Py<numpy::PyArray1<f64>>,
+    /// Iterations.
+    pub iterations: u32,
+    /// How it ended.
+    pub status: PyGrowthStatus,
+}
+
+impl GrowthResult {
+    /// From wolfe's output.
+    pub fn new(py: Python<'_>, o: &GrowthOutput) -> Self {
+        Self {
+            alpha: o.alpha,
+            alpha_lower: o.alpha_lower,
+            alpha_upper: o.alpha_upper,
+            point_a: np_vec3(py, &o.point_a).unbind(),
+            point_b: np_vec3(py, &o.point_b).unbind(),
+            contact_point: np_vec3(py, &o.contact_point).unbind(),
+            normal: np_vec3(py, &o.normal).unbind(),
+            iterations: o.iterations,
+            status: o.status.into(),
+        }
+    }
+}
+
+#[pymethods]
+impl GrowthResult {
+    fn __repr__(&self) -> String {
+        format!("GrowthResult(alpha={}, lower={})", self.alpha, self.alpha_lower)
+    }
+}
+
+/// Result of a growth-based collision test.
+#[pyclass(module = "wolfe", get_all)]
+pub struct GrowthCollision {
+    /// Whether the shapes intersect.
+    pub intersecting: bool,
+    /// Certified lower bound of the growth distance.
+    pub alpha_lower: f64,
+    /// Certified upper bound.
+    pub alpha_upper: f64,
+    /// A separating plane's normal from A to B when separated (else zeros).
+    pub separating_normal: Py<numpy::PyArray1<f64>>,
+    /// Iterations.
+    pub iterations: u32,
+    /// How it ended.
+    pub status: PyGrowthStatus,
+}
+
+impl GrowthCollision {
+    /// From wolfe's output.
+    pub fn new(py: Python<'_>, o: &GrowthCollisionOutput) -> Self {
+        Self {
+            intersecting: o.intersecting,
+            alpha_lower: o.alpha_lower,
+            alpha_upper: o.alpha_upper,
+            separating_normal: np_vec3(py, &o.separating_normal).unbind(),
+            iterations: o.iterations,
+            status: o.status.into(),
+        }
+    }
+}
+
+/// A centre argument: `None` (the shape's default centre and inradius) or
+/// `(point, inradius)` in the shape's local frame.
+pub fn center_arg(shape: &Shape, c: Option<&Bound<'_, PyAny>>) -> PyResult<CenterPoint> {
+    match c {
+        None => Ok(CenterPoint::of(shape)),
+        Some(c) => {
+            let (p, r): (Bound<'_, PyAny>, f64) = c.extract()?;
+            Ok(CenterPoint {
+                point: vec3(&p, "centre point")?,
+                inradius: r,
+            })
+        }
+    }
+}
+
+/// Growth settings from keyword arguments.
+pub fn growth_settings(tolerance: Option<f64>, max_iterations: Option<u32>) -> GrowthSettings {
+    let d = GrowthSettings::default();
+    GrowthSettings {
+        tolerance: tolerance.unwrap_or(d.tolerance),
+        max_iterations: max_iterations.unwrap_or(d.max_iterations),
+    }
+}
+
+/// Growth distance between `shape_a` at `pose_a` and `shape_b` at `pose_b`, scaled about
+/// `center_a` / `center_b` (`None`: the shape's centre; or `(point, inradius)` in the
+/// shape's frame), cold started (use `PairCache.growth_distance` for warm starts).
+#[pyfunction]
+#[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None, tolerance = None, max_iterations = None))]
+pub fn growth_distance(
+    py: Python<'_>,
+    shape_a: &Bound<'_, PyAny>,
+    pose_a: &Bound<'_, PyAny>,
+    shape_b: &Bound<'_, PyAny>,
+    pose_b: &Bound<'_, PyAny>,
+    center_a: Option<&Bound<'_, PyAny>>,
+    center_b: Option<&Bound<'_, PyAny>>,
+    tolerance: Option<f64>,
+    max_iterations: Option<u32>,
+) -> PyResult<GrowthResult> {
+    let mut cache = crate::warm::GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
+    cache.distance(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+}
+
+/// Growth-based collision test with early exit (Sec. III-F.4).
+#[pyfunction]
+#[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None, tolerance = None, max_iterations = None))]
+pub fn growth_collide(
+    py: Python<'_>,
+    shape_a: &Bound<'_, PyAny>,
+    pose_a: &Bound<'_, PyAny>,
+    shape_b: &Bound<'_, PyAny>,
+    pose_b: &Bound<'_, PyAny>,
+    center_a: Option<&Bound<'_, PyAny>>,
+    center_b: Option<&Bound<'_, PyAny>>,
+    tolerance: Option<f64>,
+    max_iterations: Option<u32>,
+) -> PyResult<GrowthCollision> {
+    let mut cache = crate::warm::GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
+    cache.collide(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+}

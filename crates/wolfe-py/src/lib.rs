@@ -1,0 +1,146 @@
+//! # wolfe for Python
+//!
+//! The Python module `wolfe` (built by maturin: `pip install ./crates/wolfe-py`):
+//!
+//! - [`geometry`], [`transform`], [`coal_api`]: coal 3.0's API with the same names,
+//!   argument order and size conventions (`Sphere`, `Box`, `Capsule`, `Cylinder`,
+//!   `Cone`, `Ellipsoid`, `Convex`, `Transform3s`, `DistanceRequest`/`Result`,
+//!   `CollisionRequest`/`Result`, `distance`, `collide`), so that `import wolfe as coal`
+//!   runs a coal script unchanged. Differences in meaning are listed in the README's
+//!   Python section and in `wolfe.pyi`.
+//! - [`penetration`], [`growth`], [`warm`]: what coal lacks: certificates, signed
+//!   distance, contact manifolds, growth distance, warm starts through `PairCache`.
+//! - [`batch`]: `distance_batch` over numpy poses on every core without the GIL.
+//! - [`sim`]: the simulator (wolfe_sim) from Python.
+//!
+//! Bad input raises `ValueError`, `TypeError` or `OSError` carrying wolfe's typed error
+//! message ([`error`]); nothing panics.
+
+// coal's camelCase names (`getNearestPoint1`, `isCollision`, `halfSide`) are the API.
+#![allow(non_snake_case)]
+// Python functions take their keyword arguments one by one.
+#![allow(clippy::too_many_arguments)]
+
+pub mod batch;
+pub mod coal_api;
+pub mod convert;
+pub mod error;
+pub mod geometry;
+pub mod growth;
+pub mod growth2d;
+pub mod penetration;
+pub mod queries;
+pub mod sim;
+pub mod transform;
+pub mod warm;
+
+use pyo3::prelude::*;
+use pyo3::PyClass;
+
+/// Registers enum members as module attributes, as coal exposes them (`coal.DefaultGJK`).
+fn add_members<T: PyClass + Clone + for<'py> IntoPyObject<'py>>(
+    m: &Bound<'_, PyModule>,
+    members: &[(&str, T)],
+) -> PyResult<()> {
+    for (name, v) in members {
+        m.add(*name, v.clone())?;
+    }
+    Ok(())
+}
+
+/// The Python module.
+#[pymodule]
+#[pyo3(name = "wolfe")]
+fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    use coal_api::*;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<geometry::CollisionGeometry>()?;
+    m.add_class::<geometry::PySphere>()?;
+    m.add_class::<geometry::PyBox>()?;
+    m.add_class::<geometry::PyCapsule>()?;
+    m.add_class::<geometry::PyCylinder>()?;
+    m.add_class::<geometry::PyCone>()?;
+    m.add_class::<geometry::PyEllipsoid>()?;
+    m.add_class::<geometry::PyConvex>()?;
+    m.add_class::<geometry::StdVecVec3s>()?;
+    m.add_class::<geometry::Triangle>()?;
+    m.add_class::<geometry::StdVecTriangle>()?;
+    m.add_class::<geometry::MassProperties>()?;
+    m.add_function(wrap_pyfunction!(geometry::convex_hull, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry::load_convex, m)?)?;
+    m.add_class::<transform::Quaternion>()?;
+    m.add_class::<transform::Transform3s>()?;
+    m.add_class::<GJKVariant>()?;
+    m.add_class::<GJKInitialGuess>()?;
+    m.add_class::<GJKConvergenceCriterion>()?;
+    m.add_class::<GJKConvergenceCriterionType>()?;
+    m.add_class::<CollisionRequestFlag>()?;
+    m.add_class::<Status>()?;
+    m.add_class::<EpaStatus>()?;
+    add_members(
+        m,
+        &[
+            ("DefaultGJK", GJKVariant::DefaultGJK),
+            ("PolyakAcceleration", GJKVariant::PolyakAcceleration),
+            ("NesterovAcceleration", GJKVariant::NesterovAcceleration),
+        ],
+    )?;
+    add_members(
+        m,
+        &[
+            ("DefaultGuess", GJKInitialGuess::DefaultGuess),
+            ("CachedGuess", GJKInitialGuess::CachedGuess),
+            ("BoundingVolumeGuess", GJKInitialGuess::BoundingVolumeGuess),
+        ],
+    )?;
+    add_members(
+        m,
+        &[
+            ("Default", GJKConvergenceCriterion::Default),
+            ("DualityGap", GJKConvergenceCriterion::DualityGap),
+            ("Hybrid", GJKConvergenceCriterion::Hybrid),
+        ],
+    )?;
+    add_members(
+        m,
+        &[
+            ("Relative", GJKConvergenceCriterionType::Relative),
+            ("Absolute", GJKConvergenceCriterionType::Absolute),
+        ],
+    )?;
+    add_members(
+        m,
+        &[
+            ("CONTACT", CollisionRequestFlag::CONTACT),
+            ("DISTANCE_LOWER_BOUND", CollisionRequestFlag::DISTANCE_LOWER_BOUND),
+            ("NO_REQUEST", CollisionRequestFlag::NO_REQUEST),
+        ],
+    )?;
+    m.add_class::<DistanceRequest>()?;
+    m.add_class::<DistanceResult>()?;
+    m.add_class::<CollisionRequest>()?;
+    m.add_class::<CollisionResult>()?;
+    m.add_class::<Contact>()?;
+    m.add_function(wrap_pyfunction!(distance, m)?)?;
+    m.add_function(wrap_pyfunction!(collide, m)?)?;
+    m.add_class::<penetration::ContactManifold>()?;
+    m.add_function(wrap_pyfunction!(penetration::signed_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(penetration::contact_manifold, m)?)?;
+    m.add_class::<growth::PyGrowthStatus>()?;
+    m.add_class::<growth::GrowthResult>()?;
+    m.add_class::<growth::GrowthCollision>()?;
+    m.add_function(wrap_pyfunction!(growth::growth_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(growth::growth_collide, m)?)?;
+    m.add_class::<growth2d::Shape2D>()?;
+    m.add_class::<growth2d::GrowthResult2D>()?;
+    m.add_function(wrap_pyfunction!(growth2d::growth_distance_2d_py, m)?)?;
+    m.add_function(wrap_pyfunction!(growth2d::growth_collide_2d_py, m)?)?;
+    m.add_class::<warm::PairCache>()?;
+    m.add_class::<batch::BatchResult>()?;
+    m.add_function(wrap_pyfunction!(batch::distance_batch, m)?)?;
+    m.add_class::<sim::Material>()?;
+    m.add_class::<sim::World>()?;
+    m.add_class::<sim::Simulation>()?;
+    m.add_class::<sim::StepInfo>()?;
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! Warm starts: the caller-owned per-pair state (the Rust crate's solvers with
+//! `WarmStart::Previous` and the growth solver's memory) behind one Python object,
+//! `PairCache`. Every use of wolfe's warm-start types is in this module.
+
+use pyo3::prelude::*;
+use wolfe::{GrowthSettings, GrowthSolver, WarmStart};
+
+use crate::coal_api::{DistanceRequest, DistanceResult};
+use crate::convert::np_vec3;
+use crate::error::geometry;
+use crate::geometry::shape_of;
+use crate::growth::{center_arg, growth_settings, GrowthCollision, GrowthResult};
+use crate::penetration::request_settings;
+use crate::queries::Solvers;
+use crate::transform::pose_arg;
+
+/// A growth solver, cold or warm.
+pub struct GrowthCache {
+    solver: GrowthSolver,
+}
+
+impl GrowthCache {
+    /// A solver with validated settings.
+    pub fn new(settings: GrowthSettings, warm: bool) -> PyResult<Self> {
+        let mut solver = GrowthSolver::new(settings).map_err(geometry)?;
+        solver.warm_start = warm;
+        Ok(Self { solver })
+    }
+
+    /// Growth distance.
+    pub fn distance(
+        &mut self,
+        py: Python<'_>,
+        shape_a: &Bound<'_, PyAny>,
+        pose_a: &Bound<'_, PyAny>,
+        shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>,
+        center_a: Option<&Bound<'_, PyAny>>,
+        center_b: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GrowthResult> {
+        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
+        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
+        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
+        let o = self
+            .solver
+            .growth_distance_about(&a, &pa, &ca, &b, &pb, &cb)
+            .map_err(geometry)?;
+        Ok(GrowthResult::new(py, &o))
+    }
+
+    /// Growth-based collision test.
+    pub fn collide(
+        &mut self,
+        py: Python<'_>,
+        shape_a: &Bound<'_, PyAny>,
+        pose_a: &Bound<'_, PyAny>,
+        shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>,
+        center_a: Option<&Bound<'_, PyAny>>,
+        center_b: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GrowthCollision> {
+        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
+        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
+        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
+        let o = self
+            .solver
+            .collide_about(&a, &pa, &ca, &b, &pb, &cb)
+            .map_err(geometry)?;
+        Ok(GrowthCollision::new(py, &o))
+    }
+}
+
+/// The warm-start state of one pair of shapes, owned by the caller: each query starts
+/// from this cache's previous answer for the pair (GJK/EPA from the previous separation
+/// vector and the meshes' hill-climbing hints; growth distance from the previous inner
+/// approximation). Use one cache per pair (same shapes, same order); `reset()` before
+/// reusing it for another pair.
+#[pyclass(module = "wolfe", unsendable)]
+pub struct PairCache {
+    solvers: Solvers,
+    signed: bool,
+    growth: GrowthCache,
+}
+
+#[pymethods]
+impl PairCache {
+    #[new]
+    #[pyo3(signature = (request = None, growth_tolerance = None, growth_max_iterations = None))]
+    fn new(
+        request: Option<PyRef<'_, DistanceRequest>>,
+        growth_tolerance: Option<f64>,
+        growth_max_iterations: Option<u32>,
+    ) -> PyResult<Self> {
+        let settings = request_settings(request.as_deref());
+        let mut solvers = Solvers::new(settings).map_err(geometry)?;
+        solvers.set_warm_start(WarmStart::Previous);
+        Ok(Self {
+            solvers,
+            signed: request.as_deref().is_none_or(|r| r.enable_signed_distance),
+            growth: GrowthCache::new(growth_settings(growth_tolerance, growth_max_iterations), true)?,
+        })
+    }
+
+    /// Distance (signed unless the request turned it off), warm started.
+    #[allow(non_snake_case)]
+    fn distance(
+        &mut self,
+        s1: &Bound<'_, PyAny>,
+        M1: &Bound<'_, PyAny>,
+        s2: &Bound<'_, PyAny>,
+        M2: &Bound<'_, PyAny>,
+    ) -> PyResult<DistanceResult> {
+        let (a, b) = (shape_of(s1)?, shape_of(s2)?);
+        let (pa, pb) = (pose_arg(M1)?, pose_arg(M2)?);
+        let answer = self
+            .solvers
+            .distance(&a, &pa, &b, &pb, self.signed)
+            .map_err(geometry)?;
+        Ok(DistanceResult::from_answer(answer, &pa))
+    }
+
+    /// Growth distance, warm started from this cache's previous growth query.
+    #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None))]
+    fn growth_distance(
+        &mut self,
+        py: Python<'_>,
+        shape_a: &Bound<'_, PyAny>,
+        pose_a: &Bound<'_, PyAny>,
+        shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>,
+        center_a: Option<&Bound<'_, PyAny>>,
+        center_b: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GrowthResult> {
+        self.growth
+            .distance(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+    }
+
+    /// Growth-based collision test, warm started.
+    #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None))]
+    fn growth_collide(
+        &mut self,
+        py: Python<'_>,
+        shape_a: &Bound<'_, PyAny>,
+        pose_a: &Bound<'_, PyAny>,
+        shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>,
+        center_a: Option<&Bound<'_, PyAny>>,
+        center_b: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GrowthCollision> {
+        self.growth
+            .collide(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+    }
+
+    /// The separation `point_a - point_b` of the cores found by the last distance query
+    /// (world frame), `None` before the first.
+    #[getter]
+    fn previous_separation<'py>(&self, py: Python<'py>) -> Option<Bound<'py, numpy::PyArray1<f64>>> {
+        self.solvers.gjk.previous_separation().map(|v| np_vec3(py, &v))
+    }
+
+    /// Forgets the warm-start state (before using the cache for another pair).
+    fn reset(&mut self) {
+        self.solvers.reset();
+        self.solvers.set_warm_start(WarmStart::Previous);
+        self.growth.solver.reset();
+    }
+}

@@ -1,0 +1,480 @@
+"""wolfe: convex collision detection (GJK as Frank-Wolfe, Polyak/Nesterov acceleration,
+EPA, growth distance) and compliant-contact simulation, from Rust.
+
+coal 3.0's API with the same names, argument order and size conventions, so that a coal
+script runs unchanged after ``import wolfe as coal``. Differences in meaning:
+
+- ``Convex(points, triangles)``: wolfe takes the convex hull of the points; triangles
+  are only checked for valid indices.
+- ``Transform3s(R, t)``: ``R`` must be a rotation matrix (ValueError otherwise; coal
+  accepts any matrix).
+- ``DistanceRequest.gjk_tolerance``: the relative precision of the distance
+  (``Relative``, default) or a bound on the duality gap in m^2 (``Absolute``); the
+  stopping test is always the Frank-Wolfe duality gap, whatever
+  ``gjk_convergence_criterion`` says. ``DefaultGuess`` starts from the bounding-box
+  centres (coal: the x axis).
+- ``DistanceResult``: as coal's (``min_distance`` negative on penetration when
+  ``enable_signed_distance``, normal from shape 1 to shape 2), plus ``status``,
+  ``lower_bound``, ``upper_bound``, ``duality_gap``, ``iterations``, ``epa_status``.
+- ``distance``/``collide`` overwrite the result they are given; coal keeps the smaller
+  distance of a reused ``DistanceResult`` (for most shape pairs) and appends to a
+  reused ``CollisionResult``, so a coal script that reuses results calls ``clear()``
+  first, and then both agree.
+- ``collide``: at most one contact per pair, as coal for two primitives;
+  ``Contact.penetration_depth`` is the signed distance (negative when penetrating), as in
+  coal 3; ``CollisionResult.distance_lower_bound`` is certified.
+"""
+
+from os import PathLike
+from typing import Iterable, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+ArrayLike = npt.ArrayLike
+Pose = Union["Transform3s", npt.ArrayLike, None]
+"""A Transform3s, a 7-vector (x, y, z, qw, qx, qy, qz), a 4x4 matrix, or None (identity)."""
+
+class MassProperties:
+    mass: float
+    center: npt.NDArray[np.float64]
+    inertia: npt.NDArray[np.float64]
+
+class CollisionGeometry:
+    """Base class of every shape: a core plus an inflation radius."""
+    @property
+    def kind(self) -> str: ...
+    @property
+    def inflation_radius(self) -> float: ...
+    def inflated(self, radius: float) -> CollisionGeometry: ...
+    def mass_properties(self, density: float = 1.0) -> MassProperties: ...
+    def computeVolume(self) -> float: ...
+    def computeCOM(self) -> npt.NDArray[np.float64]: ...
+    def support(self, d: ArrayLike) -> npt.NDArray[np.float64]: ...
+
+class Sphere(CollisionGeometry):
+    radius: float
+    def __init__(self, r: float) -> None: ...
+
+class Box(CollisionGeometry):
+    """A box of full side lengths x, y, z."""
+    def __init__(self, *sides: Union[float, ArrayLike]) -> None: ...
+    @property
+    def halfSide(self) -> npt.NDArray[np.float64]: ...
+
+class Capsule(CollisionGeometry):
+    radius: float
+    halfLength: float
+    def __init__(self, radius: float, lz: float) -> None: ...
+
+class Cylinder(CollisionGeometry):
+    radius: float
+    halfLength: float
+    def __init__(self, radius: float, lz: float) -> None: ...
+
+class Cone(CollisionGeometry):
+    radius: float
+    halfLength: float
+    def __init__(self, radius: float, lz: float) -> None: ...
+
+class Ellipsoid(CollisionGeometry):
+    def __init__(self, *radii: Union[float, ArrayLike]) -> None: ...
+    @property
+    def radii(self) -> npt.NDArray[np.float64]: ...
+
+class StdVec_Vec3s:
+    def __init__(self) -> None: ...
+    def append(self, p: ArrayLike) -> None: ...
+    def extend(self, ps: Iterable[ArrayLike]) -> None: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: int) -> npt.NDArray[np.float64]: ...
+
+class Triangle:
+    def __init__(self, i: int, j: int, k: int) -> None: ...
+    def get(self, n: int) -> int: ...
+    def __getitem__(self, n: int) -> int: ...
+
+class StdVec_Triangle:
+    def __init__(self) -> None: ...
+    def append(self, t: Triangle) -> None: ...
+    def extend(self, ts: Iterable[Triangle]) -> None: ...
+    def __len__(self) -> int: ...
+
+class Convex(CollisionGeometry):
+    """The convex hull of the points (triangles checked, then the hull's faces used)."""
+    def __init__(self, points: StdVec_Vec3s, triangles: StdVec_Triangle) -> None: ...
+    @property
+    def num_points(self) -> int: ...
+    def vertices(self) -> npt.NDArray[np.float64]: ...
+    def faces(self) -> npt.NDArray[np.uint32]: ...
+
+def convex_hull(points: ArrayLike) -> Convex:
+    """The convex hull of an (N, 3) array of points."""
+
+def load_convex(path: Union[str, PathLike[str]]) -> Convex:
+    """The convex hull of an OBJ or STL file's vertices (OSError if unreadable)."""
+
+class Quaternion:
+    """Quaternion(w, x, y, z) (coal's order); coeffs() is (x, y, z, w)."""
+    def __init__(self, *args: Union[float, ArrayLike]) -> None: ...
+    @property
+    def w(self) -> float: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def z(self) -> float: ...
+    def coeffs(self) -> npt.NDArray[np.float64]: ...
+    def norm(self) -> float: ...
+    def toRotationMatrix(self) -> npt.NDArray[np.float64]: ...
+    def matrix(self) -> npt.NDArray[np.float64]: ...
+
+class Transform3s:
+    def __init__(self, *args: Union[Transform3s, Quaternion, ArrayLike]) -> None: ...
+    @staticmethod
+    def Identity() -> Transform3s: ...
+    def getTranslation(self) -> npt.NDArray[np.float64]: ...
+    def getRotation(self) -> npt.NDArray[np.float64]: ...
+    def getQuatRotation(self) -> Quaternion: ...
+    def setTranslation(self, t: ArrayLike) -> None: ...
+    def setRotation(self, r: Union[Quaternion, ArrayLike]) -> None: ...
+    def setQuatRotation(self, q: Union[Quaternion, ArrayLike]) -> None: ...
+    def setTransform(self, r: Union[Quaternion, ArrayLike], t: ArrayLike) -> None: ...
+    def setIdentity(self) -> None: ...
+    def isIdentity(self, prec: float = 1e-12) -> bool: ...
+    def inverse(self) -> Transform3s: ...
+    def inverseTimes(self, other: Transform3s) -> Transform3s: ...
+    def transform(self, p: ArrayLike) -> npt.NDArray[np.float64]: ...
+    def __mul__(self, other: Transform3s) -> Transform3s: ...
+    def to_array(self) -> npt.NDArray[np.float64]:
+        """wolfe's 7-vector (x, y, z, qw, qx, qy, qz)."""
+
+class GJKVariant:
+    DefaultGJK: GJKVariant
+    PolyakAcceleration: GJKVariant
+    NesterovAcceleration: GJKVariant
+    def __int__(self) -> int: ...
+
+class GJKInitialGuess:
+    DefaultGuess: GJKInitialGuess
+    CachedGuess: GJKInitialGuess
+    BoundingVolumeGuess: GJKInitialGuess
+    def __int__(self) -> int: ...
+
+class GJKConvergenceCriterion:
+    Default: GJKConvergenceCriterion
+    DualityGap: GJKConvergenceCriterion
+    Hybrid: GJKConvergenceCriterion
+    def __int__(self) -> int: ...
+
+class GJKConvergenceCriterionType:
+    Relative: GJKConvergenceCriterionType
+    Absolute: GJKConvergenceCriterionType
+    def __int__(self) -> int: ...
+
+class CollisionRequestFlag:
+    CONTACT: CollisionRequestFlag
+    DISTANCE_LOWER_BOUND: CollisionRequestFlag
+    NO_REQUEST: CollisionRequestFlag
+    def __int__(self) -> int: ...
+
+DefaultGJK: GJKVariant
+PolyakAcceleration: GJKVariant
+NesterovAcceleration: GJKVariant
+DefaultGuess: GJKInitialGuess
+CachedGuess: GJKInitialGuess
+BoundingVolumeGuess: GJKInitialGuess
+Default: GJKConvergenceCriterion
+DualityGap: GJKConvergenceCriterion
+Hybrid: GJKConvergenceCriterion
+Relative: GJKConvergenceCriterionType
+Absolute: GJKConvergenceCriterionType
+CONTACT: CollisionRequestFlag
+DISTANCE_LOWER_BOUND: CollisionRequestFlag
+NO_REQUEST: CollisionRequestFlag
+
+class Status:
+    """How GJK ended (wolfe's certificate); int values 0..4 in BatchResult.status."""
+    Converged: Status
+    Intersecting: Status
+    Separated: Status
+    IterationLimit: Status
+    NumericalTrouble: Status
+    def __int__(self) -> int: ...
+
+class EpaStatus:
+    Converged: EpaStatus
+    Flat: EpaStatus
+    IterationLimit: EpaStatus
+    FaceLimit: EpaStatus
+    NumericalTrouble: EpaStatus
+    def __int__(self) -> int: ...
+
+class DistanceRequest:
+    gjk_variant: GJKVariant
+    gjk_tolerance: float
+    gjk_max_iterations: int
+    gjk_initial_guess: GJKInitialGuess
+    gjk_convergence_criterion: GJKConvergenceCriterion
+    gjk_convergence_criterion_type: GJKConvergenceCriterionType
+    cached_gjk_guess: npt.NDArray[np.float64]
+    epa_max_iterations: int
+    epa_tolerance: float
+    enable_signed_distance: bool
+    enable_nearest_points: bool
+    rel_err: float
+    abs_err: float
+    def __init__(self, enable_nearest_points: bool = True, rel_err: float = 0.0, abs_err: float = 0.0) -> None: ...
+    def updateGuess(self, result: DistanceResult) -> None: ...
+
+class DistanceResult:
+    def __init__(self) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def min_distance(self) -> float: ...
+    @property
+    def normal(self) -> npt.NDArray[np.float64]: ...
+    def getNearestPoint1(self) -> npt.NDArray[np.float64]: ...
+    def getNearestPoint2(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def nearest_points(self) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+    @property
+    def cached_gjk_guess(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def epa_status(self) -> Optional[EpaStatus]: ...
+    @property
+    def lower_bound(self) -> float: ...
+    @property
+    def upper_bound(self) -> float: ...
+    @property
+    def duality_gap(self) -> float: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def epa_iterations(self) -> int: ...
+    @property
+    def support_calls(self) -> int: ...
+
+def distance(s1: CollisionGeometry, M1: Pose, s2: CollisionGeometry, M2: Pose,
+             req: DistanceRequest, res: DistanceResult) -> float:
+    """coal's distance: fills res, returns res.min_distance."""
+
+class CollisionRequest:
+    gjk_variant: GJKVariant
+    gjk_tolerance: float
+    gjk_max_iterations: int
+    gjk_initial_guess: GJKInitialGuess
+    gjk_convergence_criterion: GJKConvergenceCriterion
+    gjk_convergence_criterion_type: GJKConvergenceCriterionType
+    cached_gjk_guess: npt.NDArray[np.float64]
+    epa_max_iterations: int
+    epa_tolerance: float
+    num_max_contacts: int
+    enable_contact: bool
+    security_margin: float
+    break_distance: float
+    distance_upper_bound: float
+    enable_distance_lower_bound: bool
+    def __init__(self, flag: Union[CollisionRequestFlag, int, None] = None, num_max_contacts: int = 1) -> None: ...
+
+class Contact:
+    @property
+    def pos(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def normal(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def penetration_depth(self) -> float: ...
+    def getNearestPoint1(self) -> npt.NDArray[np.float64]: ...
+    def getNearestPoint2(self) -> npt.NDArray[np.float64]: ...
+
+class CollisionResult:
+    distance_lower_bound: float
+    iterations: int
+    def __init__(self) -> None: ...
+    def isCollision(self) -> bool: ...
+    def numContacts(self) -> int: ...
+    def getContact(self, i: int) -> Contact: ...
+    def getContacts(self) -> list[Contact]: ...
+    def clear(self) -> None: ...
+    @property
+    def status(self) -> Optional[Status]: ...
+
+def collide(s1: CollisionGeometry, M1: Pose, s2: CollisionGeometry, M2: Pose,
+            req: CollisionRequest, res: CollisionResult) -> int:
+    """coal's collide: fills res, returns the number of contacts."""
+
+def signed_distance(shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
+                    request: Optional[DistanceRequest] = None) -> DistanceResult:
+    """Signed distance (EPA on overlap) with certificate."""
+
+class ContactManifold:
+    normal: npt.NDArray[np.float64]
+    points_a: npt.NDArray[np.float64]
+    points_b: npt.NDArray[np.float64]
+    signed_distances: npt.NDArray[np.float64]
+    certified: bool
+    def __len__(self) -> int: ...
+
+def contact_manifold(shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
+                     margin: float = 0.0, angle_tolerance: float = 0.05,
+                     request: Optional[DistanceRequest] = None) -> Optional[ContactManifold]:
+    """Up to 4 contact points when the signed distance is at most margin, else None."""
+
+class GrowthStatus:
+    Converged: GrowthStatus
+    IterationLimit: GrowthStatus
+    NumericalTrouble: GrowthStatus
+    Separated: GrowthStatus
+    Overlapping: GrowthStatus
+    def __int__(self) -> int: ...
+
+class GrowthResult:
+    alpha: float
+    alpha_lower: float
+    alpha_upper: float
+    point_a: npt.NDArray[np.float64]
+    point_b: npt.NDArray[np.float64]
+    contact_point: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    iterations: int
+    status: GrowthStatus
+
+class GrowthCollision:
+    intersecting: bool
+    alpha_lower: float
+    alpha_upper: float
+    separating_normal: npt.NDArray[np.float64]
+    iterations: int
+    status: GrowthStatus
+
+Center = Optional[Tuple[ArrayLike, float]]
+"""None (the shape's centre) or (point in the shape's frame, inradius lower bound)."""
+
+def growth_distance(shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
+                    center_a: Center = None, center_b: Center = None,
+                    tolerance: Optional[float] = None, max_iterations: Optional[int] = None) -> GrowthResult: ...
+
+def growth_collide(shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
+                   center_a: Center = None, center_b: Center = None,
+                   tolerance: Optional[float] = None, max_iterations: Optional[int] = None) -> GrowthCollision: ...
+
+class PairCache:
+    """Warm-start state of one pair (same shapes, same order)."""
+    def __init__(self, request: Optional[DistanceRequest] = None, growth_tolerance: Optional[float] = None,
+                 growth_max_iterations: Optional[int] = None) -> None: ...
+    def distance(self, s1: CollisionGeometry, M1: Pose, s2: CollisionGeometry, M2: Pose) -> DistanceResult: ...
+    def growth_distance(self, shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
+                        center_a: Center = None, center_b: Center = None) -> GrowthResult: ...
+    def growth_collide(self, shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
+                       center_a: Center = None, center_b: Center = None) -> GrowthCollision: ...
+    @property
+    def previous_separation(self) -> Optional[npt.NDArray[np.float64]]: ...
+    def reset(self) -> None: ...
+
+class BatchResult:
+    distance: npt.NDArray[np.float64]
+    point_a: npt.NDArray[np.float64]
+    point_b: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    status: npt.NDArray[np.int32]
+    iterations: npt.NDArray[np.int32]
+    lower_bound: npt.NDArray[np.float64]
+    upper_bound: npt.NDArray[np.float64]
+    def __len__(self) -> int: ...
+
+def distance_batch(shapes_a: Union[CollisionGeometry, Sequence[CollisionGeometry]], poses_a: ArrayLike,
+                   shapes_b: Union[CollisionGeometry, Sequence[CollisionGeometry]], poses_b: ArrayLike,
+                   request: Optional[DistanceRequest] = None, threads: Optional[int] = None) -> BatchResult:
+    """N pairs; poses (N, 7) (x, y, z, qw, qx, qy, qz) or (N, 4, 4); no GIL, `threads` cores."""
+
+class Material:
+    stiffness: float
+    dissipation_time_scale: float
+    friction: float
+    def __init__(self, stiffness: float = ..., dissipation_time_scale: float = 0.0, friction: float = 1.0) -> None: ...
+
+class World:
+    def __init__(self, gravity: Optional[ArrayLike] = None) -> None: ...
+    def add_body(self, shape: CollisionGeometry, pose: Pose = None, density: float = 1000.0,
+                 mass: Optional[float] = None, inertia: Optional[ArrayLike] = None,
+                 velocity: Optional[ArrayLike] = None, angular_velocity: Optional[ArrayLike] = None,
+                 material: Optional[Material] = None, name: Optional[str] = None, planar: bool = False) -> int: ...
+    def add_ground(self, material: Optional[Material] = None) -> int: ...
+    def add_halfspace(self, normal: ArrayLike, offset: float, material: Optional[Material] = None) -> int: ...
+    def add_static(self, shape: CollisionGeometry, pose: Pose = None, material: Optional[Material] = None) -> int: ...
+    def add_urdf(self, path: Union[str, PathLike[str]], pose: Pose = None) -> int:
+        """Extension point: raises NotImplementedError until wolfe_sim loads URDF."""
+    @property
+    def num_bodies(self) -> int: ...
+    @property
+    def num_statics(self) -> int: ...
+
+class StepInfo:
+    step: int
+    time: float
+    contacts: int
+    newton_iterations: int
+    momentum_error: float
+    kinetic_energy: float
+    potential_energy: float
+    max_penetration: float
+    step_seconds: float
+
+class Simulation:
+    def __init__(self, world: World, time_step: float = 0.01, scheme: str = "symplectic-euler",
+                 margin: float = 5e-3, max_initial_penetration: float = 1e-3,
+                 out: Optional[Union[str, PathLike[str]]] = None) -> None: ...
+    def step(self, n: int = 1) -> Optional[StepInfo]: ...
+    def close(self) -> None: ...
+    @property
+    def time(self) -> float: ...
+    @property
+    def poses(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def velocities(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def masses(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def contacts(self) -> dict[str, npt.NDArray]: ...
+    @property
+    def kinetic_energy(self) -> float: ...
+    @property
+    def potential_energy(self) -> float: ...
+
+class Shape2D:
+    """A planar convex shape for the 2D growth distance."""
+    @staticmethod
+    def disc(radius: float) -> Shape2D: ...
+    @staticmethod
+    def ellipse(rx: float, ry: float) -> Shape2D: ...
+    @staticmethod
+    def rectangle(x: float, y: float) -> Shape2D:
+        """Full sides x, y."""
+    @staticmethod
+    def polygon(points: ArrayLike) -> Shape2D:
+        """Convex hull of an (N, 2) array."""
+
+class GrowthResult2D:
+    alpha: float
+    alpha_lower: float
+    alpha_upper: float
+    point_a: npt.NDArray[np.float64]
+    point_b: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    intersecting: bool
+    iterations: int
+    status: GrowthStatus
+
+Pose2D = Tuple[float, float, float]
+"""(x, y, angle in radians)."""
+
+def growth_distance_2d(shape_a: Shape2D, pose_a: Pose2D, shape_b: Shape2D, pose_b: Pose2D,
+                       tolerance: Optional[float] = None, max_iterations: Optional[int] = None) -> GrowthResult2D: ...
+
+def growth_collide_2d(shape_a: Shape2D, pose_a: Pose2D, shape_b: Shape2D, pose_b: Pose2D,
+                      tolerance: Optional[float] = None, max_iterations: Optional[int] = None) -> GrowthResult2D: ...
