@@ -24,10 +24,14 @@ enum Command {
     /// every variant, write NAME.csv, PNG and SVG plots and summary.md into OUT.
     Bench(commands::bench::BenchArgs),
     /// Simulate one of the papers' scenes with SAP contact; write steps.csv, plots,
-    /// the trajectory (scene.csv, trajectory.csv) and summary.md into OUT.
+    /// the trajectory (scene.csv, trajectory.csv, contacts.csv), the 3D viewer page
+    /// view.html and summary.md into OUT.
     Sim(commands::sim::SimArgs),
     /// Generate a problem set as in the GJK++ paper, Sec. IV.
     Generate(commands::generate::GenerateArgs),
+    /// (Re)write the 3D viewer page DIR/view.html of a simulation folder; --gltf also
+    /// exports the animated scene as glTF 2.0.
+    View(commands::view::ViewArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::bench(args),
         Command::Sim(args) => commands::sim::sim(args),
         Command::Generate(args) => commands::generate::generate(args),
+        Command::View(args) => commands::view::view(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

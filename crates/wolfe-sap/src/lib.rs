@@ -66,12 +66,6 @@ pub use evaluate::{evaluate, hessian, Evaluation};
 pub use interval::IntervalParams;
 pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
 pub use linalg::LinearSolver;
-#[doc(hidden)]
-pub use model::contact_models;
 pub use model::{ContactModel, JointModel, RegularizationSettings, SapModel};
 pub use problem::{Constraints, JointConstraintKind, SapProblem, Tree};
 pub use solver::{IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus};
-
-/// The former name of [`ContactConstraint`], kept for `wolfe-cli`'s SAP benchmark.
-#[doc(hidden)]
-pub type Contact = ContactConstraint;

@@ -135,15 +135,6 @@ impl SapModel {
     }
 }
 
-/// The former name of [`SapModel::new`] (it returns the models of all constraints).
-///
-/// # Errors
-/// As [`SapModel::new`].
-#[doc(hidden)]
-pub fn contact_models(problem: &SapProblem, settings: &RegularizationSettings) -> Result<SapModel, SapError> {
-    SapModel::new(problem, settings)
-}
-
 /// The PD controller models (see [`crate::joint::PdControllerConstraint`]):
 /// `R = 1 / (dt (dt kp + kd))`, `v_hat = (kp (q_target - q0) + kd v_target + u_ff) /
 /// (dt kp + kd)`, impulses in `[-e dt, e dt]`, with the near-rigid gain clamp of

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod generate;
 pub mod run;
 pub mod sim;
+pub mod view;
 
 /// What a command returns: any error, printed by `main`.
 pub type CommandResult = Result<(), Box<dyn std::error::Error>>;

@@ -23,6 +23,9 @@ pub enum SimRunError {
     /// A plot failed.
     #[error(transparent)]
     Plot(#[from] PlotError),
+    /// Writing the viewer page failed.
+    #[error("viewer page: {0}")]
+    View(#[from] wolfe_view::ViewError),
     /// A bad option.
     #[error("{0}")]
     Option(String),

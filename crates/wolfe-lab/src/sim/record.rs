@@ -12,8 +12,8 @@ use wolfe_sim::{SimSettings, Simulation, StepStats, World};
 use super::options::{io, SimRunError};
 use crate::plot::{Curve, LineChart};
 
-/// Runs a simulation of `steps` steps, writing `steps.csv` and the trajectory into
-/// `dir`; `tick` is called after every step. Returns the per-step statistics.
+/// Runs a simulation of `steps` steps, writing `steps.csv`, the trajectory (with the
+/// contacts) and the viewer page `view.html` into `dir`; `tick` is called after every step. Returns the per-step statistics.
 pub fn simulate(
     world: World,
     settings: SimSettings,
@@ -23,7 +23,7 @@ pub fn simulate(
 ) -> Result<Vec<StepStats>, SimRunError> {
     let mut sim = Simulation::new(world, settings)?;
     let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
-    trajectory.record(0, 0.0, sim.poses()).map_err(io(dir))?;
+    trajectory.record_simulation(0, &sim).map_err(io(dir))?;
     let path = dir.join("steps.csv");
     let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
     writeln!(
@@ -35,7 +35,7 @@ pub fn simulate(
     let mut all = Vec::with_capacity(steps);
     for _ in 0..steps {
         let s = sim.step()?;
-        trajectory.record(s.step, s.time, sim.poses()).map_err(io(dir))?;
+        trajectory.record_simulation(s.step, &sim).map_err(io(dir))?;
         writeln!(
             out,
             "{},{},{},{},{},{},{},{},{},{},{},{},{}",
@@ -60,6 +60,8 @@ pub fn simulate(
     }
     out.flush().map_err(io(&path))?;
     trajectory.finish().map_err(io(dir))?;
+    // Every run folder gets its viewer page (issue 19): `view.html` plays the trajectory.
+    wolfe_view::write_html(dir)?;
     Ok(all)
 }
 

@@ -5,7 +5,7 @@
 use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe_sap::{Contact, SapError, SapProblem, Tree};
+use wolfe_sap::{ContactConstraint, SapError, SapProblem, Tree};
 
 /// The contact pattern of a generated problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,14 +186,14 @@ impl Generator {
             let pb = n * 0.05 + offset;
             let phi0 = self.rng.random_range(self.regime.phi_range());
             let contact = match b {
-                Some(b) => Contact::between(
+                Some(b) => ContactConstraint::between(
                     a,
                     body_jacobian(&c, &pa, 1.0),
                     b,
                     body_jacobian(&c, &pb, -1.0),
                     phi0,
                 ),
-                None => Contact::with_world(a, body_jacobian(&c, &pa, 1.0), phi0),
+                None => ContactConstraint::with_world(a, body_jacobian(&c, &pa, 1.0), phi0),
             };
             out.push(contact.with_parameters(1e12, DT, 1.0));
         }

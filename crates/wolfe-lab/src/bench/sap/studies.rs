@@ -26,7 +26,7 @@ fn iteration_histories(
     settings: &SapSettings,
 ) -> Result<String, SapError> {
     use std::fmt::Write as _;
-    use wolfe_sap::{contact_models, evaluate, ConeRegion};
+    use wolfe_sap::{evaluate, ConeRegion, SapModel};
     let mut gen = Generator::new(seed);
     let mut out = String::new();
     let settings = SapSettings {
@@ -47,7 +47,7 @@ fn iteration_histories(
             let noise: Vec<f64> = (0..n).map(|_| gen.normal()).collect();
             let mut solver = SapSolver::new(settings)?;
             let exact = SapSolver::new(tight)?.solve_cold(&problem)?;
-            let models = contact_models(&problem, &settings.regularization)?;
+            let models = SapModel::new(&problem, &settings.regularization)?;
             let at_solution = evaluate(&problem, &models, &exact.v).regions;
             let near = neighbour(&problem, &noise, SMALL_PERTURBATION)?;
             let v_near = SapSolver::new(tight)?.solve_cold(&near)?.v;
@@ -147,7 +147,7 @@ fn warm_start_study(
     settings: &SapSettings,
 ) -> Result<String, SapError> {
     use std::fmt::Write as _;
-    use wolfe_sap::{contact_models, evaluate};
+    use wolfe_sap::{evaluate, SapModel};
     let mut gen = Generator::new(seed);
     let mut out = String::from("regime    pattern  contacts  it_cold");
     for q in STUDY_PERTURBATIONS {
@@ -180,7 +180,7 @@ fn warm_start_study(
             };
             let cold = solver.solve_cold(&problem)?;
             cold_iterations.push(note(&cold));
-            let models = contact_models(&problem, &settings.regularization)?;
+            let models = SapModel::new(&problem, &settings.regularization)?;
             let at_solution = evaluate(&problem, &models, &cold.v).regions;
             for (k, q) in STUDY_PERTURBATIONS.iter().enumerate() {
                 let mut v0 = cold.v.clone();
