@@ -166,7 +166,7 @@ impl Generator {
     /// `n` pointing from b to a: one point on the line of centers when a sphere is
     /// involved, else 1-4 points at the corners of a 10 cm face (a box on an edge, a
     /// corner or a face).
-    fn patch(&mut self, a: usize, b: Option<usize>, n: &Vector3<f64>, out: &mut Vec<Contact>) {
+    fn patch(&mut self, a: usize, b: Option<usize>, n: &Vector3<f64>, out: &mut Vec<ContactConstraint>) {
         let any_sphere = self.spheres[a] || b.is_some_and(|b| self.spheres[b]);
         let count = if any_sphere {
             1
