@@ -11,7 +11,9 @@ use crate::math::{Mat3, Pose, Vec3};
 use crate::shape::SupportMap;
 
 /// The Minkowski difference of two posed shapes' cores, seen from A's frame, with the
-/// hill-climbing hints of both shapes (the previous support vertex of this query).
+/// hill-climbing hints of both shapes (the previous support vertex of this query) and
+/// the radii around the cores ([`MinkowskiDifference::drop_radii`] leaves the cores
+/// alone, with every hint kept).
 pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
     a: &'s A,
     b: &'s B,
@@ -19,6 +21,8 @@ pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
     rot_ab: Mat3,
     /// Its transpose: A-local to B-local.
     rot_ba: Mat3,
+    /// Sum of the shapes' radii around the cores (0 after `drop_radii`).
+    radius_sum: f64,
     /// B's origin in A's frame.
     t_ab: Vec3,
     /// Hill-climbing hint of A (index of its previous support vertex).
@@ -89,6 +93,7 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
             b,
             rot_ab,
             rot_ba: rot_ab.transpose(),
+            radius_sum: a.radius() + b.radius(),
             t_ab: pose_ab.translation,
             hint_a: 0,
             hint_b: 0,
@@ -135,7 +140,13 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
 
     /// Sum of the two shapes' radii (added around the cores).
     pub fn radius_sum(&self) -> f64 {
-        self.a.radius() + self.b.radius()
+        self.radius_sum
+    }
+
+    /// Makes this the difference of the bare cores (radii 0), so that GJK converges on
+    /// the cores' own distance; supports, seeds and climbing hints are unchanged.
+    pub fn drop_radii(&mut self) {
+        self.radius_sum = 0.0;
     }
 
     /// Whether both cores are polytopes (then `D`'s core is one too).

@@ -1,4 +1,4 @@
-//! The public queries: distance and boolean intersection between two posed shapes.
+//! Distance and boolean intersection between two posed shapes ([`GjkSolver`]).
 //!
 //! Conventions (pinned by tests): poses map shape-local to world coordinates; results
 //! are in world frame; the **normal points from A to B**; distances are in metres and
@@ -6,9 +6,12 @@
 //!
 //! The queries validate their input, compute the relative pose once, run GJK in A's
 //! frame on the cores (DESIGN.md: a shape is a core plus a radius), and add the radii at
-//! the end. `match (a, b)` happens once here; the loop is monomorphized per pair.
+//! the end. The pair is dispatched once (`dispatch.rs`); the loop is monomorphized per
+//! pair. Warm starts come from the caller's [`PairCache`] (the `*_cached` queries).
 
+use crate::collide::cache::{ClimbHints, PairCache, Separation, WarmStart};
 use crate::collide::closed_form::closed_form_cores;
+use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
@@ -65,33 +68,27 @@ pub struct CollisionOutput {
     pub status: GjkStatus,
 }
 
-/// Where a query starts its first support direction (GJK++ Sec. IV-E compares these).
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub enum WarmStart {
-    /// Difference of the bounding-box centres (GJK++ Sec. IV default).
-    #[default]
-    BoundingBoxCenters,
-    /// The separation vector of this solver's previous query (falls back to the box
-    /// centres on the first query). Also keeps the meshes' hill-climbing hints.
-    Previous,
-    /// A guess of the separation vector `point_a - point_b` in world frame, for example
-    /// the previous time step's (note the sign: from B to A, opposite to the normal).
-    Direction(Vec3),
-}
-
-/// A reusable solver: the settings plus the warm-start cache and scratch space, owned by
-/// the caller (DESIGN.md: state belongs to the caller), so that queries allocate nothing.
+/// A reusable GJK solver: the settings and the simplex (scratch space), so that queries
+/// allocate nothing (DESIGN.md: state belongs to the caller). What a query leaves for
+/// the next query of the same pair (separation direction, mesh climbing hints) lives in
+/// the caller's [`PairCache`], passed to [`GjkSolver::distance_cached`] and
+/// [`GjkSolver::intersects_cached`].
 #[derive(Clone, Debug, Default)]
 pub struct GjkSolver {
     settings: GjkSettings,
-    /// How the next query starts.
-    pub warm_start: WarmStart,
     simplex: Simplex,
-    /// Separation vector `point_a - point_b` of the cores at the last query, in A's
-    /// frame, with A's rotation then (world frame on demand: most queries never need it).
-    previous_separation: Option<(Vec3, Quat)>,
-    hint_a: u32,
-    hint_b: u32,
+    /// How the cache-less queries ([`GjkSolver::distance`], [`GjkSolver::intersects`])
+    /// start. Compatibility (issue 16): removed once callers pass a [`PairCache`].
+    pub warm_start: WarmStart,
+    /// Compatibility (issue 16): the pair state of the cache-less queries.
+    legacy: Legacy,
+}
+
+/// The pair state the compatibility queries keep inside the solver (issue 16).
+#[derive(Clone, Copy, Debug, Default)]
+struct Legacy {
+    separation: Option<Separation>,
+    hints: ClimbHints,
 }
 
 impl GjkSolver {
@@ -109,24 +106,45 @@ impl GjkSolver {
         &self.settings
     }
 
-    /// The separation vector `point_a - point_b` of the cores at the last query that
-    /// found one, in world frame (what [`WarmStart::Previous`] starts from); `None`
-    /// before the first. Callers with their own motion model (GJK++ Sec. IV-E, "WS
-    /// T(prev)") transform it and pass it back as [`WarmStart::Direction`].
-    pub fn previous_separation(&self) -> Option<Vec3> {
-        self.previous_separation.map(|(v, rot)| rot * v)
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from the pair's
+    /// `cache` (cold when it is empty), which keeps this query's separation and mesh
+    /// climbing hints for the next one.
+    pub fn distance_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<DistanceOutput, WolfeError> {
+        validate_poses(pose_a, pose_b)?;
+        let (out, found) = self.distance_from(a, pose_a, b, pose_b, cache.separation, &mut cache.hints);
+        if found.is_some() {
+            cache.separation = found;
+        }
+        Ok(out)
     }
 
-    /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
-    /// [`WarmStart::Previous`] falls back to the bounding boxes, as after a step where
-    /// the broad phase filtered the pair out.
-    pub fn forget_previous(&mut self) {
-        self.previous_separation = None;
-        self.hint_a = 0;
-        self.hint_b = 0;
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), warm-started
+    /// from the pair's `cache` as [`GjkSolver::distance_cached`].
+    pub fn intersects_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<CollisionOutput, WolfeError> {
+        validate_poses(pose_a, pose_b)?;
+        let (out, found) = self.intersects_from(a, pose_a, b, pose_b, cache.separation, &mut cache.hints);
+        if found.is_some() {
+            cache.separation = found;
+        }
+        Ok(out)
     }
 
-    /// Distance between `a` at `pose_a` and `b` at `pose_b`.
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`, started as
+    /// [`GjkSolver::warm_start`] says (cold by default).
     pub fn distance(
         &mut self,
         a: &Shape,
@@ -134,15 +152,15 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        self.validate(pose_a, pose_b)?;
-        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
-            return Ok(closed_form_distance(c, a.radius(), b.radius()));
-        }
-        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Distance);
-        Ok(distance_output(&solved, pose_a))
+        self.validate_legacy(pose_a, pose_b)?;
+        let (start, mut hints) = self.legacy_start();
+        let (out, found) = self.distance_from(a, pose_a, b, pose_b, start, &mut hints);
+        self.legacy_end(found, hints);
+        Ok(out)
     }
 
-    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2).
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started as
+    /// [`GjkSolver::warm_start`] says (cold by default).
     pub fn intersects(
         &mut self,
         a: &Shape,
@@ -150,23 +168,76 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
-        self.validate(pose_a, pose_b)?;
+        self.validate_legacy(pose_a, pose_b)?;
+        let (start, mut hints) = self.legacy_start();
+        let (out, found) = self.intersects_from(a, pose_a, b, pose_b, start, &mut hints);
+        self.legacy_end(found, hints);
+        Ok(out)
+    }
+
+    /// The separation vector `point_a - point_b` of the cores at the last cache-less
+    /// query that found one, in world frame (what [`WarmStart::Previous`] starts from);
+    /// `None` before the first. Compatibility (issue 16): [`PairCache::separation`].
+    pub fn previous_separation(&self) -> Option<Vec3> {
+        self.legacy.separation.map(|s| s.world())
+    }
+
+    /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
+    /// [`WarmStart::Previous`] falls back to the bounding boxes. Compatibility (issue
+    /// 16): [`PairCache::clear`].
+    pub fn forget_previous(&mut self) {
+        self.legacy = Legacy::default();
+    }
+
+    /// The distance query from the start direction `start` and the climbing `hints`
+    /// (kept when `Some`, and written back); returns the separation it found (`None`:
+    /// none, the caller keeps its previous one).
+    #[inline]
+    fn distance_from(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        start: Option<Separation>,
+        hints: &mut Option<ClimbHints>,
+    ) -> (DistanceOutput, Option<Separation>) {
         if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
-            return Ok(closed_form_collision(
-                c,
-                a.radius() + b.radius(),
-                self.settings.collision_margin,
-            ));
+            return (
+                closed_form_distance(c, a.radius(), b.radius()),
+                Some(c.separation()),
+            );
         }
-        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Collision);
-        Ok(collision_output(&solved, pose_a, self.settings.collision_margin))
+        let (solved, found) = self.solve(a, pose_a, b, pose_b, QueryKind::Distance, start, hints);
+        (distance_output(&solved, pose_a), found)
+    }
+
+    /// The boolean query, as [`GjkSolver::distance_from`].
+    #[inline]
+    fn intersects_from(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        start: Option<Separation>,
+        hints: &mut Option<ClimbHints>,
+    ) -> (CollisionOutput, Option<Separation>) {
+        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
+            let out = closed_form_collision(c, a.radius() + b.radius(), self.settings.collision_margin);
+            return (out, Some(c.separation()));
+        }
+        let (solved, found) = self.solve(a, pose_a, b, pose_b, QueryKind::Collision, start, hints);
+        (
+            collision_output(&solved, pose_a, self.settings.collision_margin),
+            found,
+        )
     }
 
     /// Rejects invalid poses and a non-finite warm-start direction.
     #[inline]
-    fn validate(&self, pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
+    fn validate_legacy(&self, pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
+        validate_poses(pose_a, pose_b)?;
         if let WarmStart::Direction(v) = self.warm_start {
             if !v.iter().all(|c| c.is_finite()) {
                 return Err(WolfeError::NonFiniteDirection);
@@ -175,40 +246,62 @@ impl GjkSolver {
         Ok(())
     }
 
-    /// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
-    /// and available: the closest points of the cores in world frame, remembered as the
-    /// previous separation. The caller forms its output from them directly: for these
-    /// pairs the fixed cost of a query is most of its cost.
+    /// The start direction and climbing hints of a cache-less query, by
+    /// [`GjkSolver::warm_start`]: hints are kept only by [`WarmStart::Previous`] after a
+    /// query that found a separation.
     #[inline]
-    fn closed_form(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<ClosedForm> {
+    fn legacy_start(&self) -> (Option<Separation>, Option<ClimbHints>) {
+        match self.warm_start {
+            WarmStart::BoundingBoxCenters => (None, None),
+            WarmStart::Previous => (
+                self.legacy.separation,
+                self.legacy.separation.map(|_| self.legacy.hints),
+            ),
+            WarmStart::Direction(v) => (Some(Separation::World(v)), None),
+        }
+    }
+
+    /// Keeps what a cache-less query found for [`WarmStart::Previous`].
+    #[inline]
+    fn legacy_end(&mut self, found: Option<Separation>, hints: Option<ClimbHints>) {
+        if found.is_some() {
+            self.legacy.separation = found;
+        }
+        if let Some(h) = hints {
+            self.legacy.hints = h;
+        }
+    }
+
+    /// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
+    /// and available: the closest points of the cores in world frame. The caller forms
+    /// its output from them directly: for these pairs the fixed cost of a query is most
+    /// of its cost.
+    #[inline]
+    fn closed_form(&self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<ClosedForm> {
         if !self.settings.closed_form_pairs {
             return None;
         }
         let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
-        let x = ca - cb;
-        // World frame: stored with the identity rotation.
-        self.previous_separation = Some((x, Quat::identity()));
-        Some(ClosedForm { ca, cb, x })
+        Some(ClosedForm { ca, cb, x: ca - cb })
     }
 
-    /// The GJK path of a query (inputs already validated).
+    /// The GJK path of a query (inputs already validated), and the separation it found.
     #[inline]
-    fn solve(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, kind: QueryKind) -> Solved {
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        kind: QueryKind,
+        start: Option<Separation>,
+        hints: &mut Option<ClimbHints>,
+    ) -> (Solved, Option<Separation>) {
         let radii = (a.radius(), b.radius());
         let pose_ab = pose_a.relative(pose_b);
-        let keep_hints = self.warm_start == WarmStart::Previous && self.previous_separation.is_some();
-        let guess = match self.warm_start {
-            WarmStart::BoundingBoxCenters => {
-                self.hint_a = 0;
-                self.hint_b = 0;
-                None
-            }
-            WarmStart::Previous => self
-                .previous_separation
-                .map(|(v, rot)| pose_a.inverse_transform_vector(&(rot * v))),
-            WarmStart::Direction(v) => Some(pose_a.inverse_transform_vector(&v)),
-        };
-        let run = visit_pair(
+        let guess = start.map(|s| s.in_frame_of(pose_a));
+        let run = dispatch(
             a,
             b,
             Runner {
@@ -217,20 +310,25 @@ impl GjkSolver {
                 settings: &self.settings,
                 kind,
                 simplex: &mut self.simplex,
-                hints: (&mut self.hint_a, &mut self.hint_b),
-                keep_hints,
+                hints,
             },
         );
-        if run.x.norm_squared() > 0.0 {
-            self.previous_separation = Some((run.x, pose_a.rotation));
-        }
-        Solved {
+        let found = (run.x.norm_squared() > 0.0).then_some(Separation::InA(run.x, pose_a.rotation));
+        let solved = Solved {
             run,
             witness: self.simplex.witness_points(),
             in_world_frame: false,
             radii,
-        }
+        };
+        (solved, found)
     }
+}
+
+/// Rejects invalid poses.
+#[inline]
+fn validate_poses(pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
+    pose_a.validate()?;
+    pose_b.validate()
 }
 
 /// The closest points of two cores from a closed form, in world frame, and their
@@ -240,6 +338,14 @@ struct ClosedForm {
     ca: Vec3,
     cb: Vec3,
     x: Vec3,
+}
+
+impl ClosedForm {
+    /// The separation to remember: world frame, kept with the identity rotation.
+    #[inline]
+    fn separation(&self) -> Separation {
+        Separation::InA(self.x, Quat::identity())
+    }
 }
 
 /// The distance output of a closed form: exact, zero gap, no iteration. The same values
@@ -317,7 +423,8 @@ struct Solved {
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b` with the given settings, cold
-/// started from the bounding-box centres. For repeated queries, keep a [`GjkSolver`].
+/// started from the bounding-box centres. For repeated queries, keep a [`GjkSolver`]
+/// (and a [`PairCache`] per pair).
 pub fn distance(
     a: &Shape,
     pose_a: &Pose,
@@ -445,50 +552,25 @@ struct Runner<'q> {
     settings: &'q GjkSettings,
     kind: QueryKind,
     simplex: &'q mut Simplex,
-    hints: (&'q mut u32, &'q mut u32),
-    /// Whether the hints belong to this pair (a [`WarmStart::Previous`] query after one
-    /// that ran GJK); otherwise the climbs start from the meshes' seeds.
-    keep_hints: bool,
+    /// The pair's climbing hints: kept when `Some` (otherwise the climbs start from the
+    /// meshes' seeds), and the run's last support vertices written back.
+    hints: &'q mut Option<ClimbHints>,
 }
 
-impl Runner<'_> {
-    fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
+impl PairVisitor for Runner<'_> {
+    type Output = GjkRun;
+
+    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
-        if self.keep_hints {
-            md.keep_hints((*self.hints.0, *self.hints.1), &x0);
+        if let Some(h) = *self.hints {
+            md.keep_hints((h.a, h.b), &x0);
         }
         let run = run_gjk(&mut md, x0, self.settings, self.kind, self.simplex);
-        *self.hints.0 = md.hint_a;
-        *self.hints.1 = md.hint_b;
+        *self.hints = Some(ClimbHints {
+            a: md.hint_a,
+            b: md.hint_b,
+        });
         run
-    }
-}
-
-/// Dispatches on A's concrete type, then B's: 64 monomorphized loops, one `match` each
-/// per query instead of one per support call.
-fn visit_pair(a: &Shape, b: &Shape, r: Runner<'_>) -> GjkRun {
-    match a {
-        Shape::Sphere(s) => visit_b(s, b, r),
-        Shape::Ellipsoid(s) => visit_b(s, b, r),
-        Shape::Cuboid(s) => visit_b(s, b, r),
-        Shape::Capsule(s) => visit_b(s, b, r),
-        Shape::Cylinder(s) => visit_b(s, b, r),
-        Shape::Cone(s) => visit_b(s, b, r),
-        Shape::ConvexMesh(s) => visit_b(s.as_ref(), b, r),
-        Shape::Inflated(s) => visit_b(s.as_ref(), b, r),
-    }
-}
-
-fn visit_b<A: SupportMap + ?Sized>(a: &A, b: &Shape, r: Runner<'_>) -> GjkRun {
-    match b {
-        Shape::Sphere(s) => r.run(a, s),
-        Shape::Ellipsoid(s) => r.run(a, s),
-        Shape::Cuboid(s) => r.run(a, s),
-        Shape::Capsule(s) => r.run(a, s),
-        Shape::Cylinder(s) => r.run(a, s),
-        Shape::Cone(s) => r.run(a, s),
-        Shape::ConvexMesh(s) => r.run(a, s.as_ref()),
-        Shape::Inflated(s) => r.run(a, s.as_ref()),
     }
 }
