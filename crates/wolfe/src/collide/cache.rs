@@ -94,6 +94,37 @@ impl Separation {
     }
 }
 
+/// How a query starts from the pair cache it writes to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Start {
+    /// From the bounding-box centres, with seeded climbs (the cache is only written).
+    Cold,
+    /// From the cache's separation (the box centres without one) and climbing hints.
+    Warm,
+    /// From a guess of the separation in world frame, with seeded climbs.
+    Direction(Vec3),
+    /// Compatibility (`WarmStart::Previous` of `GjkSolver`): from the cache's
+    /// separation, keeping the climbing hints only with it.
+    Previous,
+}
+
+impl Start {
+    /// The first direction in the frame of A at `pose_a` (`None`: the bounding-box
+    /// centres) and the climbing hints to keep (`None`: seed the climbs).
+    #[inline(always)]
+    pub(crate) fn resolve(self, cache: &PairCache, pose_a: &Pose) -> (Option<Vec3>, Option<ClimbHints>) {
+        match self {
+            Start::Cold => (None, None),
+            Start::Warm => (cache.separation.map(|s| s.in_frame_of(pose_a)), cache.hints),
+            Start::Direction(v) => (Some(pose_a.inverse_transform_vector(&v)), None),
+            Start::Previous => match cache.separation {
+                Some(s) => (Some(s.in_frame_of(pose_a)), Some(cache.hints.unwrap_or_default())),
+                None => (None, None),
+            },
+        }
+    }
+}
+
 /// The hill-climbing hints of a pair: the index of the last support vertex of each
 /// shape (meshes only; other shapes ignore them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

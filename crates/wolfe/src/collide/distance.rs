@@ -9,7 +9,7 @@
 //! the end. The pair is dispatched once (`dispatch.rs`); the loop is monomorphized per
 //! pair. Warm starts come from the caller's [`PairCache`] (the `*_cached` queries).
 
-use crate::collide::cache::{ClimbHints, PairCache, Separation, WarmStart};
+use crate::collide::cache::{ClimbHints, PairCache, Separation, Start, WarmStart};
 use crate::collide::closed_form::closed_form_cores;
 use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
@@ -21,6 +21,7 @@ use crate::shape::{Shape, SupportMap};
 
 /// Result of a distance query. All points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct DistanceOutput {
     /// Distance between the shapes in metres, >= 0; 0 when they overlap.
     pub distance: f64,
@@ -50,6 +51,7 @@ pub struct DistanceOutput {
 
 /// Result of a boolean collision query. Vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct CollisionOutput {
     /// Whether the shapes are closer than the collision margin (touching counts). When
     /// the solver did not finish (`IterationLimit`, `NumericalTrouble`) this is the
@@ -81,14 +83,7 @@ pub struct GjkSolver {
     /// start. Compatibility (issue 16): removed once callers pass a [`PairCache`].
     pub warm_start: WarmStart,
     /// Compatibility (issue 16): the pair state of the cache-less queries.
-    legacy: Legacy,
-}
-
-/// The pair state the compatibility queries keep inside the solver (issue 16).
-#[derive(Clone, Copy, Debug, Default)]
-struct Legacy {
-    separation: Option<Separation>,
-    hints: ClimbHints,
+    legacy: PairCache,
 }
 
 impl GjkSolver {
@@ -118,11 +113,14 @@ impl GjkSolver {
         cache: &mut PairCache,
     ) -> Result<DistanceOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
-        let (out, found) = self.distance_from(a, pose_a, b, pose_b, cache.separation, &mut cache.hints);
-        if found.is_some() {
-            cache.separation = found;
-        }
-        Ok(out)
+        let q = Query::new(a, pose_a, b, pose_b);
+        Ok(distance_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            Start::Warm,
+            cache,
+        ))
     }
 
     /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), warm-started
@@ -136,11 +134,14 @@ impl GjkSolver {
         cache: &mut PairCache,
     ) -> Result<CollisionOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
-        let (out, found) = self.intersects_from(a, pose_a, b, pose_b, cache.separation, &mut cache.hints);
-        if found.is_some() {
-            cache.separation = found;
-        }
-        Ok(out)
+        let q = Query::new(a, pose_a, b, pose_b);
+        Ok(intersects_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            Start::Warm,
+            cache,
+        ))
     }
 
     /// Distance between `a` at `pose_a` and `b` at `pose_b`, started as
@@ -153,10 +154,15 @@ impl GjkSolver {
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
         self.validate_legacy(pose_a, pose_b)?;
-        let (start, mut hints) = self.legacy_start();
-        let (out, found) = self.distance_from(a, pose_a, b, pose_b, start, &mut hints);
-        self.legacy_end(found, hints);
-        Ok(out)
+        let q = Query::new(a, pose_a, b, pose_b);
+        let start = self.legacy_start();
+        Ok(distance_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            start,
+            &mut self.legacy,
+        ))
     }
 
     /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started as
@@ -169,69 +175,29 @@ impl GjkSolver {
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
         self.validate_legacy(pose_a, pose_b)?;
-        let (start, mut hints) = self.legacy_start();
-        let (out, found) = self.intersects_from(a, pose_a, b, pose_b, start, &mut hints);
-        self.legacy_end(found, hints);
-        Ok(out)
+        let q = Query::new(a, pose_a, b, pose_b);
+        let start = self.legacy_start();
+        Ok(intersects_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            start,
+            &mut self.legacy,
+        ))
     }
 
     /// The separation vector `point_a - point_b` of the cores at the last cache-less
     /// query that found one, in world frame (what [`WarmStart::Previous`] starts from);
     /// `None` before the first. Compatibility (issue 16): [`PairCache::separation`].
     pub fn previous_separation(&self) -> Option<Vec3> {
-        self.legacy.separation.map(|s| s.world())
+        self.legacy.separation()
     }
 
     /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
     /// [`WarmStart::Previous`] falls back to the bounding boxes. Compatibility (issue
     /// 16): [`PairCache::clear`].
     pub fn forget_previous(&mut self) {
-        self.legacy = Legacy::default();
-    }
-
-    /// The distance query from the start direction `start` and the climbing `hints`
-    /// (kept when `Some`, and written back); returns the separation it found (`None`:
-    /// none, the caller keeps its previous one).
-    #[inline]
-    fn distance_from(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> (DistanceOutput, Option<Separation>) {
-        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
-            return (
-                closed_form_distance(c, a.radius(), b.radius()),
-                Some(c.separation()),
-            );
-        }
-        let (solved, found) = self.solve(a, pose_a, b, pose_b, QueryKind::Distance, start, hints);
-        (distance_output(&solved, pose_a), found)
-    }
-
-    /// The boolean query, as [`GjkSolver::distance_from`].
-    #[inline]
-    fn intersects_from(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> (CollisionOutput, Option<Separation>) {
-        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
-            let out = closed_form_collision(c, a.radius() + b.radius(), self.settings.collision_margin);
-            return (out, Some(c.separation()));
-        }
-        let (solved, found) = self.solve(a, pose_a, b, pose_b, QueryKind::Collision, start, hints);
-        (
-            collision_output(&solved, pose_a, self.settings.collision_margin),
-            found,
-        )
+        self.legacy.clear();
     }
 
     /// Rejects invalid poses and a non-finite warm-start direction.
@@ -246,81 +212,118 @@ impl GjkSolver {
         Ok(())
     }
 
-    /// The start direction and climbing hints of a cache-less query, by
-    /// [`GjkSolver::warm_start`]: hints are kept only by [`WarmStart::Previous`] after a
-    /// query that found a separation.
-    #[inline]
-    fn legacy_start(&self) -> (Option<Separation>, Option<ClimbHints>) {
+    /// How a cache-less query starts, by [`GjkSolver::warm_start`].
+    #[inline(always)]
+    fn legacy_start(&self) -> Start {
         match self.warm_start {
-            WarmStart::BoundingBoxCenters => (None, None),
-            WarmStart::Previous => (
-                self.legacy.separation,
-                self.legacy.separation.map(|_| self.legacy.hints),
-            ),
-            WarmStart::Direction(v) => (Some(Separation::World(v)), None),
+            WarmStart::BoundingBoxCenters => Start::Cold,
+            WarmStart::Previous => Start::Previous,
+            WarmStart::Direction(v) => Start::Direction(v),
         }
     }
+}
 
-    /// Keeps what a cache-less query found for [`WarmStart::Previous`].
-    #[inline]
-    fn legacy_end(&mut self, found: Option<Separation>, hints: Option<ClimbHints>) {
-        if found.is_some() {
-            self.legacy.separation = found;
-        }
-        if let Some(h) = hints {
-            self.legacy.hints = h;
-        }
+/// The shapes and poses of a query.
+#[derive(Clone, Copy)]
+struct Query<'q> {
+    a: &'q Shape,
+    pose_a: &'q Pose,
+    b: &'q Shape,
+    pose_b: &'q Pose,
+}
+
+impl<'q> Query<'q> {
+    #[inline(always)]
+    fn new(a: &'q Shape, pose_a: &'q Pose, b: &'q Shape, pose_b: &'q Pose) -> Self {
+        Self { a, pose_a, b, pose_b }
     }
+}
 
-    /// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
-    /// and available: the closest points of the cores in world frame. The caller forms
-    /// its output from them directly: for these pairs the fixed cost of a query is most
-    /// of its cost.
-    #[inline]
-    fn closed_form(&self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<ClosedForm> {
-        if !self.settings.closed_form_pairs {
-            return None;
-        }
-        let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
-        Some(ClosedForm { ca, cb, x: ca - cb })
+/// The distance query (inputs validated) from `start`, writing what it found to `cache`.
+#[inline(always)]
+fn distance_from(
+    settings: &GjkSettings,
+    simplex: &mut Simplex,
+    q: &Query<'_>,
+    start: Start,
+    cache: &mut PairCache,
+) -> DistanceOutput {
+    if let Some(c) = closed_form(settings, q, cache) {
+        return closed_form_distance(c, q.a.radius(), q.b.radius());
     }
+    let solved = solve(settings, simplex, q, QueryKind::Distance, start, cache);
+    distance_output(&solved, q.pose_a)
+}
 
-    /// The GJK path of a query (inputs already validated), and the separation it found.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn solve(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        kind: QueryKind,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> (Solved, Option<Separation>) {
-        let radii = (a.radius(), b.radius());
-        let pose_ab = pose_a.relative(pose_b);
-        let guess = start.map(|s| s.in_frame_of(pose_a));
-        let run = dispatch(
-            a,
-            b,
-            Runner {
-                pose_ab: &pose_ab,
-                guess,
-                settings: &self.settings,
-                kind,
-                simplex: &mut self.simplex,
-                hints,
-            },
-        );
-        let found = (run.x.norm_squared() > 0.0).then_some(Separation::InA(run.x, pose_a.rotation));
-        let solved = Solved {
-            run,
-            witness: self.simplex.witness_points(),
-            in_world_frame: false,
-            radii,
-        };
-        (solved, found)
+/// The boolean query, as [`distance_from`].
+#[inline(always)]
+fn intersects_from(
+    settings: &GjkSettings,
+    simplex: &mut Simplex,
+    q: &Query<'_>,
+    start: Start,
+    cache: &mut PairCache,
+) -> CollisionOutput {
+    if let Some(c) = closed_form(settings, q, cache) {
+        return closed_form_collision(c, q.a.radius() + q.b.radius(), settings.collision_margin);
+    }
+    let solved = solve(settings, simplex, q, QueryKind::Collision, start, cache);
+    collision_output(&solved, q.pose_a, settings.collision_margin)
+}
+
+/// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
+/// and available: the closest points of the cores in world frame, remembered in the
+/// cache as the separation. The caller forms its output from them directly: for these
+/// pairs the fixed cost of a query is most of its cost.
+#[inline]
+fn closed_form(settings: &GjkSettings, q: &Query<'_>, cache: &mut PairCache) -> Option<ClosedForm> {
+    if !settings.closed_form_pairs {
+        return None;
+    }
+    let (ca, cb) = closed_form_cores(q.a, q.pose_a, q.b, q.pose_b)?;
+    let x = ca - cb;
+    // World frame: stored with the identity rotation.
+    cache.separation = Some(Separation::InA(x, Quat::identity()));
+    Some(ClosedForm { ca, cb, x })
+}
+
+/// The GJK path of a query (inputs already validated): starts as `start` says from
+/// `cache`, and writes the separation found (when non-zero) and the climbing hints
+/// back.
+#[inline]
+fn solve(
+    settings: &GjkSettings,
+    simplex: &mut Simplex,
+    q: &Query<'_>,
+    kind: QueryKind,
+    start: Start,
+    cache: &mut PairCache,
+) -> Solved {
+    let radii = (q.a.radius(), q.b.radius());
+    let pose_a = q.pose_a;
+    let pose_ab = pose_a.relative(q.pose_b);
+    let (guess, keep) = start.resolve(cache, pose_a);
+    let run = dispatch(
+        q.a,
+        q.b,
+        Runner {
+            pose_ab: &pose_ab,
+            guess,
+            settings,
+            kind,
+            simplex,
+            keep,
+            hints: &mut cache.hints,
+        },
+    );
+    if run.x.norm_squared() > 0.0 {
+        cache.separation = Some(Separation::InA(run.x, pose_a.rotation));
+    }
+    Solved {
+        run,
+        witness: simplex.witness_points(),
+        in_world_frame: false,
+        radii,
     }
 }
 
@@ -338,14 +341,6 @@ struct ClosedForm {
     ca: Vec3,
     cb: Vec3,
     x: Vec3,
-}
-
-impl ClosedForm {
-    /// The separation to remember: world frame, kept with the identity rotation.
-    #[inline]
-    fn separation(&self) -> Separation {
-        Separation::InA(self.x, Quat::identity())
-    }
 }
 
 /// The distance output of a closed form: exact, zero gap, no iteration. The same values
@@ -552,8 +547,9 @@ struct Runner<'q> {
     settings: &'q GjkSettings,
     kind: QueryKind,
     simplex: &'q mut Simplex,
-    /// The pair's climbing hints: kept when `Some` (otherwise the climbs start from the
-    /// meshes' seeds), and the run's last support vertices written back.
+    /// The climbing hints to start from (`None`: the meshes' seeds).
+    keep: Option<ClimbHints>,
+    /// Where the run's last support vertices are written.
     hints: &'q mut Option<ClimbHints>,
 }
 
@@ -563,7 +559,7 @@ impl PairVisitor for Runner<'_> {
     fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
-        if let Some(h) = *self.hints {
+        if let Some(h) = self.keep {
             md.keep_hints((h.a, h.b), &x0);
         }
         let run = run_gjk(&mut md, x0, self.settings, self.kind, self.simplex);

@@ -74,6 +74,7 @@ impl ManifoldSettings {
 
 /// One point of a manifold, in world frame.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[non_exhaustive]
 pub struct ContactPoint {
     /// Point on A's surface.
     pub point_a: Vec3,
@@ -86,6 +87,7 @@ pub struct ContactPoint {
 
 /// Up to four contact points sharing one normal.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ContactManifold {
     /// Unit normal from A to B (the reference face's normal for a clipped manifold).
     pub normal: Vec3,

@@ -17,7 +17,8 @@ use super::{ContactSolver, SignedDistanceOutput, SignedDistanceSettings};
 impl ContactSolver {
     /// GJK, then EPA if needed, on the cores in A's frame; GJK starts from `x0` (A's
     /// frame) when given, else from the bounding-box centres, and the meshes' climbs
-    /// from `hints` when given (the run's last support vertices are written back). With `within = Some(m)`
+    /// from the hints `keep` when given (the run's last support vertices are written to
+    /// `hints`). With `within = Some(m)`
     /// GJK stops (status `Separated`) as soon as the signed distance is certainly
     /// above `m` (Eq. 19's lower bound), since a contact query needs nothing more.
     pub(crate) fn run_cores(
@@ -27,7 +28,7 @@ impl ContactSolver {
         pose_ab: &Pose,
         x0: Option<Vec3>,
         within: Option<f64>,
-        hints: &mut Option<ClimbHints>,
+        (keep, hints): (Option<ClimbHints>, &mut Option<ClimbHints>),
     ) -> CoreRun {
         if self.settings.gjk.closed_form_pairs {
             // With A at the identity, the closed form's world frame is A's frame.
@@ -88,6 +89,7 @@ impl ContactSolver {
                 pose_ab,
                 x0,
                 within,
+                keep,
                 hints,
                 settings: &self.settings,
                 simplex: &mut self.simplex,
@@ -212,7 +214,9 @@ struct GjkEpa<'q> {
     x0: Option<Vec3>,
     /// Stop once the shapes are certainly farther apart than this margin.
     within: Option<f64>,
-    /// The pair's climbing hints (kept when `Some`; written back).
+    /// The climbing hints to start from (`None`: the meshes' seeds).
+    keep: Option<ClimbHints>,
+    /// Where the run's last support vertices are written.
     hints: &'q mut Option<ClimbHints>,
     settings: &'q SignedDistanceSettings,
     simplex: &'q mut Simplex,
@@ -231,7 +235,7 @@ impl PairVisitor for GjkEpa<'_> {
             Some(x0) => x0,
             None => md.bounding_box_center_difference(),
         };
-        if let Some(h) = *self.hints {
+        if let Some(h) = self.keep {
             md.keep_hints((h.a, h.b), &x0);
         }
         let hints = self.hints;

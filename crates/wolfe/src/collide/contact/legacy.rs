@@ -2,7 +2,7 @@
 //! its warm start inside the solver. Removed once its callers keep a [`PairCache`] per
 //! pair and call the `*_cached` queries of [`ContactSolver`].
 
-use crate::collide::cache::{PairCache, Separation, WarmStart};
+use crate::collide::cache::{PairCache, Start, WarmStart};
 use crate::collide::feature::{validate_margin, ContactManifold, ManifoldSettings};
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
@@ -23,8 +23,9 @@ pub struct EpaSolver {
     /// solver's previous separation, or a caller's guess of the separation vector
     /// `point_a - point_b` in world frame.
     pub warm_start: WarmStart,
-    /// The cores' separation of the last query whose GJK found one.
-    previous: Option<Separation>,
+    /// The cores' separation of the last query whose GJK found one (its hints are
+    /// never used: this solver did not keep them).
+    cache: PairCache,
 }
 
 impl EpaSolver {
@@ -34,7 +35,7 @@ impl EpaSolver {
         Ok(Self {
             solver: ContactSolver::new(settings)?,
             warm_start: WarmStart::default(),
-            previous: None,
+            cache: PairCache::new(),
         })
     }
 
@@ -47,7 +48,7 @@ impl EpaSolver {
     /// world frame (what [`WarmStart::Previous`] starts from); `None` before the first,
     /// and after a query whose cores overlapped from the start.
     pub fn previous_separation(&self) -> Option<Vec3> {
-        self.previous.map(|s| s.world())
+        self.cache.separation()
     }
 
     /// [`ContactSolver::signed_distance`] from [`EpaSolver::warm_start`].
@@ -59,11 +60,8 @@ impl EpaSolver {
         pose_b: &Pose,
     ) -> Result<SignedDistanceOutput, WolfeError> {
         let start = self.start(pose_a, pose_b)?;
-        let (out, found) = self
-            .solver
-            .signed_distance_from(a, pose_a, b, pose_b, start, &mut None)?;
-        self.previous = found;
-        Ok(out)
+        self.solver
+            .signed_distance_from(a, pose_a, b, pose_b, start, &mut self.cache)
     }
 
     /// [`ContactSolver::contact`] from [`EpaSolver::warm_start`].
@@ -77,11 +75,8 @@ impl EpaSolver {
     ) -> Result<Option<Contact>, WolfeError> {
         validate_margin(margin)?;
         let start = self.start(pose_a, pose_b)?;
-        let (out, found) = self
-            .solver
-            .contact_from(a, pose_a, b, pose_b, margin, start, &mut None)?;
-        self.previous = found;
-        Ok(out)
+        self.solver
+            .contact_from(a, pose_a, b, pose_b, margin, start, &mut self.cache)
     }
 
     /// [`ContactSolver::manifold`] from [`EpaSolver::warm_start`].
@@ -95,25 +90,30 @@ impl EpaSolver {
     ) -> Result<Option<ContactManifold>, WolfeError> {
         settings.validate()?;
         let start = self.start(pose_a, pose_b)?;
-        let (out, found) = self
-            .solver
-            .manifold_from(a, pose_a, b, pose_b, settings, start, &mut None)?;
-        self.previous = found;
-        Ok(out)
+        self.solver
+            .manifold_from(a, pose_a, b, pose_b, settings, start, &mut self.cache)
     }
 
-    /// The start direction of a query by the warm start (poses and direction checked).
-    fn start(&self, pose_a: &Pose, pose_b: &Pose) -> Result<Option<Separation>, WolfeError> {
+    /// How a query starts by the warm start (poses and direction checked); forgets the
+    /// previous separation, which the query replaces (`None` when the cores overlapped
+    /// from the start).
+    fn start(&mut self, pose_a: &Pose, pose_b: &Pose) -> Result<Start, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
-        Ok(match self.warm_start {
-            WarmStart::BoundingBoxCenters => None,
-            WarmStart::Previous => self.previous,
+        let start = match self.warm_start {
+            WarmStart::BoundingBoxCenters => Start::Cold,
+            WarmStart::Previous => match self.cache.separation() {
+                Some(v) => Start::Direction(v),
+                None => Start::Cold,
+            },
             WarmStart::Direction(v) => {
-                let mut c = PairCache::new();
-                c.set_separation(v)?;
-                c.separation
+                if !v.iter().all(|c| c.is_finite()) {
+                    return Err(WolfeError::NonFiniteDirection);
+                }
+                Start::Direction(v)
             }
-        })
+        };
+        self.cache.clear();
+        Ok(start)
     }
 }

@@ -49,7 +49,7 @@ mod manifold;
 
 pub use legacy::EpaSolver;
 
-use crate::collide::cache::{ClimbHints, PairCache, Separation};
+use crate::collide::cache::{PairCache, Separation, Start};
 use crate::collide::epa::{EpaSettings, EpaStatus, Polytope};
 use crate::collide::feature::{validate_margin, ContactManifold, ManifoldSettings};
 use crate::collide::gjk::{GjkSettings, GjkStatus};
@@ -93,6 +93,7 @@ impl SignedDistanceSettings {
 
 /// Result of a signed-distance query. Points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct SignedDistanceOutput {
     /// Signed distance in metres: the distance when apart, minus the penetration depth
     /// (the length of the smallest translation of B that separates the shapes) when
@@ -135,6 +136,7 @@ impl SignedDistanceOutput {
 
 /// One contact between two shapes, in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Contact {
     /// Unit normal from A to B.
     pub normal: Vec3,
@@ -189,9 +191,7 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<SignedDistanceOutput, WolfeError> {
-        Ok(self
-            .signed_distance_from(a, pose_a, b, pose_b, None, &mut None)?
-            .0)
+        self.signed_distance_from(a, pose_a, b, pose_b, Start::Cold, &mut PairCache::new())
     }
 
     /// [`ContactSolver::signed_distance`], warm-started from the pair's `cache` (cold
@@ -204,10 +204,7 @@ impl ContactSolver {
         pose_b: &Pose,
         cache: &mut PairCache,
     ) -> Result<SignedDistanceOutput, WolfeError> {
-        let (out, found) =
-            self.signed_distance_from(a, pose_a, b, pose_b, cache.separation, &mut cache.hints)?;
-        keep(cache, found);
-        Ok(out)
+        self.signed_distance_from(a, pose_a, b, pose_b, Start::Warm, cache)
     }
 
     /// The contact between `a` at `pose_a` and `b` at `pose_b` if their signed distance
@@ -220,9 +217,7 @@ impl ContactSolver {
         pose_b: &Pose,
         margin: f64,
     ) -> Result<Option<Contact>, WolfeError> {
-        Ok(self
-            .contact_from(a, pose_a, b, pose_b, margin, None, &mut None)?
-            .0)
+        self.contact_from(a, pose_a, b, pose_b, margin, Start::Cold, &mut PairCache::new())
     }
 
     /// [`ContactSolver::contact`], warm-started from the pair's `cache`.
@@ -235,10 +230,7 @@ impl ContactSolver {
         margin: f64,
         cache: &mut PairCache,
     ) -> Result<Option<Contact>, WolfeError> {
-        let (out, found) =
-            self.contact_from(a, pose_a, b, pose_b, margin, cache.separation, &mut cache.hints)?;
-        keep(cache, found);
-        Ok(out)
+        self.contact_from(a, pose_a, b, pose_b, margin, Start::Warm, cache)
     }
 
     /// The contact manifold of `a` at `pose_a` and `b` at `pose_b` (see `manifold.rs`),
@@ -251,9 +243,7 @@ impl ContactSolver {
         pose_b: &Pose,
         settings: &ManifoldSettings,
     ) -> Result<Option<ContactManifold>, WolfeError> {
-        Ok(self
-            .manifold_from(a, pose_a, b, pose_b, settings, None, &mut None)?
-            .0)
+        self.manifold_from(a, pose_a, b, pose_b, settings, Start::Cold, &mut PairCache::new())
     }
 
     /// [`ContactSolver::manifold`], warm-started from the pair's `cache`.
@@ -266,25 +256,22 @@ impl ContactSolver {
         settings: &ManifoldSettings,
         cache: &mut PairCache,
     ) -> Result<Option<ContactManifold>, WolfeError> {
-        let (out, found) =
-            self.manifold_from(a, pose_a, b, pose_b, settings, cache.separation, &mut cache.hints)?;
-        keep(cache, found);
-        Ok(out)
+        self.manifold_from(a, pose_a, b, pose_b, settings, Start::Warm, cache)
     }
 
-    /// The signed-distance query from the start direction `start` and the climbing
-    /// `hints` (kept when `Some`; written back), with the separation it found.
+    /// The signed-distance query, started as `start` says from `cache`, which keeps the
+    /// separation found (when non-zero) and the climbing hints.
     pub(crate) fn signed_distance_from(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> Result<(SignedDistanceOutput, Option<Separation>), WolfeError> {
-        let (core, found) = self.run_checked(a, pose_a, b, pose_b, None, start, hints)?;
-        Ok((self.output(&core, pose_a, (a.radius(), b.radius())), found))
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<SignedDistanceOutput, WolfeError> {
+        let core = self.run_checked(a, pose_a, b, pose_b, None, start, cache)?;
+        Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
     }
 
     /// The contact query, as [`ContactSolver::signed_distance_from`].
@@ -296,24 +283,23 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
         margin: f64,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> Result<(Option<Contact>, Option<Separation>), WolfeError> {
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<Option<Contact>, WolfeError> {
         validate_margin(margin)?;
         // GJK stops early once the pair is certainly beyond the margin.
-        let (core, found) = self.run_checked(a, pose_a, b, pose_b, Some(margin), start, hints)?;
+        let core = self.run_checked(a, pose_a, b, pose_b, Some(margin), start, cache)?;
         if core.gjk.status == GjkStatus::Separated {
-            return Ok((None, found));
+            return Ok(None);
         }
         let out = self.output(&core, pose_a, (a.radius(), b.radius()));
-        let contact = (out.signed_distance <= margin).then_some(Contact {
+        Ok((out.signed_distance <= margin).then_some(Contact {
             normal: out.normal,
             signed_distance: out.signed_distance,
             point_a: out.point_a,
             point_b: out.point_b,
             certified: out.is_certified(),
-        });
-        Ok((contact, found))
+        }))
     }
 
     /// The manifold query, as [`ContactSolver::signed_distance_from`].
@@ -325,18 +311,16 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
         settings: &ManifoldSettings,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> Result<(Option<ContactManifold>, Option<Separation>), WolfeError> {
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
         settings.validate()?;
-        let (c, found) = self.contact_from(a, pose_a, b, pose_b, settings.margin, start, hints)?;
-        let manifold = c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings));
-        Ok((manifold, found))
+        let c = self.contact_from(a, pose_a, b, pose_b, settings.margin, start, cache)?;
+        Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings)))
     }
 
-    /// Validates the poses, then runs [`ContactSolver::run_cores`] from `start`; returns
-    /// the run and the cores' separation it found (`None` when the cores overlapped
-    /// from the start).
+    /// Validates the poses, then runs [`ContactSolver::run_cores`] as `start` says from
+    /// `cache`, and keeps the cores' separation found (when non-zero) in the cache.
     #[allow(clippy::too_many_arguments)]
     fn run_checked(
         &mut self,
@@ -345,24 +329,18 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
         within: Option<f64>,
-        start: Option<Separation>,
-        hints: &mut Option<ClimbHints>,
-    ) -> Result<(CoreRun, Option<Separation>), WolfeError> {
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<CoreRun, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
-        let x0 = start.map(|s| s.in_frame_of(pose_a));
+        let (x0, keep) = start.resolve(cache, pose_a);
         let pose_ab = pose_a.relative(pose_b);
-        let core = self.run_cores(a, b, &pose_ab, x0, within, hints);
-        let found = (core.gjk.x.norm_squared() > 0.0).then_some(Separation::InA(core.gjk.x, pose_a.rotation));
-        Ok((core, found))
-    }
-}
-
-/// Keeps the separation a cached query found (the cache keeps its previous one when the
-/// cores overlapped from the start).
-fn keep(cache: &mut PairCache, found: Option<Separation>) {
-    if found.is_some() {
-        cache.separation = found;
+        let core = self.run_cores(a, b, &pose_ab, x0, within, (keep, &mut cache.hints));
+        if core.gjk.x.norm_squared() > 0.0 {
+            cache.separation = Some(Separation::InA(core.gjk.x, pose_a.rotation));
+        }
+        Ok(core)
     }
 }
 

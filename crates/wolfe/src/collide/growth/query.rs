@@ -136,6 +136,7 @@ impl CenterPoint {
 
 /// Result of a growth distance query. Points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthOutput {
     /// The growth distance: the scale factor at which the shapes, scaled about their
     /// centre points, touch (`< 1`: overlapping, `> 1`: separated). It is the feasible
@@ -173,6 +174,7 @@ impl GrowthOutput {
 
 /// Result of a growth-based collision query (Sec. III-F.4). World frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthCollisionOutput {
     /// Whether the shapes intersect (touching counts: when the bounds converge around
     /// `alpha* = 1`, the answer is `true`). When the solver did not finish, the
