@@ -70,10 +70,9 @@ impl ContactDetector {
         angle_tolerance: f64,
         narrow_phase: SignedDistanceSettings,
     ) -> Result<Self, SimError> {
-        let settings = ManifoldSettings {
-            margin,
-            angle_tolerance,
-        };
+        let settings = ManifoldSettings::default()
+            .with_margin(margin)
+            .with_angle_tolerance(angle_tolerance);
         settings.validate()?;
         Ok(Self {
             settings,
