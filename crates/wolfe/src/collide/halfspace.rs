@@ -2,7 +2,7 @@
 //! shape.
 //!
 //! A half-space has no support function (it is unbounded), so it is not a
-//! [`SupportMap`](crate::shape::SupportMap) and GJK does not apply. It does not need it: the
+//! [`SupportMap`] and GJK does not apply. It does not need it: the
 //! signed distance of a convex shape to the plane is exact in closed form, from the
 //! shape's support point in the direction into the plane,
 //! `phi = <n, s(-n)> - offset`. Flat features resting on the plane (a box face, a mesh

@@ -12,7 +12,7 @@ use crate::shape::SupportMap;
 
 /// The Minkowski difference of two posed shapes' cores, seen from A's frame, with the
 /// hill-climbing hints of both shapes (the previous support vertex of this query) and
-/// the radii around the cores ([`MinkowskiDifference::drop_radii`] leaves the cores
+/// the radii around the cores (`MinkowskiDifference::drop_radii` leaves the cores
 /// alone, with every hint kept).
 pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
     a: &'s A,
