@@ -3,18 +3,21 @@
 //!
 //! Bodies and posed static shapes go through the broad phase on their world boxes
 //! (grown by half the margin each, so that pairs closer than the margin are found);
-//! each candidate pair gets a manifold (GJK, EPA, face clipping: up to four points).
+//! each candidate pair gets a manifold (GJK, EPA, face clipping: up to four points),
+//! warm-started from the pair's [`PairCache`] of the previous step (GJK++ Sec. IV-E:
+//! the separation direction, and the meshes' hill-climbing hints); a pair that leaves
+//! the broad phase loses its cache.
 //! Half-spaces are unbounded and few: every body is tested against each in closed
 //! form. Each manifold point becomes one contact of the SAP problem, with the pair's
 //! combined material, located between its two witness points by the stiffnesses: the
 //! stiffer side's surface dominates (the softer body deforms to it), so a compliant
 //! body on rigid ground touches it on the ground, and equal materials meet halfway.
 
+use wolfe::SweepAndPrune;
 use wolfe::{
-    halfspace_manifold, Aabb, ContactManifold, EpaSolver, ManifoldSettings, Pose, SignedDistanceSettings,
-    Vec3,
+    halfspace_manifold, Aabb, ContactManifold, ContactSolver, ManifoldSettings, PairCache, Pose,
+    SignedDistanceSettings, Vec3,
 };
-use wolfe::{SweepAndPrune, WarmStart};
 
 use crate::body::Material;
 use crate::error::SimError;
@@ -45,37 +48,41 @@ pub struct DetectedContact {
 #[derive(Debug)]
 pub struct ContactDetector {
     settings: ManifoldSettings,
-    epa: EpaSolver,
+    narrow: ContactSolver,
     broad: SweepAndPrune,
     aabbs: Vec<Aabb>,
     pairs: Vec<(usize, usize)>,
     /// Indices of the static shapes in the broad phase (after the bodies).
     static_shapes: Vec<usize>,
-    /// The cores' separation vector of each broad-phase pair at the last detection,
-    /// sorted by pair: the next step's GJK starts from it (issue 7, GJK++ Sec. IV-E).
-    separations: Vec<((usize, usize), Vec3)>,
+    /// The warm-start cache of each broad-phase pair at the last detection, sorted by
+    /// pair: the next step's queries start from it (issue 7, GJK++ Sec. IV-E).
+    caches: Vec<((usize, usize), PairCache)>,
     /// The same, being built by the current detection.
-    next_separations: Vec<((usize, usize), Vec3)>,
+    next_caches: Vec<((usize, usize), PairCache)>,
 }
 
 impl ContactDetector {
     /// A detector keeping contacts up to `margin` metres apart, with multi-point
-    /// manifolds for faces within `angle_tolerance` radians of the normal.
-    pub fn new(margin: f64, angle_tolerance: f64) -> Result<Self, SimError> {
-        let settings = ManifoldSettings {
-            margin,
-            angle_tolerance,
-        };
+    /// manifolds for faces within `angle_tolerance` radians of the normal, and the
+    /// narrow phase run with `narrow_phase`.
+    pub fn new(
+        margin: f64,
+        angle_tolerance: f64,
+        narrow_phase: SignedDistanceSettings,
+    ) -> Result<Self, SimError> {
+        let settings = ManifoldSettings::default()
+            .with_margin(margin)
+            .with_angle_tolerance(angle_tolerance);
         settings.validate()?;
         Ok(Self {
             settings,
-            epa: EpaSolver::new(SignedDistanceSettings::default())?,
+            narrow: ContactSolver::new(narrow_phase)?,
             broad: SweepAndPrune::new(),
             aabbs: Vec::new(),
             pairs: Vec::new(),
             static_shapes: Vec::new(),
-            separations: Vec::new(),
-            next_separations: Vec::new(),
+            caches: Vec::new(),
+            next_caches: Vec::new(),
         })
     }
 
@@ -105,19 +112,19 @@ impl ContactDetector {
         }
         self.broad.update(&self.aabbs, &mut self.pairs);
         let nb = bodies.len();
-        self.next_separations.clear();
+        self.next_caches.clear();
         // Both lists are sorted by pair: walk the previous one alongside.
         let mut prev = 0;
         for &(i, j) in &self.pairs {
             if i >= nb && j >= nb {
                 continue;
             }
-            while prev < self.separations.len() && self.separations[prev].0 < (i, j) {
+            while prev < self.caches.len() && self.caches[prev].0 < (i, j) {
                 prev += 1;
             }
-            self.epa.warm_start = match self.separations.get(prev) {
-                Some(&(pair, v)) if pair == (i, j) => WarmStart::Direction(v),
-                _ => WarmStart::BoundingBoxCenters,
+            let mut cache = match self.caches.get(prev) {
+                Some(&(pair, c)) if pair == (i, j) => c,
+                _ => PairCache::new(),
             };
             // i < j: a static shape (index >= nb) is always j.
             let (a, pose_a, mat_a, body_a, static_a) = if j >= nb {
@@ -139,15 +146,15 @@ impl ContactDetector {
             let body_b = if j >= nb { i } else { j };
             let b = &bodies[body_b];
             let pose_b = b.shape_world_pose(&poses[body_b]);
-            let manifold = self.epa.manifold(a, &pose_a, &b.shape, &pose_b, &self.settings)?;
-            if let Some(v) = self.epa.previous_separation() {
-                self.next_separations.push(((i, j), v));
-            }
+            let manifold =
+                self.narrow
+                    .manifold_cached(a, &pose_a, &b.shape, &pose_b, &self.settings, &mut cache)?;
+            self.next_caches.push(((i, j), cache));
             if let Some(m) = manifold {
                 push_manifold(&m, body_a, static_a, body_b, mat_a, &b.material, out);
             }
         }
-        std::mem::swap(&mut self.separations, &mut self.next_separations);
+        std::mem::swap(&mut self.caches, &mut self.next_caches);
         for (k, s) in world.statics().iter().enumerate() {
             if let StaticGeometry::HalfSpace(plane, mat) = s {
                 for (i, b) in bodies.iter().enumerate() {

@@ -24,7 +24,7 @@
 use std::time::Instant;
 
 use nalgebra::{DMatrix, DVector, Matrix3, SVector};
-use wolfe::{Pose, Vec3};
+use wolfe::{Pose, SignedDistanceSettings, Vec3};
 pub use wolfe_sap::SapStatus;
 use wolfe_sap::{ContactConstraint, SapProblem, SapSettings, SapSolver, Tree};
 
@@ -94,6 +94,9 @@ pub struct SimSettings {
     pub margin: f64,
     /// Face-alignment tolerance of multi-point manifolds, radians (default 0.05).
     pub angle_tolerance: f64,
+    /// Settings of the narrow phase (GJK, then EPA when the cores overlap) that finds
+    /// each candidate pair's contact (default: the library's defaults).
+    pub narrow_phase: SignedDistanceSettings,
     /// Settings of the SAP solver.
     pub sap: SapSettings,
     /// Relative residual of the free-motion balance (Eq. 13) at which stage one stops
@@ -113,6 +116,7 @@ impl Default for SimSettings {
             scheme: Scheme::SymplecticEuler,
             margin: 5e-3,
             angle_tolerance: 0.05,
+            narrow_phase: SignedDistanceSettings::default(),
             sap: SapSettings::default(),
             free_motion_tolerance: 1e-12,
             free_motion_max_iterations: 50,
@@ -218,7 +222,7 @@ impl Simulation {
         }
         let poses = world.bodies().iter().map(|b| b.pose).collect();
         let mut sim = Self {
-            detector: ContactDetector::new(settings.margin, settings.angle_tolerance)?,
+            detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?,
             sap: SapSolver::new(settings.sap)?,
             world,
             settings,

@@ -3,7 +3,7 @@
 //! `cargo run --release -p wolfe --example distance`
 
 use std::path::Path;
-use wolfe::{ConvexMesh, GjkSettings, GjkSolver, GjkVariant, Pose, Shape, Vec3, WarmStart};
+use wolfe::{ConvexMesh, GjkSettings, GjkSolver, GjkVariant, PairCache, Pose, Shape, Vec3};
 
 fn main() -> Result<(), wolfe::WolfeError> {
     let ycb = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb");
@@ -30,13 +30,14 @@ fn main() -> Result<(), wolfe::WolfeError> {
         );
     }
 
-    // Warm starts across a short trajectory: the solver keeps the previous separation.
+    // Warm starts across a short trajectory: the pair's cache keeps the previous
+    // separation and the meshes' climbing hints.
     let mut solver = GjkSolver::new(GjkSettings::default())?;
-    solver.warm_start = WarmStart::Previous;
+    let mut cache = PairCache::new();
     let mut pose = pose_mug;
     for step in 0..5 {
         pose.translation -= Vec3::new(0.01, 0.0, 0.0);
-        let d = solver.distance(&drill, &pose_drill, &mug, &pose)?;
+        let d = solver.distance_cached(&drill, &pose_drill, &mug, &pose, &mut cache)?;
         println!(
             "step {step}: distance {:.6} m in {} iterations",
             d.distance, d.iterations

@@ -23,19 +23,19 @@ pub mod mesh;
 pub mod shape;
 
 pub use broad::{brute_force_pairs, SweepAndPrune, UniformGrid};
-pub use collide::contact::Contact;
+pub use collide::cache::{PairCache, WarmStart};
+pub use collide::contact::{
+    signed_distance, Contact, ContactSolver, EpaSolver, SignedDistanceOutput, SignedDistanceSettings,
+};
+pub use collide::distance::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver};
 pub use collide::epa::{EpaSettings, EpaStatus};
+pub use collide::feature::{ContactManifold, ContactPoint, ManifoldSettings};
 pub use collide::gjk::{ConvergenceCriterion, GjkSettings, GjkStatus, GjkVariant, Normalization};
 pub use collide::growth::{
     growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthIterate, GrowthOutput,
     GrowthSettings, GrowthSolver, GrowthStatus, GrowthTrace,
 };
 pub use collide::halfspace::{halfspace_manifold, HalfSpace};
-pub use collide::manifold::{ContactManifold, ContactPoint, ManifoldSettings};
-pub use collide::query::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver, WarmStart};
-pub use collide::signed_distance::{
-    signed_distance, EpaSolver, SignedDistanceOutput, SignedDistanceSettings,
-};
 pub use error::WolfeError;
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;

@@ -6,12 +6,12 @@ mod common;
 use common::*;
 use rand::Rng;
 use wolfe::{
-    Capsule, Cuboid, EpaSolver, EpaStatus, GjkStatus, Pose, Quat, Shape, SignedDistanceOutput,
+    Capsule, ContactSolver, Cuboid, EpaStatus, GjkStatus, Pose, Quat, Shape, SignedDistanceOutput,
     SignedDistanceSettings, Sphere, Vec3,
 };
 
-fn solver() -> EpaSolver {
-    EpaSolver::new(SignedDistanceSettings::default()).unwrap()
+fn solver() -> ContactSolver {
+    ContactSolver::new(SignedDistanceSettings::default()).unwrap()
 }
 
 fn at(x: f64, y: f64, z: f64) -> Pose {

@@ -1,19 +1,19 @@
-//! `EpaSolver::contact` with a margin stops GJK once the pair is certainly beyond the
-//! margin: it must answer exactly as the full signed distance does. Warm starts from a
-//! direction (a simulation's previous time step) must not change the answer, and on a
-//! coherent motion they save GJK iterations.
+//! `ContactSolver::contact` with a margin stops GJK once the pair is certainly beyond
+//! the margin: it must answer exactly as the full signed distance does. Warm starts from
+//! the pair's cache (a simulation's previous time step) must not change the answer, and
+//! on a coherent motion they save GJK iterations.
 
 mod common;
 
 use common::*;
 use rand::Rng;
-use wolfe::{EpaSolver, Pose, SignedDistanceSettings, Vec3, WarmStart, WolfeError};
+use wolfe::{ContactSolver, PairCache, Pose, SignedDistanceSettings, Vec3, WolfeError};
 
 #[test]
 fn contact_with_margin_agrees_with_the_full_signed_distance() {
     let mut rng = rng(4242);
-    let mut full = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
-    let mut early = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut full = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut early = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
     let (mut inside, mut outside) = (0, 0);
     for case in 0..3000 {
         let size = [0.1, 1.0][case % 2];
@@ -54,8 +54,8 @@ fn contact_with_margin_agrees_with_the_full_signed_distance() {
 #[test]
 fn warm_start_from_the_previous_step_keeps_the_answer_and_saves_iterations() {
     let mut rng = rng(99);
-    let mut cold = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
-    let mut warm = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut cold = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut warm = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
     let (mut cold_iters, mut warm_iters) = (0u64, 0u64);
     for case in 0..400 {
         // Curved and polytope kinds (random_shape kinds 1.. avoid the closed-form
@@ -69,10 +69,11 @@ fn warm_start_from_the_previous_step_keeps_the_answer_and_saves_iterations() {
             rng.random_range(-1.0..1.0),
             rng.random_range(-1.0..1.0),
         ) * 0.01;
-        warm.warm_start = WarmStart::BoundingBoxCenters;
+        // One cache per pair, kept across the steps, as the simulation does.
+        let mut cache = PairCache::new();
         for _ in 0..10 {
             let c = cold.signed_distance(&a, &pa, &b, &pb).unwrap();
-            let w = warm.signed_distance(&a, &pa, &b, &pb).unwrap();
+            let w = warm.signed_distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
             assert!(
                 (c.signed_distance - w.signed_distance).abs() <= 1e-6 * c.signed_distance.abs().max(1e-3),
                 "case {case}: cold {} warm {}",
@@ -81,11 +82,6 @@ fn warm_start_from_the_previous_step_keeps_the_answer_and_saves_iterations() {
             );
             cold_iters += u64::from(c.gjk_iterations);
             warm_iters += u64::from(w.gjk_iterations);
-            // The caller passes the previous separation back, as the simulation does.
-            warm.warm_start = match warm.previous_separation() {
-                Some(v) => WarmStart::Direction(v),
-                None => WarmStart::BoundingBoxCenters,
-            };
             pb = Pose {
                 translation: pb.translation + step,
                 ..pb
@@ -101,16 +97,28 @@ fn warm_start_from_the_previous_step_keeps_the_answer_and_saves_iterations() {
 
 #[test]
 fn non_finite_warm_start_direction_is_a_typed_error() {
-    let mut s = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut cache = PairCache::new();
+    assert!(matches!(
+        cache.set_separation(Vec3::new(f64::NAN, 0.0, 1.0)),
+        Err(WolfeError::NonFiniteDirection)
+    ));
+    assert!(matches!(
+        cache.set_separation(Vec3::new(0.0, f64::INFINITY, 1.0)),
+        Err(WolfeError::NonFiniteDirection)
+    ));
+    assert!(cache.is_empty() && cache.separation().is_none());
+    // A finite guess is kept as given (world frame), and a query replaces it with the
+    // separation it finds.
+    let v = Vec3::new(-1.0, 0.0, 0.5);
+    cache.set_separation(v).unwrap();
+    assert_eq!(cache.separation(), Some(v));
     let a = random_shape(&mut rng(1), 2, 1.0);
-    s.warm_start = WarmStart::Direction(Vec3::new(f64::NAN, 0.0, 1.0));
     let far = Pose::from_translation(Vec3::new(5.0, 0.0, 0.0));
-    assert!(matches!(
-        s.signed_distance(&a, &Pose::identity(), &a, &far),
-        Err(WolfeError::NonFiniteDirection)
-    ));
-    assert!(matches!(
-        s.contact(&a, &Pose::identity(), &a, &far, 0.1),
-        Err(WolfeError::NonFiniteDirection)
-    ));
+    let mut s = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
+    let out = s
+        .signed_distance_cached(&a, &Pose::identity(), &a, &far, &mut cache)
+        .unwrap();
+    let x = cache.separation().unwrap();
+    // The cores' separation points from B to A, against the normal.
+    assert!(x.dot(&out.normal) < 0.0 && (x.normalize() + out.normal).norm() < 1e-6);
 }

@@ -5,12 +5,12 @@ mod common;
 
 use common::*;
 use wolfe::{
-    Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, EpaSettings, EpaSolver, EpaStatus, Pose, Quat, Shape,
+    Cone, ContactSolver, ConvexMesh, Cuboid, Cylinder, Ellipsoid, EpaSettings, EpaStatus, Pose, Quat, Shape,
     SignedDistanceSettings, Vec3, WolfeError,
 };
 
-fn solver_with(epa: EpaSettings) -> EpaSolver {
-    EpaSolver::new(SignedDistanceSettings {
+fn solver_with(epa: EpaSettings) -> ContactSolver {
+    ContactSolver::new(SignedDistanceSettings {
         epa,
         ..SignedDistanceSettings::default()
     })
@@ -190,7 +190,7 @@ fn invalid_settings_are_typed_errors() {
             ..EpaSettings::default()
         },
     ] {
-        let r = EpaSolver::new(SignedDistanceSettings {
+        let r = ContactSolver::new(SignedDistanceSettings {
             epa,
             ..SignedDistanceSettings::default()
         });

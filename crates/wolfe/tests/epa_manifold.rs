@@ -3,12 +3,12 @@
 //! when either box is a convex mesh; curved contacts keep one point.
 
 use wolfe::{
-    Capsule, ConvexMesh, Cuboid, EpaSolver, ManifoldSettings, Pose, Quat, Shape, SignedDistanceSettings,
+    Capsule, ContactSolver, ConvexMesh, Cuboid, ManifoldSettings, Pose, Quat, Shape, SignedDistanceSettings,
     Sphere, Vec3, WolfeError,
 };
 
-fn solver() -> EpaSolver {
-    EpaSolver::new(SignedDistanceSettings::default()).unwrap()
+fn solver() -> ContactSolver {
+    ContactSolver::new(SignedDistanceSettings::default()).unwrap()
 }
 
 fn box_mesh(h: [f64; 3]) -> Shape {

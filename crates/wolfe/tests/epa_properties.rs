@@ -8,8 +8,8 @@ mod common;
 use common::*;
 use rand::Rng;
 use wolfe::{
-    distance, ConvexMesh, EpaSolver, EpaStatus, GjkSettings, GjkStatus, Pose, Shape, SignedDistanceSettings,
-    SupportMap, Vec3,
+    distance, ContactSolver, ConvexMesh, EpaStatus, GjkSettings, GjkStatus, Pose, Shape,
+    SignedDistanceSettings, SupportMap, Vec3,
 };
 
 /// Exact penetration depth of two polytopes given by world-frame vertices, independent
@@ -43,7 +43,7 @@ fn support_value(shape: &Shape, pose: &Pose, u: &Vec3) -> f64 {
 #[test]
 fn epa_matches_the_exact_depth_of_small_polytopes() {
     let mut rng = rng(4242);
-    let mut solver = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut solver = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
     let (mut checked, mut iterations) = (0, 0);
     for case in 0..2000 {
         let na = rng.random_range(4..12);
@@ -95,7 +95,7 @@ fn epa_matches_the_exact_depth_of_small_polytopes() {
 #[test]
 fn translating_by_the_depth_makes_every_shape_kind_touch() {
     let mut rng = rng(777);
-    let mut solver = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut solver = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
     let gjk = GjkSettings::default();
     let mut checked = 0;
     let mut epa_runs = 0;

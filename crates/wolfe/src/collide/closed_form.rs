@@ -9,7 +9,6 @@
 //! closed form is exact and several times cheaper, which is what spheres deserve in a
 //! simulation where they are the most common shape.
 
-use crate::collide::gjk::{GjkRun, GjkStatus, QueryKind};
 use crate::math::{Pose, Vec3};
 use crate::shape::Shape;
 
@@ -69,59 +68,10 @@ fn closest_cone_point(r: f64, h: f64, p: &Vec3) -> Vec3 {
     Vec3::new(k * p.x, k * p.y, qz)
 }
 
-/// The exact result for a pair with a ball on at least one side and a ball, box,
-/// capsule, cylinder or cone on the other: a GJK run (0 iterations, zero gap) and the
-/// closest points of the cores, all **in world frame**; `None` when the pair needs GJK.
-/// `radius_sum` is the sum of the shapes' radii (the caller has it already).
-///
-/// World frame because a ball needs no rotation: two balls cost no rotation at all, and
-/// a ball against another core costs one rotation of the ball's centre into that core's
-/// frame and one of the closest point back, fewer than the relative pose and the output
-/// rotations of the A-frame path.
-pub(crate) fn closed_form_run(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    radius_sum: f64,
-    kind: QueryKind,
-    collision_margin: f64,
-) -> Option<(GjkRun, Vec3, Vec3)> {
-    let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
-    let x = ca - cb;
-    let x_norm = x.norm();
-    let threshold = match kind {
-        // The closed form is exact and cheap: proximity queries take the distance.
-        QueryKind::Distance | QueryKind::Proximity => radius_sum,
-        QueryKind::Collision => radius_sum + collision_margin,
-    };
-    let status = if x_norm <= threshold {
-        GjkStatus::Intersecting
-    } else if kind == QueryKind::Collision {
-        GjkStatus::Separated
-    } else {
-        GjkStatus::Converged
-    };
-    let run = GjkRun {
-        status,
-        x,
-        iterations: 0,
-        support_calls: 0,
-        duality_gap: 0.0,
-        lower_bound: if status == GjkStatus::Intersecting {
-            0.0
-        } else {
-            x_norm
-        },
-        separating_direction: x,
-    };
-    Some((run, ca, cb))
-}
-
 /// The closest points of the two cores, **in world frame**, for a pair with a ball on at
 /// least one side and a ball, box, capsule, cylinder or cone on the other; `None` when
 /// the pair needs GJK. The queries build their outputs from these two points directly
-/// (the distance is `|ca - cb|` minus the radii), without a [`GjkRun`] in between.
+/// (the distance is `|ca - cb|` minus the radii).
 #[inline]
 pub(crate) fn closed_form_cores(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<(Vec3, Vec3)> {
     Some(match (a, b) {
@@ -144,7 +94,7 @@ pub(crate) fn closed_form_cores(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Po
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::gjk::{run_gjk, GjkSettings};
+    use crate::collide::gjk::{run_gjk, GjkSettings, QueryKind};
     use crate::collide::minkowski::MinkowskiDifference;
     use crate::collide::simplex::Simplex;
     use crate::shape::{Capsule, Cone, Cuboid, Cylinder, Sphere, SupportMap};
@@ -189,15 +139,7 @@ mod tests {
                     // A at a pose of its own, so that the world frame is not A's.
                     let pose_a = Pose::from_parts([0.1, -0.2, 0.3], [0.6, 0.0, 0.8, 0.0]).unwrap();
                     let pose_ab = pose_a.relative(&pose_b);
-                    let Some((exact, ca, cb)) = closed_form_run(
-                        a,
-                        &pose_a,
-                        b,
-                        &pose_b,
-                        a.radius() + b.radius(),
-                        QueryKind::Distance,
-                        0.0,
-                    ) else {
+                    let Some((ca, cb)) = closed_form_cores(a, &pose_a, b, &pose_b) else {
                         assert!(i != 0 && j != 0, "pair ({i}, {j}) has a ball");
                         continue;
                     };
@@ -205,10 +147,8 @@ mod tests {
                     let x0 = md.bounding_box_center_difference();
                     let mut s2 = Simplex::new();
                     let run = run_gjk(&mut md, x0, &settings, QueryKind::Distance, &mut s2);
-                    // The witness points are the cores' points, in world frame.
-                    assert!((exact.x - (ca - cb)).norm() < 1e-15);
                     let r = a.radius() + b.radius();
-                    let d_exact = (exact.x.norm() - r).max(0.0);
+                    let d_exact = ((ca - cb).norm() - r).max(0.0);
                     let d_gjk = (run.x.norm() - r).max(0.0);
                     assert!(
                         (d_exact - d_gjk).abs() < 1e-9,

@@ -2,16 +2,18 @@
 //! shape.
 //!
 //! A half-space has no support function (it is unbounded), so it is not a
-//! [`SupportMap`](crate::SupportMap) and GJK does not apply. It does not need it: the
+//! [`SupportMap`] and GJK does not apply. It does not need it: the
 //! signed distance of a convex shape to the plane is exact in closed form, from the
 //! shape's support point in the direction into the plane,
 //! `phi = <n, s(-n)> - offset`. Flat features resting on the plane (a box face, a mesh
 //! face, a capsule's segment) give up to four points, chosen like the clipped manifolds
-//! of module `manifold` (the plane is an infinite reference face, so nothing is
+//! of `contact/manifold.rs` (the plane is an infinite reference face, so nothing is
 //! clipped: every vertex within the margin is a candidate).
 
-use crate::collide::contact::validate_margin;
-use crate::collide::manifold::{feature, reduce, ContactManifold, ContactPoint, Feature, ManifoldSettings};
+use crate::collide::feature::{
+    feature, reduce, validate_margin, ContactManifold, ContactPoint, Feature, ManifoldSettings,
+    MAX_FACE_VERTICES,
+};
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
 use crate::shape::{Shape, SupportMap};
@@ -90,7 +92,7 @@ pub fn halfspace_manifold(
         point_b: deepest,
         signed_distance: sd,
     };
-    const CAP: usize = crate::collide::manifold::MAX_FACE_VERTICES;
+    const CAP: usize = MAX_FACE_VERTICES;
     // Candidates: a polytope (or a rounded one) touches the plane at every vertex within
     // the margin, with no face alignment needed, so a box resting on an edge or tilted
     // in a pile keeps its two or more supports; a capsule lying along the plane touches

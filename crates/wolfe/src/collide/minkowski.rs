@@ -11,7 +11,9 @@ use crate::math::{Mat3, Pose, Vec3};
 use crate::shape::SupportMap;
 
 /// The Minkowski difference of two posed shapes' cores, seen from A's frame, with the
-/// hill-climbing hints of both shapes (the previous support vertex of this query).
+/// hill-climbing hints of both shapes (the previous support vertex of this query) and
+/// the radii around the cores (`MinkowskiDifference::drop_radii` leaves the cores
+/// alone, with every hint kept).
 pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
     a: &'s A,
     b: &'s B,
@@ -19,12 +21,16 @@ pub struct MinkowskiDifference<'s, A: ?Sized, B: ?Sized> {
     rot_ab: Mat3,
     /// Its transpose: A-local to B-local.
     rot_ba: Mat3,
+    /// Whether the radii are dropped (`drop_radii`): a flag rather than the sum, so that
+    /// the sum stays a compile-time constant for shapes without a radius (meshes,
+    /// boxes), which the loops fold into their thresholds.
+    radii_dropped: bool,
     /// B's origin in A's frame.
     t_ab: Vec3,
     /// Hill-climbing hint of A (index of its previous support vertex).
-    pub hint_a: u32,
+    pub(crate) hint_a: u32,
     /// Hill-climbing hint of B.
-    pub hint_b: u32,
+    pub(crate) hint_b: u32,
     /// Whether a core is a polytope, whose climbs re-seed when the direction turns.
     reseed: bool,
     /// The direction the hints were found for (zero before the first support call).
@@ -89,6 +95,7 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
             b,
             rot_ab,
             rot_ba: rot_ab.transpose(),
+            radii_dropped: false,
             t_ab: pose_ab.translation,
             hint_a: 0,
             hint_b: 0,
@@ -100,7 +107,7 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
     /// Starts the climbs from given hints (a previous query's support vertices of this
     /// pair), found for the direction `d`: the next support call re-seeds only if its
     /// direction turned away from `d`.
-    pub fn keep_hints(&mut self, (hint_a, hint_b): (u32, u32), d: &Vec3) {
+    pub(crate) fn keep_hints(&mut self, (hint_a, hint_b): (u32, u32), d: &Vec3) {
         self.hint_a = hint_a;
         self.hint_b = hint_b;
         self.hint_direction = HintDirection::new(*d);
@@ -134,17 +141,28 @@ impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s,
     }
 
     /// Sum of the two shapes' radii (added around the cores).
+    #[inline]
     pub fn radius_sum(&self) -> f64 {
-        self.a.radius() + self.b.radius()
+        if self.radii_dropped {
+            0.0
+        } else {
+            self.a.radius() + self.b.radius()
+        }
+    }
+
+    /// Makes this the difference of the bare cores (radii 0), so that GJK converges on
+    /// the cores' own distance; supports, seeds and climbing hints are unchanged.
+    pub(crate) fn drop_radii(&mut self) {
+        self.radii_dropped = true;
     }
 
     /// Whether both cores are polytopes (then `D`'s core is one too).
-    pub fn polytopes(&self) -> bool {
+    pub(crate) fn polytopes(&self) -> bool {
         self.a.is_polytope() && self.b.is_polytope()
     }
 
     /// Whether both cores are strictly convex (then `D`'s core is too).
-    pub fn strictly_convex(&self) -> bool {
+    pub(crate) fn strictly_convex(&self) -> bool {
         self.a.is_strictly_convex() && self.b.is_strictly_convex()
     }
 }

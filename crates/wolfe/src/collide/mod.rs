@@ -1,13 +1,15 @@
-//! The narrow phase: distance and collision queries between posed convex shapes.
+//! The narrow phase: distance, collision, signed-distance, contact and growth queries
+//! between posed convex shapes.
 
+pub mod cache;
 mod closed_form;
 pub mod contact;
+pub(crate) mod dispatch;
+pub mod distance;
 pub mod epa;
+pub mod feature;
 pub mod gjk;
 pub mod growth;
 pub mod halfspace;
-pub mod manifold;
 pub mod minkowski;
-pub mod query;
-pub mod signed_distance;
 pub mod simplex;

@@ -1,5 +1,5 @@
-//! The convex polytope type: hull vertices, outward triangles, CSR vertex adjacency, and
-//! its support map.
+//! The convex polytope type: hull vertices, outward triangles, CSR vertex adjacency, the
+//! hill-climbing graph and the cube map of seeds (its support map is in `shape/`).
 
 use super::adjacency::Adjacency;
 use super::hull::{convex_hull, Hull};
@@ -7,7 +7,6 @@ use super::seeds::SeedTable;
 use super::support::{self, ClimbGraph};
 use crate::error::WolfeError;
 use crate::math::{Aabb, Vec3};
-use crate::shape::SupportMap;
 
 /// Meshes with at most this many vertices compute their support point by brute force;
 /// larger ones hill-climb over the vertex adjacency from the hint.
@@ -154,13 +153,32 @@ impl ConvexMesh {
         self.centroid
     }
 
+    /// The distance from the centroid to the nearest face plane (exact for the solid
+    /// hull; 0 for lower-dimensional hulls, which have no interior).
+    pub(crate) fn centroid_inradius(&self) -> f64 {
+        self.inradius
+    }
+
+    /// The box of the hull vertices.
+    pub(crate) fn bounding_box(&self) -> Aabb {
+        self.aabb
+    }
+
+    /// The support vertex of the centre of `dir`'s cell in the hull's cube-map seed table
+    /// (about one cell per vertex, computed once with the hull: `seeds.rs`): a start of
+    /// a hill climb that is a step or two from the answer.
+    pub(crate) fn seed_vertex(&self, dir: &Vec3) -> u32 {
+        self.seeds.seed(dir)
+    }
+
     /// Index of a vertex maximizing `<dir, x>`, by checking every vertex.
     pub fn support_vertex_brute_force(&self, dir: &Vec3) -> u32 {
         support::brute_force(&self.vertices, dir)
     }
 
     /// Index of a vertex maximizing `<dir, x>`, by hill-climbing over the adjacency from
-    /// vertex `start` (clamped to 0 when out of range). See [`SupportMap::local_support_hinted`].
+    /// vertex `start` (clamped to 0 when out of range): the support of a warm-started
+    /// query (GJK++ Sec. II, "Computing support vector on meshes").
     ///
     /// Inlined (also across crates): as a call, the growth loop spilled and reloaded its
     /// registers around each of its two climbs per iteration.
@@ -177,113 +195,11 @@ impl ConvexMesh {
     /// Index of a support vertex: brute force up to
     /// [`SUPPORT_BRUTE_FORCE_MAX_VERTICES`], hill-climbing from `hint` above.
     #[inline]
-    fn support_index(&self, dir: &Vec3, hint: u32) -> u32 {
+    pub(crate) fn support_index(&self, dir: &Vec3, hint: u32) -> u32 {
         if self.vertices.len() <= SUPPORT_BRUTE_FORCE_MAX_VERTICES {
             support::brute_force(&self.vertices, dir)
         } else {
             self.support_vertex_hill_climb(dir, hint)
         }
-    }
-}
-
-impl SupportMap for ConvexMesh {
-    /// A hull vertex maximizing `<dir, x>` (hill-climbing from vertex 0 on large meshes).
-    fn local_support(&self, dir: &Vec3) -> Vec3 {
-        self.vertices[self.support_index(dir, 0) as usize]
-    }
-
-    /// Warm-started support: `hint` is the index of the previous support vertex; the
-    /// climb starts there (an out-of-range hint is clamped to 0) and the new support
-    /// vertex's index is written back. Allocates nothing.
-    ///
-    /// Inlined: the growth loop calls it twice per iteration (alone this saved only
-    /// 0.2% of the loop's instructions; inlining the climb as well saved more).
-    #[inline]
-    fn local_support_hinted(&self, dir: &Vec3, hint: &mut u32) -> Vec3 {
-        let i = self.support_index(dir, *hint);
-        *hint = i;
-        self.vertices[i as usize]
-    }
-
-    /// Polytopes have flat faces: supports are not unique.
-    fn is_strictly_convex(&self) -> bool {
-        false
-    }
-
-    fn is_polytope(&self) -> bool {
-        true
-    }
-
-    fn local_aabb(&self) -> Aabb {
-        self.aabb
-    }
-
-    /// The hull-vertex mean ([`ConvexMesh::centroid`]).
-    fn center(&self) -> Vec3 {
-        self.centroid
-    }
-
-    /// The distance from the centroid to the nearest face plane (exact for the solid
-    /// hull; 0 for lower-dimensional hulls, which have no interior).
-    fn inradius(&self) -> f64 {
-        self.inradius
-    }
-
-    /// The support vertex of the centre of `dir`'s cell in the hull's cube-map seed table
-    /// (about one cell per vertex, computed once with the hull: `mesh/seeds.rs`).
-    fn seed_hint(&self, dir: &Vec3) -> u32 {
-        self.seeds.seed(dir)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Points on a slightly irregular sphere: every point is a hull vertex.
-    fn ball(n: usize) -> Vec<Vec3> {
-        // Golden-angle spiral: deterministic, well spread, no four points coplanar in
-        // practice.
-        (0..n)
-            .map(|k| {
-                let z = 1.0 - (2 * k + 1) as f64 / n as f64;
-                let r = (1.0 - z * z).sqrt();
-                let t = 2.399_963_229_728_653 * k as f64;
-                Vec3::new(r * t.cos(), r * t.sin(), z) * 2.0 + Vec3::new(1.0, -3.0, 0.5)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn hinted_support_clamps_and_writes_back() {
-        let m = ConvexMesh::from_points(&ball(200)).unwrap();
-        assert!(m.vertices().len() > SUPPORT_BRUTE_FORCE_MAX_VERTICES);
-        let d = Vec3::new(0.2, 0.9, -0.4);
-        let want = m.vertices()[m.support_vertex_brute_force(&d) as usize];
-        for start in [0, 17, u32::MAX, m.vertices().len() as u32] {
-            let mut hint = start;
-            let s = m.local_support_hinted(&d, &mut hint);
-            assert_eq!(s, want, "start {start}");
-            assert_eq!(m.vertices()[hint as usize], s);
-        }
-        assert_eq!(m.local_support(&d), want);
-    }
-
-    #[test]
-    fn box_centroid_and_flags() {
-        let pts = ball(64);
-        let m = ConvexMesh::from_points(&pts).unwrap();
-        assert_eq!(m.vertices().len(), 64);
-        let b = m.local_aabb();
-        assert!(pts
-            .iter()
-            .all(|p| (0..3).all(|k| b.min[k] <= p[k] && p[k] <= b.max[k])));
-        assert!(pts.iter().any(|p| p.x == b.min.x) && pts.iter().any(|p| p.z == b.max.z));
-        let c = m.centroid();
-        assert!((c - Vec3::new(1.0, -3.0, 0.5)).norm() < 0.1, "{c:?}");
-        assert!(!m.is_strictly_convex());
-        assert_eq!(m.radius(), 0.0);
-        assert!(m.neighbors(1000).is_empty());
-        assert_eq!(m.faces().len(), 2 * 64 - 4);
     }
 }

@@ -1,7 +1,9 @@
-//! Convex polytopes: loading (OBJ, STL), exact convex hull, vertex adjacency and
-//! hill-climbing support.
+//! Convex polytopes as pure geometry: loading (OBJ, STL), exact convex hull, vertex
+//! adjacency, the hill-climbing graph of support vertices and its cold-start seeds. It
+//! knows nothing of shapes: the support map of a [`ConvexMesh`] is in `shape/`.
 //!
-//! - [`ConvexMesh`]: the type and its support map (`convex_mesh.rs`, `support.rs`).
+//! - [`ConvexMesh`]: the type (`convex_mesh.rs`); support vertices by brute force or
+//!   hill climbing (`support.rs`).
 //! - Hull: exact quickhull (`quickhull.rs`), lower-dimensional hulls (`hull2d.rs`),
 //!   dispatch on the affine dimension (`hull.rs`), predicates (`predicates.rs`).
 //! - Cold-start seeds of the climbs: a cube map of support vertices (`seeds.rs`).

@@ -11,6 +11,7 @@
 
 mod capsule;
 mod cone;
+mod convex_mesh;
 mod cuboid;
 mod cylinder;
 mod ellipsoid;
@@ -32,7 +33,7 @@ pub use scaled::ScaledAboutCenter;
 pub use sphere::Sphere;
 
 use crate::math::{Aabb, Vec3};
-pub use crate::mesh::ConvexMesh;
+use crate::mesh::ConvexMesh;
 
 /// A convex set given by its support function, in its own local frame.
 ///
@@ -153,7 +154,7 @@ impl Shape {
     }
 
     /// This shape inflated by `radius` (must be finite and >= 0).
-    pub fn inflated(self, radius: f64) -> Result<Shape, crate::WolfeError> {
+    pub fn inflated(self, radius: f64) -> Result<Shape, crate::error::WolfeError> {
         Ok(Shape::Inflated(Box::new(Inflated::new(self, radius)?)))
     }
 }

@@ -99,6 +99,24 @@ impl Default for EpaSettings {
 pub const MAX_EPA_ITERATIONS: u32 = 1 << 16;
 
 impl EpaSettings {
+    /// This value with `tolerance` set (relative).
+    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
+        self.tolerance = tolerance;
+        self
+    }
+
+    /// This value with `absolute_tolerance` set (metres).
+    pub fn with_absolute_tolerance(mut self, absolute_tolerance: f64) -> Self {
+        self.absolute_tolerance = absolute_tolerance;
+        self
+    }
+
+    /// This value with `max_iterations` set (also the polytope's storage).
+    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
+        self.max_iterations = max_iterations;
+        self
+    }
+
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), WolfeError> {
         let check = |name: &'static str, v: f64, ok: bool, reason: &'static str| {

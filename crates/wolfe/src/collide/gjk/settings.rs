@@ -126,6 +126,54 @@ impl GjkSettings {
         }
     }
 
+    /// This value with `normalization` set (see the field).
+    pub fn with_normalization(mut self, normalization: Normalization) -> Self {
+        self.normalization = normalization;
+        self
+    }
+
+    /// This value with `criterion` set (see the field).
+    pub fn with_criterion(mut self, criterion: ConvergenceCriterion) -> Self {
+        self.criterion = criterion;
+        self
+    }
+
+    /// This value with `tolerance` set (see the field).
+    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
+        self.tolerance = tolerance;
+        self
+    }
+
+    /// This value with `absolute_tolerance` set (metres).
+    pub fn with_absolute_tolerance(mut self, absolute_tolerance: f64) -> Self {
+        self.absolute_tolerance = absolute_tolerance;
+        self
+    }
+
+    /// This value with `collision_margin` set (metres).
+    pub fn with_collision_margin(mut self, collision_margin: f64) -> Self {
+        self.collision_margin = collision_margin;
+        self
+    }
+
+    /// This value with `max_iterations` set (see the field).
+    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
+        self.max_iterations = max_iterations;
+        self
+    }
+
+    /// This value with `max_accelerated_iterations` set (see the field).
+    pub fn with_max_accelerated_iterations(mut self, max_accelerated_iterations: u32) -> Self {
+        self.max_accelerated_iterations = max_accelerated_iterations;
+        self
+    }
+
+    /// This value with `closed_form_pairs` set (see the field).
+    pub fn with_closed_form_pairs(mut self, closed_form_pairs: bool) -> Self {
+        self.closed_form_pairs = closed_form_pairs;
+        self
+    }
+
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), WolfeError> {
         let check = |name: &'static str, v: f64, ok: bool, reason: &'static str| {

@@ -150,6 +150,7 @@ pub(crate) enum Mode {
 
 /// One iteration's bounds on `beta* = 1 / alpha*`, given to a [`GrowthTrace`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthIterate {
     /// Iteration `k >= 1` (0 after the warm-start points were added).
     pub iteration: u32,

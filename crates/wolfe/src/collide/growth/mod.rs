@@ -11,12 +11,12 @@
 //! early exit (Sec. III-F.4).
 //!
 //! - `core.rs`: the dimension-generic loop (`N = 2, 3`), the robust simplex pivot.
-//! - `query.rs`: 3D queries on [`crate::Shape`] ([`GrowthSolver`]).
+//! - `query.rs`: 3D queries on [`crate::shape::Shape`] ([`GrowthSolver`]).
 //! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`], [`growth_collide_2d`]).
 //!
 //! **Centre points** (the answer depends on them): by default each shape's
-//! [`crate::SupportMap::center`], the local origin of a primitive and the mean of the
-//! hull vertices of a mesh, with the shape's [`crate::SupportMap::inradius`] about it.
+//! [`crate::shape::SupportMap::center`], the local origin of a primitive and the mean of the
+//! hull vertices of a mesh, with the shape's [`crate::shape::SupportMap::inradius`] about it.
 //! Explicit centres go through [`CenterPoint`].
 //!
 //! ```

@@ -220,6 +220,7 @@ impl Pose2 {
 /// Result of a 2D growth distance query (world frame); fields as in
 /// [`super::GrowthOutput`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthOutput2 {
     /// Growth distance (feasible end, `alpha_upper`).
     pub alpha: f64,
@@ -334,6 +335,7 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
 /// Result of a 2D growth-based collision test (world frame); fields as in
 /// [`super::GrowthCollisionOutput`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthCollisionOutput2 {
     /// Whether the shapes intersect (touching counts; conservative `true` when undecided
     /// without a separating line).

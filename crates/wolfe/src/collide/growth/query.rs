@@ -1,6 +1,8 @@
 //! Growth distance and growth-based collision between posed 3D shapes.
 
 use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
+use crate::collide::cache::{GrowthMemory, PairCache};
+use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::minkowski::HintDirection;
 use crate::error::WolfeError;
 use crate::math::{Mat3, Pose, Vec3};
@@ -27,6 +29,18 @@ impl Default for GrowthSettings {
 }
 
 impl GrowthSettings {
+    /// This value with `tolerance` set (relative gap).
+    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
+        self.tolerance = tolerance;
+        self
+    }
+
+    /// This value with `max_iterations` set (`K_max`).
+    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
+        self.max_iterations = max_iterations;
+        self
+    }
+
     /// Checks the ranges: `tolerance` finite and `>= f64::EPSILON`, `max_iterations >= 1`.
     pub fn validate(&self) -> Result<(), WolfeError> {
         if !(self.tolerance.is_finite() && self.tolerance >= f64::EPSILON) {
@@ -122,6 +136,7 @@ impl CenterPoint {
 
 /// Result of a growth distance query. Points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthOutput {
     /// The growth distance: the scale factor at which the shapes, scaled about their
     /// centre points, touch (`< 1`: overlapping, `> 1`: separated). It is the feasible
@@ -159,6 +174,7 @@ impl GrowthOutput {
 
 /// Result of a growth-based collision query (Sec. III-F.4). World frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthCollisionOutput {
     /// Whether the shapes intersect (touching counts: when the bounds converge around
     /// `alpha* = 1`, the answer is `true`). When the solver did not finish, the
@@ -185,35 +201,25 @@ pub struct GrowthCollisionOutput {
     pub status: GrowthStatus,
 }
 
-/// Warm-start memory: the inner approximation's shape points of the last query, in the
-/// shapes' local frames (Sec. III-F.3), and the meshes' hill-climbing hints.
-#[derive(Clone, Copy, Debug, Default)]
-struct Memory {
-    /// Points of A and B and the normal of `C` they were the supports for (zero when
-    /// unknown), all in A's frame except B's points (B's frame).
-    points: Option<[(Vec3, Vec3, Vec3); 3]>,
-    hint_a: u32,
-    hint_b: u32,
-    /// The last support direction (A's frame) the hints belong to.
-    direction: Vec3,
-}
-
-/// A reusable growth distance solver: settings plus warm-start memory, owned by the
-/// caller. Queries allocate nothing.
+/// A reusable growth distance solver: the settings (it needs no scratch space). Queries
+/// allocate nothing.
 ///
-/// With `warm_start` set, a query starts from the previous query's inner approximation
-/// moved by the shapes' new poses (Sec. III-F.3). This is only valid for **the same pair
-/// of shapes** (in the same order) as the previous query; the first query, and any after
-/// [`GrowthSolver::reset`], start cold. Pairs of strictly convex shapes (spheres,
-/// ellipsoids) always start cold: their solver ends with the basis clustered at the
-/// answer (see the interpolated-normal step in `core.rs`), and warm start gains nothing
-/// on curved sets (Sec. IV-B). The meshes' hill-climbing hints carry over too.
+/// The `*_cached` queries start from the inner approximation of the pair's previous
+/// query, kept in the caller's [`PairCache`] and moved by the shapes' new poses
+/// (Sec. III-F.3); an empty cache starts cold. Pairs of strictly convex shapes
+/// (spheres, ellipsoids) always start cold: their solver ends with the basis clustered
+/// at the answer (see the interpolated-normal step in `core.rs`), and warm start gains
+/// nothing on curved sets (Sec. IV-B). The meshes' hill-climbing hints carry over too.
 #[derive(Clone, Debug, Default)]
 pub struct GrowthSolver {
     settings: GrowthSettings,
-    /// Whether queries start from the previous query's inner approximation.
+    /// Whether the cache-less queries start from the previous query's inner
+    /// approximation (only valid for **the same pair of shapes**, in the same order, as
+    /// the previous query). Compatibility (issue 16): removed once callers pass a
+    /// [`PairCache`] to the `*_cached` queries.
     pub warm_start: bool,
-    memory: Memory,
+    /// Compatibility (issue 16): the pair memory of the cache-less queries.
+    memory: GrowthMemory,
 }
 
 impl GrowthSolver {
@@ -223,7 +229,7 @@ impl GrowthSolver {
         Ok(Self {
             settings,
             warm_start: false,
-            memory: Memory::default(),
+            memory: GrowthMemory::default(),
         })
     }
 
@@ -232,9 +238,49 @@ impl GrowthSolver {
         &self.settings
     }
 
-    /// Forgets the warm-start memory (call it before querying another pair).
+    /// Forgets the warm-start memory of the cache-less queries (call it before querying
+    /// another pair). Compatibility (issue 16): [`PairCache::clear`].
     pub fn reset(&mut self) {
-        self.memory = Memory::default();
+        self.memory = GrowthMemory::default();
+    }
+
+    /// [`GrowthSolver::growth_distance`], warm-started from the pair's `cache` (cold
+    /// when it holds no growth basis), which keeps this query's basis for the next.
+    pub fn growth_distance_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<GrowthOutput, WolfeError> {
+        let (ca, cb) = (CenterPoint::of(a), CenterPoint::of(b));
+        let memory = (&mut cache.growth, true);
+        distance_with(&self.settings, memory, pose_a, &ca, pose_b, &cb, &mut (), |r| {
+            dispatch(a, b, r)
+        })
+    }
+
+    /// [`GrowthSolver::collide`], warm-started from the pair's `cache`.
+    pub fn collide_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<GrowthCollisionOutput, WolfeError> {
+        let (ca, cb) = (CenterPoint::of(a), CenterPoint::of(b));
+        collide_with(
+            &self.settings,
+            (&mut cache.growth, true),
+            a,
+            pose_a,
+            &ca,
+            b,
+            pose_b,
+            &cb,
+        )
     }
 
     /// Growth distance between `a` and `b`, each scaled about its default centre
@@ -275,7 +321,17 @@ impl GrowthSolver {
         center_b: &CenterPoint,
         trace: &mut T,
     ) -> Result<GrowthOutput, WolfeError> {
-        self.distance_with(pose_a, center_a, pose_b, center_b, trace, |r| visit_pair(a, b, r))
+        let memory = (&mut self.memory, self.warm_start);
+        distance_with(
+            &self.settings,
+            memory,
+            pose_a,
+            center_a,
+            pose_b,
+            center_b,
+            trace,
+            |r| dispatch(a, b, r),
+        )
     }
 
     /// [`GrowthSolver::growth_distance_about`] between any two [`SupportMap`]s, not only
@@ -323,60 +379,17 @@ impl GrowthSolver {
         pose_b: &Pose,
         center_b: &CenterPoint,
     ) -> Result<GrowthOutput, WolfeError> {
-        self.distance_with(pose_a, center_a, pose_b, center_b, &mut (), |r| r.run(a, b))
-    }
-
-    /// The distance query around `solve`, which runs the loop on the concrete pair.
-    fn distance_with<T: GrowthTrace>(
-        &mut self,
-        pose_a: &Pose,
-        center_a: &CenterPoint,
-        pose_b: &Pose,
-        center_b: &CenterPoint,
-        trace: &mut T,
-        solve: impl FnOnce(Runner<'_, T>) -> Run<3>,
-    ) -> Result<GrowthOutput, WolfeError> {
-        let q = self.prepare(pose_a, center_a, pose_b, center_b)?;
-        let Some(q) = q else {
-            let c = pose_a.transform_point(&center_a.point);
-            return Ok(GrowthOutput {
-                alpha: 0.0,
-                alpha_lower: 0.0,
-                alpha_upper: 0.0,
-                point_a: c,
-                point_b: c,
-                contact_point: c,
-                normal: Vec3::zeros(),
-                iterations: 0,
-                status: GrowthStatus::Converged,
-            });
-        };
-        let run = solve(Runner {
-            q: &q,
-            mode: Mode::Distance,
-            settings: &self.settings,
-            memory: &mut self.memory,
-            warm: self.warm_start,
-            trace,
-        });
-        let p = q.c2 - q.c1;
-        let (wa, wb) = run.witness(&p);
-        let alpha_upper = 1.0 / run.beta_lower;
-        let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
-        let contact = q.c1 + alpha_upper * (wa - q.c1);
-        let rot = pose_a.rotation.to_rotation_matrix();
-        let world = |x: Vec3| rot * x + pose_a.translation;
-        Ok(GrowthOutput {
-            alpha: alpha_upper,
-            alpha_lower,
-            alpha_upper,
-            point_a: world(wa),
-            point_b: world(wb),
-            contact_point: world(contact),
-            normal: rot * unit(&run.lambda_upper),
-            iterations: run.iterations,
-            status: GrowthStatus::from_stop(run.stop),
-        })
+        let memory = (&mut self.memory, self.warm_start);
+        distance_with(
+            &self.settings,
+            memory,
+            pose_a,
+            center_a,
+            pose_b,
+            center_b,
+            &mut (),
+            |r| r.visit(a, b),
+        )
     }
 
     /// Growth-based collision test with early exit (Sec. III-F.4), default centres.
@@ -400,108 +413,170 @@ impl GrowthSolver {
         pose_b: &Pose,
         center_b: &CenterPoint,
     ) -> Result<GrowthCollisionOutput, WolfeError> {
-        let Some(q) = self.prepare(pose_a, center_a, pose_b, center_b)? else {
-            // Coincident centres: a common point of both shapes.
-            return Ok(GrowthCollisionOutput {
-                intersecting: true,
-                alpha_lower: 0.0,
-                alpha_upper: 0.0,
-                separating_normal: Vec3::zeros(),
-                offset_a: 0.0,
-                offset_b: 0.0,
-                common_point: Some(pose_a.transform_point(&center_a.point)),
-                iterations: 0,
-                status: GrowthStatus::Overlapping,
-            });
-        };
-        let run = self.dispatch(a, b, &q, Mode::Collision, &mut ());
-        let p = q.c2 - q.c1;
-        let rot = pose_a.rotation.to_rotation_matrix();
-        let alpha_upper = 1.0 / run.beta_lower;
-        let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
-        let separated = run.beta_upper < 1.0;
-        let intersecting = !separated;
-        let (separating_normal, offset_a, offset_b) = if separated {
-            let n = unit(&run.lambda_upper);
-            let nw = rot * n;
-            let shift = nw.dot(&pose_a.translation);
-            (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
-        } else {
-            (Vec3::zeros(), 0.0, 0.0)
-        };
-        // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
-        // in both shapes (each shape contains its centre and is convex).
-        let common_point = if alpha_upper <= 1.0 {
-            let (wa, _) = run.witness(&p);
-            Some(rot * (q.c1 + alpha_upper * (wa - q.c1)) + pose_a.translation)
-        } else {
-            None
-        };
-        Ok(GrowthCollisionOutput {
-            intersecting,
-            alpha_lower,
-            alpha_upper,
-            separating_normal,
-            offset_a,
-            offset_b,
-            common_point,
-            iterations: run.iterations,
-            status: GrowthStatus::from_stop(run.stop),
-        })
+        let memory = (&mut self.memory, self.warm_start);
+        collide_with(&self.settings, memory, a, pose_a, center_a, b, pose_b, center_b)
     }
+}
 
-    /// Validates and computes the query in A's frame; `None` when the centres coincide.
-    fn prepare(
-        &self,
-        pose_a: &Pose,
-        center_a: &CenterPoint,
-        pose_b: &Pose,
-        center_b: &CenterPoint,
-    ) -> Result<Option<Query>, WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
-        center_a.validate()?;
-        center_b.validate()?;
-        if center_a.inradius + center_b.inradius <= 0.0 {
-            return Err(WolfeError::InvalidCenterPoint {
-                reason: "at least one shape needs a positive inradius about its centre",
-            });
-        }
-        let pose_ab = pose_a.relative(pose_b);
-        let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
-        let c1 = center_a.point;
-        let c2 = rot_ab * center_b.point + pose_ab.translation;
-        if c1 == c2 {
-            return Ok(None);
-        }
-        Ok(Some(Query {
-            rot_ab,
-            t_ab: pose_ab.translation,
-            c1,
-            c2,
-            r1: center_a.inradius,
-            r2: center_b.inradius,
-        }))
-    }
+/// A pair's growth memory and whether the query may start from it.
+type MemoryUse<'m> = (&'m mut GrowthMemory, bool);
 
-    fn dispatch<T: GrowthTrace>(
-        &mut self,
-        a: &Shape,
-        b: &Shape,
-        q: &Query,
-        mode: Mode,
-        trace: &mut T,
-    ) -> Run<3> {
-        let runner = Runner {
-            q,
-            mode,
-            settings: &self.settings,
-            memory: &mut self.memory,
-            warm: self.warm_start,
-            trace,
-        };
-        visit_pair(a, b, runner)
+/// The distance query around `solve`, which runs the loop on the concrete pair.
+#[allow(clippy::too_many_arguments)]
+fn distance_with<T: GrowthTrace>(
+    settings: &GrowthSettings,
+    (memory, warm): MemoryUse<'_>,
+    pose_a: &Pose,
+    center_a: &CenterPoint,
+    pose_b: &Pose,
+    center_b: &CenterPoint,
+    trace: &mut T,
+    solve: impl FnOnce(Runner<'_, T>) -> Run<3>,
+) -> Result<GrowthOutput, WolfeError> {
+    let q = prepare(pose_a, center_a, pose_b, center_b)?;
+    let Some(q) = q else {
+        let c = pose_a.transform_point(&center_a.point);
+        return Ok(GrowthOutput {
+            alpha: 0.0,
+            alpha_lower: 0.0,
+            alpha_upper: 0.0,
+            point_a: c,
+            point_b: c,
+            contact_point: c,
+            normal: Vec3::zeros(),
+            iterations: 0,
+            status: GrowthStatus::Converged,
+        });
+    };
+    let run = solve(Runner {
+        q: &q,
+        mode: Mode::Distance,
+        settings,
+        memory,
+        warm,
+        trace,
+    });
+    let p = q.c2 - q.c1;
+    let (wa, wb) = run.witness(&p);
+    let alpha_upper = 1.0 / run.beta_lower;
+    let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
+    let contact = q.c1 + alpha_upper * (wa - q.c1);
+    let rot = pose_a.rotation.to_rotation_matrix();
+    let world = |x: Vec3| rot * x + pose_a.translation;
+    Ok(GrowthOutput {
+        alpha: alpha_upper,
+        alpha_lower,
+        alpha_upper,
+        point_a: world(wa),
+        point_b: world(wb),
+        contact_point: world(contact),
+        normal: rot * unit(&run.lambda_upper),
+        iterations: run.iterations,
+        status: GrowthStatus::from_stop(run.stop),
+    })
+}
+
+/// The collision query.
+#[allow(clippy::too_many_arguments)]
+fn collide_with(
+    settings: &GrowthSettings,
+    (memory, warm): MemoryUse<'_>,
+    a: &Shape,
+    pose_a: &Pose,
+    center_a: &CenterPoint,
+    b: &Shape,
+    pose_b: &Pose,
+    center_b: &CenterPoint,
+) -> Result<GrowthCollisionOutput, WolfeError> {
+    let Some(q) = prepare(pose_a, center_a, pose_b, center_b)? else {
+        // Coincident centres: a common point of both shapes.
+        return Ok(GrowthCollisionOutput {
+            intersecting: true,
+            alpha_lower: 0.0,
+            alpha_upper: 0.0,
+            separating_normal: Vec3::zeros(),
+            offset_a: 0.0,
+            offset_b: 0.0,
+            common_point: Some(pose_a.transform_point(&center_a.point)),
+            iterations: 0,
+            status: GrowthStatus::Overlapping,
+        });
+    };
+    let runner = Runner {
+        q: &q,
+        mode: Mode::Collision,
+        settings,
+        memory,
+        warm,
+        trace: &mut (),
+    };
+    let run = dispatch(a, b, runner);
+    let p = q.c2 - q.c1;
+    let rot = pose_a.rotation.to_rotation_matrix();
+    let alpha_upper = 1.0 / run.beta_lower;
+    let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
+    let separated = run.beta_upper < 1.0;
+    let intersecting = !separated;
+    let (separating_normal, offset_a, offset_b) = if separated {
+        let n = unit(&run.lambda_upper);
+        let nw = rot * n;
+        let shift = nw.dot(&pose_a.translation);
+        (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
+    } else {
+        (Vec3::zeros(), 0.0, 0.0)
+    };
+    // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
+    // in both shapes (each shape contains its centre and is convex).
+    let common_point = if alpha_upper <= 1.0 {
+        let (wa, _) = run.witness(&p);
+        Some(rot * (q.c1 + alpha_upper * (wa - q.c1)) + pose_a.translation)
+    } else {
+        None
+    };
+    Ok(GrowthCollisionOutput {
+        intersecting,
+        alpha_lower,
+        alpha_upper,
+        separating_normal,
+        offset_a,
+        offset_b,
+        common_point,
+        iterations: run.iterations,
+        status: GrowthStatus::from_stop(run.stop),
+    })
+}
+
+/// Validates and computes the query in A's frame; `None` when the centres coincide.
+fn prepare(
+    pose_a: &Pose,
+    center_a: &CenterPoint,
+    pose_b: &Pose,
+    center_b: &CenterPoint,
+) -> Result<Option<Query>, WolfeError> {
+    pose_a.validate()?;
+    pose_b.validate()?;
+    center_a.validate()?;
+    center_b.validate()?;
+    if center_a.inradius + center_b.inradius <= 0.0 {
+        return Err(WolfeError::InvalidCenterPoint {
+            reason: "at least one shape needs a positive inradius about its centre",
+        });
     }
+    let pose_ab = pose_a.relative(pose_b);
+    let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
+    let c1 = center_a.point;
+    let c2 = rot_ab * center_b.point + pose_ab.translation;
+    if c1 == c2 {
+        return Ok(None);
+    }
+    Ok(Some(Query {
+        rot_ab,
+        t_ab: pose_ab.translation,
+        c1,
+        c2,
+        r1: center_a.inradius,
+        r2: center_b.inradius,
+    }))
 }
 
 /// `v / |v|`, or zero for a zero vector.
@@ -589,13 +664,15 @@ struct Runner<'q, T> {
     q: &'q Query,
     mode: Mode,
     settings: &'q GrowthSettings,
-    memory: &'q mut Memory,
+    memory: &'q mut GrowthMemory,
     warm: bool,
     trace: &'q mut T,
 }
 
-impl<T: GrowthTrace> Runner<'_, T> {
-    fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> Run<3> {
+impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
+    type Output = Run<3>;
+
+    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> Run<3> {
         let q = self.q;
         let rot_ba = q.rot_ab.transpose();
         // Cold queries seed the meshes' hill climbs near the first directions (+-p).
@@ -650,33 +727,6 @@ impl<T: GrowthTrace> Runner<'_, T> {
         }
         self.memory.points = Some(points);
         run
-    }
-}
-
-/// Dispatches on A's concrete type, then B's (monomorphized loops, as in `query.rs`).
-fn visit_pair<T: GrowthTrace>(a: &Shape, b: &Shape, r: Runner<'_, T>) -> Run<3> {
-    match a {
-        Shape::Sphere(s) => visit_b(s, b, r),
-        Shape::Ellipsoid(s) => visit_b(s, b, r),
-        Shape::Cuboid(s) => visit_b(s, b, r),
-        Shape::Capsule(s) => visit_b(s, b, r),
-        Shape::Cylinder(s) => visit_b(s, b, r),
-        Shape::Cone(s) => visit_b(s, b, r),
-        Shape::ConvexMesh(s) => visit_b(s.as_ref(), b, r),
-        Shape::Inflated(s) => visit_b(s.as_ref(), b, r),
-    }
-}
-
-fn visit_b<A: SupportMap + ?Sized, T: GrowthTrace>(a: &A, b: &Shape, r: Runner<'_, T>) -> Run<3> {
-    match b {
-        Shape::Sphere(s) => r.run(a, s),
-        Shape::Ellipsoid(s) => r.run(a, s),
-        Shape::Cuboid(s) => r.run(a, s),
-        Shape::Capsule(s) => r.run(a, s),
-        Shape::Cylinder(s) => r.run(a, s),
-        Shape::Cone(s) => r.run(a, s),
-        Shape::ConvexMesh(s) => r.run(a, s.as_ref()),
-        Shape::Inflated(s) => r.run(a, s.as_ref()),
     }
 }
 

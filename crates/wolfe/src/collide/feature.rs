@@ -1,24 +1,10 @@
-//! Contact manifolds: up to four contact points for flat contacts, so that a box
-//! resting on a face is supported at its corners, not at one point.
+//! Contact manifolds as data, and the geometry that builds them: the feature of a shape
+//! facing a direction (a face polygon, a capsule's segment, or a point), polygon and
+//! segment clipping (Sutherland-Hodgman), and the reduction to four points.
 //!
-//! One contact (module `contact`) gives the normal. Then, as in Box2D's polygon
-//! collider and Bullet's polyhedral clipping: each shape's *feature* most aligned with
-//! the normal is found (a face polygon of a box or convex mesh, the segment of a
-//! capsule); the face best aligned with the normal within
-//! [`ManifoldSettings::angle_tolerance`] is the **reference face**, the other shape's
-//! feature the **incident** one. The incident polygon (or segment) is clipped by the
-//! side planes of the reference face (Sutherland-Hodgman), and each clipped point within
-//! the margin of the reference plane is a contact, with its own signed distance
-//! measured along the reference normal. More than four are reduced to four that span
-//! the largest area (the deepest point, the farthest from it, then the largest
-//! triangles on either side). Curved contacts (balls, ellipsoids, cylinder rims,
-//! cones) and edge-edge contacts keep the single contact point.
-//!
-//! Cost: a box's face is found in closed form; a convex mesh's by a scan of its
-//! triangles (O(faces)) and its polygon by a scan of its vertices (O(vertices)).
+//! The manifold query (`contact/manifold.rs`) and the half-space contacts
+//! (`halfspace.rs`) both build on this file; it knows shapes, not solvers.
 
-use crate::collide::contact::validate_margin;
-use crate::collide::signed_distance::EpaSolver;
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
 use crate::mesh::ConvexMesh;
@@ -33,7 +19,7 @@ pub const MAX_FACE_VERTICES: usize = 16;
 /// vertex (it removes a chain and adds two crossing points for one or more removed
 /// vertices, or leaves it), so `N` incident vertices clipped by `M` side planes give
 /// at most `N + M <= 2 MAX_FACE_VERTICES`.
-const CLIP_CAPACITY: usize = 2 * MAX_FACE_VERTICES;
+pub(crate) const CLIP_CAPACITY: usize = 2 * MAX_FACE_VERTICES;
 
 /// Settings of the manifold query.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,6 +44,18 @@ impl Default for ManifoldSettings {
 }
 
 impl ManifoldSettings {
+    /// This value with `margin` set (metres).
+    pub fn with_margin(mut self, margin: f64) -> Self {
+        self.margin = margin;
+        self
+    }
+
+    /// This value with `angle_tolerance` set (radians).
+    pub fn with_angle_tolerance(mut self, angle_tolerance: f64) -> Self {
+        self.angle_tolerance = angle_tolerance;
+        self
+    }
+
     /// Checks the ranges.
     pub fn validate(&self) -> Result<(), WolfeError> {
         validate_margin(self.margin)?;
@@ -76,6 +74,7 @@ impl ManifoldSettings {
 
 /// One point of a manifold, in world frame.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[non_exhaustive]
 pub struct ContactPoint {
     /// Point on A's surface.
     pub point_a: Vec3,
@@ -88,11 +87,12 @@ pub struct ContactPoint {
 
 /// Up to four contact points sharing one normal.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ContactManifold {
     /// Unit normal from A to B (the reference face's normal for a clipped manifold).
     pub normal: Vec3,
-    points: [ContactPoint; 4],
-    len: usize,
+    pub(crate) points: [ContactPoint; 4],
+    pub(crate) len: usize,
     /// Whether the contact the manifold was built from is certified.
     pub certified: bool,
 }
@@ -248,7 +248,7 @@ fn mesh_face(mesh: &ConvexMesh, pose: &Pose, dir: &Vec3) -> Feature {
 }
 
 /// Clips `poly[..len]` by the half-space `<n, x> <= d` (Sutherland-Hodgman).
-fn clip(poly: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usize {
+pub(crate) fn clip(poly: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usize {
     let mut m = 0;
     let count = poly.len();
     for i in 0..count {
@@ -266,140 +266,8 @@ fn clip(poly: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usi
     m
 }
 
-impl EpaSolver {
-    /// The contact manifold of `a` at `pose_a` and `b` at `pose_b` (see the module
-    /// documentation), or `None` when they are farther apart than `settings.margin`.
-    pub fn manifold(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        settings: &ManifoldSettings,
-    ) -> Result<Option<ContactManifold>, WolfeError> {
-        settings.validate()?;
-        let Some(c) = self.contact(a, pose_a, b, pose_b, settings.margin)? else {
-            return Ok(None);
-        };
-        let single = ContactManifold {
-            normal: c.normal,
-            points: [ContactPoint {
-                point_a: c.point_a,
-                point_b: c.point_b,
-                signed_distance: c.signed_distance,
-            }; 4],
-            len: 1,
-            certified: c.certified,
-        };
-        let n = c.normal;
-        let sin_tol = settings.angle_tolerance.sin();
-        let cos_tol = settings.angle_tolerance.cos();
-        let (fa, ra) = feature(a, pose_a, &n, sin_tol);
-        let (fb, rb) = feature(b, pose_b, &-n, sin_tol);
-        let align = |f: &Feature, dir: &Vec3| match f {
-            Feature::Polygon { normal, .. } if normal.dot(dir) >= cos_tol => Some(normal.dot(dir)),
-            _ => None,
-        };
-        // Reference: the better aligned face (A on a tie).
-        let a_is_reference = match (align(&fa, &n), align(&fb, &-n)) {
-            (Some(x), Some(y)) => x >= y,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => return Ok(Some(single)),
-        };
-        let (reference, incident, r_ref, r_inc) = if a_is_reference {
-            (fa, fb, ra, rb)
-        } else {
-            (fb, fa, rb, ra)
-        };
-        let Feature::Polygon {
-            verts: ref_verts,
-            len: ref_len,
-            normal: n_ref,
-        } = reference
-        else {
-            return Ok(Some(single));
-        };
-        let mut buf_a = [Vec3::zeros(); CLIP_CAPACITY];
-        let mut buf_b = [Vec3::zeros(); CLIP_CAPACITY];
-        let mut count = match incident {
-            Feature::Polygon { verts, len, .. } => {
-                buf_a[..len].copy_from_slice(&verts[..len]);
-                len
-            }
-            Feature::Segment(s) => {
-                buf_a[..2].copy_from_slice(&s);
-                2
-            }
-            Feature::Point => return Ok(Some(single)),
-        };
-        let segment = matches!(incident, Feature::Segment(_));
-        let ref_poly = &ref_verts[..ref_len];
-        let centroid = ref_poly.iter().sum::<Vec3>() / ref_len as f64;
-        for i in 0..ref_len {
-            let (p, q) = (ref_poly[i], ref_poly[(i + 1) % ref_len]);
-            let mut side = (q - p).cross(&n_ref);
-            let len = side.norm();
-            if len <= 0.0 {
-                continue;
-            }
-            side /= len;
-            if side.dot(&(centroid - p)) > 0.0 {
-                side = -side;
-            }
-            let d = side.dot(&p);
-            count = if segment {
-                clip_segment(&buf_a[..count], &side, d, &mut buf_b)
-            } else {
-                clip(&buf_a[..count], &side, d, &mut buf_b)
-            };
-            std::mem::swap(&mut buf_a, &mut buf_b);
-            if count == 0 {
-                return Ok(Some(single));
-            }
-        }
-        // Points of the incident surface facing the reference plane, and their depths.
-        let plane = n_ref.dot(&ref_poly[0]) + r_ref;
-        let mut cands = [ContactPoint::default(); CLIP_CAPACITY];
-        let mut kept = 0;
-        for p in &buf_a[..count] {
-            let surface = p - r_inc * n_ref;
-            let sd = n_ref.dot(&surface) - plane;
-            if sd <= settings.margin {
-                let on_ref = surface - sd * n_ref;
-                let (point_a, point_b) = if a_is_reference {
-                    (on_ref, surface)
-                } else {
-                    (surface, on_ref)
-                };
-                cands[kept] = ContactPoint {
-                    point_a,
-                    point_b,
-                    signed_distance: sd,
-                };
-                kept += 1;
-            }
-        }
-        if kept == 0 {
-            return Ok(Some(single));
-        }
-        let normal = if a_is_reference { n_ref } else { -n_ref };
-        let mut m = ContactManifold {
-            normal,
-            points: [cands[0]; 4],
-            len: 0,
-            certified: c.certified,
-        };
-        for (slot, i) in reduce(&cands[..kept], &n_ref).into_iter().flatten().enumerate() {
-            m.points[slot] = cands[i];
-            m.len = slot + 1;
-        }
-        Ok(Some(m))
-    }
-}
-
 /// Clips a segment (2 points, or 1 after an earlier clip) by `<n, x> <= d`.
-fn clip_segment(seg: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usize {
+pub(crate) fn clip_segment(seg: &[Vec3], n: &Vec3, d: f64, out: &mut [Vec3; CLIP_CAPACITY]) -> usize {
     if seg.len() == 1 {
         if n.dot(&seg[0]) <= d {
             out[0] = seg[0];
@@ -461,4 +329,17 @@ pub(crate) fn reduce(points: &[ContactPoint], n: &Vec3) -> [Option<usize>; 4] {
         out[3] = Some(i3);
     }
     out
+}
+
+/// Checks a contact margin: finite and `>= 0`, in metres.
+pub(crate) fn validate_margin(margin: f64) -> Result<(), WolfeError> {
+    if margin.is_finite() && margin >= 0.0 {
+        Ok(())
+    } else {
+        Err(WolfeError::InvalidSetting {
+            name: "margin",
+            value: margin,
+            reason: "must be finite and >= 0",
+        })
+    }
 }

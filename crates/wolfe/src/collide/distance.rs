@@ -1,4 +1,4 @@
-//! The public queries: distance and boolean intersection between two posed shapes.
+//! Distance and boolean intersection between two posed shapes ([`GjkSolver`]).
 //!
 //! Conventions (pinned by tests): poses map shape-local to world coordinates; results
 //! are in world frame; the **normal points from A to B**; distances are in metres and
@@ -6,9 +6,12 @@
 //!
 //! The queries validate their input, compute the relative pose once, run GJK in A's
 //! frame on the cores (DESIGN.md: a shape is a core plus a radius), and add the radii at
-//! the end. `match (a, b)` happens once here; the loop is monomorphized per pair.
+//! the end. The pair is dispatched once (`dispatch.rs`); the loop is monomorphized per
+//! pair. Warm starts come from the caller's [`PairCache`] (the `*_cached` queries).
 
+use crate::collide::cache::{ClimbHints, PairCache, Separation, Start, WarmStart};
 use crate::collide::closed_form::closed_form_cores;
+use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
@@ -18,6 +21,7 @@ use crate::shape::{Shape, SupportMap};
 
 /// Result of a distance query. All points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct DistanceOutput {
     /// Distance between the shapes in metres, >= 0; 0 when they overlap.
     pub distance: f64,
@@ -47,6 +51,7 @@ pub struct DistanceOutput {
 
 /// Result of a boolean collision query. Vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct CollisionOutput {
     /// Whether the shapes are closer than the collision margin (touching counts). When
     /// the solver did not finish (`IterationLimit`, `NumericalTrouble`) this is the
@@ -65,33 +70,20 @@ pub struct CollisionOutput {
     pub status: GjkStatus,
 }
 
-/// Where a query starts its first support direction (GJK++ Sec. IV-E compares these).
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub enum WarmStart {
-    /// Difference of the bounding-box centres (GJK++ Sec. IV default).
-    #[default]
-    BoundingBoxCenters,
-    /// The separation vector of this solver's previous query (falls back to the box
-    /// centres on the first query). Also keeps the meshes' hill-climbing hints.
-    Previous,
-    /// A guess of the separation vector `point_a - point_b` in world frame, for example
-    /// the previous time step's (note the sign: from B to A, opposite to the normal).
-    Direction(Vec3),
-}
-
-/// A reusable solver: the settings plus the warm-start cache and scratch space, owned by
-/// the caller (DESIGN.md: state belongs to the caller), so that queries allocate nothing.
+/// A reusable GJK solver: the settings and the simplex (scratch space), so that queries
+/// allocate nothing (DESIGN.md: state belongs to the caller). What a query leaves for
+/// the next query of the same pair (separation direction, mesh climbing hints) lives in
+/// the caller's [`PairCache`], passed to [`GjkSolver::distance_cached`] and
+/// [`GjkSolver::intersects_cached`].
 #[derive(Clone, Debug, Default)]
 pub struct GjkSolver {
     settings: GjkSettings,
-    /// How the next query starts.
-    pub warm_start: WarmStart,
     simplex: Simplex,
-    /// Separation vector `point_a - point_b` of the cores at the last query, in A's
-    /// frame, with A's rotation then (world frame on demand: most queries never need it).
-    previous_separation: Option<(Vec3, Quat)>,
-    hint_a: u32,
-    hint_b: u32,
+    /// How the cache-less queries ([`GjkSolver::distance`], [`GjkSolver::intersects`])
+    /// start. Compatibility (issue 16): removed once callers pass a [`PairCache`].
+    pub warm_start: WarmStart,
+    /// Compatibility (issue 16): the pair state of the cache-less queries.
+    legacy: PairCache,
 }
 
 impl GjkSolver {
@@ -109,24 +101,51 @@ impl GjkSolver {
         &self.settings
     }
 
-    /// The separation vector `point_a - point_b` of the cores at the last query that
-    /// found one, in world frame (what [`WarmStart::Previous`] starts from); `None`
-    /// before the first. Callers with their own motion model (GJK++ Sec. IV-E, "WS
-    /// T(prev)") transform it and pass it back as [`WarmStart::Direction`].
-    pub fn previous_separation(&self) -> Option<Vec3> {
-        self.previous_separation.map(|(v, rot)| rot * v)
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from the pair's
+    /// `cache` (cold when it is empty), which keeps this query's separation and mesh
+    /// climbing hints for the next one.
+    pub fn distance_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<DistanceOutput, WolfeError> {
+        validate_poses(pose_a, pose_b)?;
+        let q = Query::new(a, pose_a, b, pose_b);
+        Ok(distance_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            Start::Warm,
+            cache,
+        ))
     }
 
-    /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
-    /// [`WarmStart::Previous`] falls back to the bounding boxes, as after a step where
-    /// the broad phase filtered the pair out.
-    pub fn forget_previous(&mut self) {
-        self.previous_separation = None;
-        self.hint_a = 0;
-        self.hint_b = 0;
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), warm-started
+    /// from the pair's `cache` as [`GjkSolver::distance_cached`].
+    pub fn intersects_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<CollisionOutput, WolfeError> {
+        validate_poses(pose_a, pose_b)?;
+        let q = Query::new(a, pose_a, b, pose_b);
+        Ok(intersects_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            Start::Warm,
+            cache,
+        ))
     }
 
-    /// Distance between `a` at `pose_a` and `b` at `pose_b`.
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`, started as
+    /// [`GjkSolver::warm_start`] says (cold by default).
     pub fn distance(
         &mut self,
         a: &Shape,
@@ -134,15 +153,20 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        self.validate(pose_a, pose_b)?;
-        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
-            return Ok(closed_form_distance(c, a.radius(), b.radius()));
-        }
-        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Distance);
-        Ok(distance_output(&solved, pose_a))
+        self.validate_legacy(pose_a, pose_b)?;
+        let q = Query::new(a, pose_a, b, pose_b);
+        let start = self.legacy_start();
+        Ok(distance_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            start,
+            &mut self.legacy,
+        ))
     }
 
-    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2).
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started as
+    /// [`GjkSolver::warm_start`] says (cold by default).
     pub fn intersects(
         &mut self,
         a: &Shape,
@@ -150,23 +174,36 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
-        self.validate(pose_a, pose_b)?;
-        if let Some(c) = self.closed_form(a, pose_a, b, pose_b) {
-            return Ok(closed_form_collision(
-                c,
-                a.radius() + b.radius(),
-                self.settings.collision_margin,
-            ));
-        }
-        let solved = self.solve(a, pose_a, b, pose_b, QueryKind::Collision);
-        Ok(collision_output(&solved, pose_a, self.settings.collision_margin))
+        self.validate_legacy(pose_a, pose_b)?;
+        let q = Query::new(a, pose_a, b, pose_b);
+        let start = self.legacy_start();
+        Ok(intersects_from(
+            &self.settings,
+            &mut self.simplex,
+            &q,
+            start,
+            &mut self.legacy,
+        ))
+    }
+
+    /// The separation vector `point_a - point_b` of the cores at the last cache-less
+    /// query that found one, in world frame (what [`WarmStart::Previous`] starts from);
+    /// `None` before the first. Compatibility (issue 16): [`PairCache::separation`].
+    pub fn previous_separation(&self) -> Option<Vec3> {
+        self.legacy.separation()
+    }
+
+    /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
+    /// [`WarmStart::Previous`] falls back to the bounding boxes. Compatibility (issue
+    /// 16): [`PairCache::clear`].
+    pub fn forget_previous(&mut self) {
+        self.legacy.clear();
     }
 
     /// Rejects invalid poses and a non-finite warm-start direction.
     #[inline]
-    fn validate(&self, pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
+    fn validate_legacy(&self, pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
+        validate_poses(pose_a, pose_b)?;
         if let WarmStart::Direction(v) = self.warm_start {
             if !v.iter().all(|c| c.is_finite()) {
                 return Err(WolfeError::NonFiniteDirection);
@@ -175,62 +212,126 @@ impl GjkSolver {
         Ok(())
     }
 
-    /// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
-    /// and available: the closest points of the cores in world frame, remembered as the
-    /// previous separation. The caller forms its output from them directly: for these
-    /// pairs the fixed cost of a query is most of its cost.
-    #[inline]
-    fn closed_form(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<ClosedForm> {
-        if !self.settings.closed_form_pairs {
-            return None;
+    /// How a cache-less query starts, by [`GjkSolver::warm_start`].
+    #[inline(always)]
+    fn legacy_start(&self) -> Start {
+        match self.warm_start {
+            WarmStart::BoundingBoxCenters => Start::Cold,
+            WarmStart::Previous => Start::Previous,
+            WarmStart::Direction(v) => Start::Direction(v),
         }
-        let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
-        let x = ca - cb;
-        // World frame: stored with the identity rotation.
-        self.previous_separation = Some((x, Quat::identity()));
-        Some(ClosedForm { ca, cb, x })
     }
+}
 
-    /// The GJK path of a query (inputs already validated).
-    #[inline]
-    fn solve(&mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, kind: QueryKind) -> Solved {
-        let radii = (a.radius(), b.radius());
-        let pose_ab = pose_a.relative(pose_b);
-        let keep_hints = self.warm_start == WarmStart::Previous && self.previous_separation.is_some();
-        let guess = match self.warm_start {
-            WarmStart::BoundingBoxCenters => {
-                self.hint_a = 0;
-                self.hint_b = 0;
-                None
-            }
-            WarmStart::Previous => self
-                .previous_separation
-                .map(|(v, rot)| pose_a.inverse_transform_vector(&(rot * v))),
-            WarmStart::Direction(v) => Some(pose_a.inverse_transform_vector(&v)),
-        };
-        let run = visit_pair(
-            a,
-            b,
-            Runner {
-                pose_ab: &pose_ab,
-                guess,
-                settings: &self.settings,
-                kind,
-                simplex: &mut self.simplex,
-                hints: (&mut self.hint_a, &mut self.hint_b),
-                keep_hints,
-            },
-        );
-        if run.x.norm_squared() > 0.0 {
-            self.previous_separation = Some((run.x, pose_a.rotation));
-        }
-        Solved {
-            run,
-            witness: self.simplex.witness_points(),
-            in_world_frame: false,
-            radii,
-        }
+/// The shapes and poses of a query.
+#[derive(Clone, Copy)]
+struct Query<'q> {
+    a: &'q Shape,
+    pose_a: &'q Pose,
+    b: &'q Shape,
+    pose_b: &'q Pose,
+}
+
+impl<'q> Query<'q> {
+    #[inline(always)]
+    fn new(a: &'q Shape, pose_a: &'q Pose, b: &'q Shape, pose_b: &'q Pose) -> Self {
+        Self { a, pose_a, b, pose_b }
     }
+}
+
+/// The distance query (inputs validated) from `start`, writing what it found to `cache`.
+#[inline(always)]
+fn distance_from(
+    settings: &GjkSettings,
+    simplex: &mut Simplex,
+    q: &Query<'_>,
+    start: Start,
+    cache: &mut PairCache,
+) -> DistanceOutput {
+    if let Some(c) = closed_form(settings, q, cache) {
+        return closed_form_distance(c, q.a.radius(), q.b.radius());
+    }
+    let solved = solve(settings, simplex, q, QueryKind::Distance, start, cache);
+    distance_output(&solved, q.pose_a)
+}
+
+/// The boolean query, as [`distance_from`].
+#[inline(always)]
+fn intersects_from(
+    settings: &GjkSettings,
+    simplex: &mut Simplex,
+    q: &Query<'_>,
+    start: Start,
+    cache: &mut PairCache,
+) -> CollisionOutput {
+    if let Some(c) = closed_form(settings, q, cache) {
+        return closed_form_collision(c, q.a.radius() + q.b.radius(), settings.collision_margin);
+    }
+    let solved = solve(settings, simplex, q, QueryKind::Collision, start, cache);
+    collision_output(&solved, q.pose_a, settings.collision_margin)
+}
+
+/// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
+/// and available: the closest points of the cores in world frame, remembered in the
+/// cache as the separation. The caller forms its output from them directly: for these
+/// pairs the fixed cost of a query is most of its cost.
+#[inline]
+fn closed_form(settings: &GjkSettings, q: &Query<'_>, cache: &mut PairCache) -> Option<ClosedForm> {
+    if !settings.closed_form_pairs {
+        return None;
+    }
+    let (ca, cb) = closed_form_cores(q.a, q.pose_a, q.b, q.pose_b)?;
+    let x = ca - cb;
+    // World frame: stored with the identity rotation.
+    cache.separation = Some(Separation::InA(x, Quat::identity()));
+    Some(ClosedForm { ca, cb, x })
+}
+
+/// The GJK path of a query (inputs already validated): starts as `start` says from
+/// `cache`, and writes the separation found (when non-zero) and the climbing hints
+/// back.
+#[inline]
+fn solve(
+    settings: &GjkSettings,
+    simplex: &mut Simplex,
+    q: &Query<'_>,
+    kind: QueryKind,
+    start: Start,
+    cache: &mut PairCache,
+) -> Solved {
+    let radii = (q.a.radius(), q.b.radius());
+    let pose_a = q.pose_a;
+    let pose_ab = pose_a.relative(q.pose_b);
+    let (guess, keep) = start.resolve(cache, pose_a);
+    let run = dispatch(
+        q.a,
+        q.b,
+        Runner {
+            pose_ab: &pose_ab,
+            guess,
+            settings,
+            kind,
+            simplex,
+            keep,
+            hints: &mut cache.hints,
+        },
+    );
+    if run.x.norm_squared() > 0.0 {
+        cache.separation = Some(Separation::InA(run.x, pose_a.rotation));
+    }
+    Solved {
+        run,
+        witness: simplex.witness_points(),
+        in_world_frame: false,
+        radii,
+    }
+}
+
+/// Rejects invalid poses.
+#[inline]
+fn validate_poses(pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
+    pose_a.validate()?;
+    pose_b.validate()
 }
 
 /// The closest points of two cores from a closed form, in world frame, and their
@@ -317,7 +418,8 @@ struct Solved {
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b` with the given settings, cold
-/// started from the bounding-box centres. For repeated queries, keep a [`GjkSolver`].
+/// started from the bounding-box centres. For repeated queries, keep a [`GjkSolver`]
+/// (and a [`PairCache`] per pair).
 pub fn distance(
     a: &Shape,
     pose_a: &Pose,
@@ -445,50 +547,26 @@ struct Runner<'q> {
     settings: &'q GjkSettings,
     kind: QueryKind,
     simplex: &'q mut Simplex,
-    hints: (&'q mut u32, &'q mut u32),
-    /// Whether the hints belong to this pair (a [`WarmStart::Previous`] query after one
-    /// that ran GJK); otherwise the climbs start from the meshes' seeds.
-    keep_hints: bool,
+    /// The climbing hints to start from (`None`: the meshes' seeds).
+    keep: Option<ClimbHints>,
+    /// Where the run's last support vertices are written.
+    hints: &'q mut Option<ClimbHints>,
 }
 
-impl Runner<'_> {
-    fn run<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
+impl PairVisitor for Runner<'_> {
+    type Output = GjkRun;
+
+    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
-        if self.keep_hints {
-            md.keep_hints((*self.hints.0, *self.hints.1), &x0);
+        if let Some(h) = self.keep {
+            md.keep_hints((h.a, h.b), &x0);
         }
         let run = run_gjk(&mut md, x0, self.settings, self.kind, self.simplex);
-        *self.hints.0 = md.hint_a;
-        *self.hints.1 = md.hint_b;
+        *self.hints = Some(ClimbHints {
+            a: md.hint_a,
+            b: md.hint_b,
+        });
         run
-    }
-}
-
-/// Dispatches on A's concrete type, then B's: 64 monomorphized loops, one `match` each
-/// per query instead of one per support call.
-fn visit_pair(a: &Shape, b: &Shape, r: Runner<'_>) -> GjkRun {
-    match a {
-        Shape::Sphere(s) => visit_b(s, b, r),
-        Shape::Ellipsoid(s) => visit_b(s, b, r),
-        Shape::Cuboid(s) => visit_b(s, b, r),
-        Shape::Capsule(s) => visit_b(s, b, r),
-        Shape::Cylinder(s) => visit_b(s, b, r),
-        Shape::Cone(s) => visit_b(s, b, r),
-        Shape::ConvexMesh(s) => visit_b(s.as_ref(), b, r),
-        Shape::Inflated(s) => visit_b(s.as_ref(), b, r),
-    }
-}
-
-fn visit_b<A: SupportMap + ?Sized>(a: &A, b: &Shape, r: Runner<'_>) -> GjkRun {
-    match b {
-        Shape::Sphere(s) => r.run(a, s),
-        Shape::Ellipsoid(s) => r.run(a, s),
-        Shape::Cuboid(s) => r.run(a, s),
-        Shape::Capsule(s) => r.run(a, s),
-        Shape::Cylinder(s) => r.run(a, s),
-        Shape::Cone(s) => r.run(a, s),
-        Shape::ConvexMesh(s) => r.run(a, s.as_ref()),
-        Shape::Inflated(s) => r.run(a, s.as_ref()),
     }
 }

@@ -1,0 +1,357 @@
+//! Signed distance, contacts and contact manifolds ([`ContactSolver`]).
+//!
+//! Signed distance: positive from GJK when the shapes are apart, negative when they
+//! overlap (minus the penetration depth), with witness points on both shapes.
+//!
+//! A shape is a core plus a radius (DESIGN.md). GJK runs on the cores as the distance
+//! query does; when it stops because the rounded shapes overlap (`|x| <= ra + rb`)
+//! without the cores overlapping, it continues on the **cores alone** (radius 0, so it
+//! converges to the cores' distance `|x|`), and then:
+//!
+//! - cores apart (`|x| > 0`): the signed distance is `|x| - ra - rb`, positive when the
+//!   shapes are apart and negative when only the rounded parts overlap; no EPA;
+//! - cores overlapping (GJK ends `Intersecting`): EPA (module `epa`) on the same
+//!   Minkowski difference from GJK's final simplex gives the cores' depth `p` and the
+//!   signed distance is `-(p + ra + rb)`.
+//!
+//! Both branches meet at `-(ra + rb)` when the cores touch, so the signed distance is
+//! continuous across touching, with the normal of the touching point on both sides.
+//! Conventions as in `distance.rs`: world-frame results, **normal from A to B**, and
+//! `point_b - point_a = signed_distance * normal` (up to the solvers' tolerances).
+//!
+//! A **contact** is the signed distance with a cut-off: simulations keep contacts a
+//! little before touching (the margin) so that their solver sees them coming, and GJK
+//! stops as soon as the pair is certainly beyond the margin. A **manifold** adds up to
+//! four points for flat contacts (`manifold.rs`).
+//!
+//! Files: `cores.rs` (GJK, then EPA, on the cores of a pair), `manifold.rs` (face
+//! clipping around a contact), `legacy.rs` (the compatibility [`EpaSolver`]).
+//!
+//! ```
+//! use wolfe::{ContactSolver, Cuboid, PairCache, Pose, Shape, SignedDistanceSettings, Vec3};
+//!
+//! let a: Shape = Cuboid::new([1.0, 1.0, 1.0]).unwrap().into();
+//! let b: Shape = Cuboid::new([0.5, 0.5, 0.5]).unwrap().into();
+//! let mut solver = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
+//! let mut cache = PairCache::new(); // one per pair, kept across time steps
+//! // B sunk 0.1 m into A's top face.
+//! let pose_b = Pose::from_translation(Vec3::new(0.2, 0.0, 1.4));
+//! let out = solver
+//!     .signed_distance_cached(&a, &Pose::identity(), &b, &pose_b, &mut cache)
+//!     .unwrap();
+//! assert!((out.signed_distance + 0.1).abs() < 1e-12);
+//! assert!((out.normal - Vec3::z()).norm() < 1e-12); // from A to B
+//! ```
+
+mod cores;
+mod legacy;
+mod manifold;
+
+pub use legacy::EpaSolver;
+
+use crate::collide::cache::{PairCache, Separation, Start};
+use crate::collide::epa::{EpaSettings, EpaStatus, Polytope};
+use crate::collide::feature::{validate_margin, ContactManifold, ManifoldSettings};
+use crate::collide::gjk::{GjkSettings, GjkStatus};
+use crate::collide::simplex::Simplex;
+use crate::error::WolfeError;
+use crate::math::{Pose, Vec3};
+use crate::shape::{Shape, SupportMap};
+
+use cores::CoreRun;
+
+/// Settings of the signed-distance, contact and manifold queries.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct SignedDistanceSettings {
+    /// GJK on the cores. Its relative tolerance applies to the shapes' distance when
+    /// they are apart, and to the cores' distance `|x|` (below the radii) when only the
+    /// rounded parts overlap. `collision_margin` is not used.
+    pub gjk: GjkSettings,
+    /// EPA, when the cores overlap.
+    pub epa: EpaSettings,
+}
+
+impl SignedDistanceSettings {
+    /// This value with `gjk` set (GJK on the cores).
+    pub fn with_gjk(mut self, gjk: GjkSettings) -> Self {
+        self.gjk = gjk;
+        self
+    }
+
+    /// This value with `epa` set (EPA on overlapping cores).
+    pub fn with_epa(mut self, epa: EpaSettings) -> Self {
+        self.epa = epa;
+        self
+    }
+
+    /// Checks both solvers' settings.
+    pub fn validate(&self) -> Result<(), WolfeError> {
+        self.gjk.validate()?;
+        self.epa.validate()
+    }
+}
+
+/// Result of a signed-distance query. Points and vectors are in world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SignedDistanceOutput {
+    /// Signed distance in metres: the distance when apart, minus the penetration depth
+    /// (the length of the smallest translation of B that separates the shapes) when
+    /// overlapping.
+    pub signed_distance: f64,
+    /// Point on A's surface (the deepest point of A inside B when overlapping).
+    pub point_a: Vec3,
+    /// Point on B's surface.
+    pub point_b: Vec3,
+    /// Unit normal from A to B: translating B by `-signed_distance * normal` makes the
+    /// shapes touch. Always unit (for coincident cores without interior, such as two
+    /// balls with the same centre, one valid direction of the many).
+    pub normal: Vec3,
+    /// Certified bounds: `lower_bound <= true signed distance <= upper_bound`.
+    pub lower_bound: f64,
+    /// See `lower_bound`.
+    pub upper_bound: f64,
+    /// GJK iterations (0 for the closed-form ball pairs).
+    pub gjk_iterations: u32,
+    /// EPA expansions (0 when EPA did not run).
+    pub epa_iterations: u32,
+    /// Support calls of GJK and EPA together.
+    pub support_calls: u32,
+    /// How GJK ended on the cores (`Intersecting` when EPA ran).
+    pub gjk_status: GjkStatus,
+    /// How EPA ended, `None` when the cores were apart and EPA did not run.
+    pub epa_status: Option<EpaStatus>,
+}
+
+impl SignedDistanceOutput {
+    /// Whether the answer is certified within the tolerances: GJK converged on apart
+    /// cores, or EPA converged (or found a flat difference) on overlapping ones.
+    pub fn is_certified(&self) -> bool {
+        match self.epa_status {
+            Some(s) => s.is_certified(),
+            None => self.gjk_status == GjkStatus::Converged,
+        }
+    }
+}
+
+/// One contact between two shapes, in world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Contact {
+    /// Unit normal from A to B.
+    pub normal: Vec3,
+    /// Signed distance in metres (negative: penetration depth).
+    pub signed_distance: f64,
+    /// Point on A's surface.
+    pub point_a: Vec3,
+    /// Point on B's surface (`point_b - point_a = signed_distance * normal`).
+    pub point_b: Vec3,
+    /// Whether the solvers certified the answer within their tolerances (see
+    /// [`SignedDistanceOutput::is_certified`]); when not, the values are the
+    /// best the solvers had, with valid bounds in the signed-distance query.
+    pub certified: bool,
+}
+
+/// The solver of the queries that need the penetration depth as well as the distance:
+/// signed distance, contact and contact manifold. It holds the settings, GJK's simplex
+/// and EPA's polytope storage, allocated once by [`ContactSolver::new`] and reused, so
+/// that queries allocate nothing (DESIGN.md: state belongs to the caller). What a query
+/// leaves for the next query of the same pair lives in the caller's [`PairCache`]
+/// (the `*_cached` queries); the others start cold.
+#[derive(Clone, Debug)]
+pub struct ContactSolver {
+    settings: SignedDistanceSettings,
+    simplex: Simplex,
+    polytope: Polytope,
+}
+
+impl ContactSolver {
+    /// A solver with validated settings; allocates EPA's storage for
+    /// `settings.epa.max_iterations` expansions.
+    pub fn new(settings: SignedDistanceSettings) -> Result<Self, WolfeError> {
+        settings.validate()?;
+        Ok(Self {
+            settings,
+            simplex: Simplex::new(),
+            polytope: Polytope::with_capacity(settings.epa.max_iterations as usize),
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &SignedDistanceSettings {
+        &self.settings
+    }
+
+    /// Signed distance between `a` at `pose_a` and `b` at `pose_b`, with witness points
+    /// and normal (see the module documentation), cold started.
+    pub fn signed_distance(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+    ) -> Result<SignedDistanceOutput, WolfeError> {
+        self.signed_distance_from(a, pose_a, b, pose_b, Start::Cold, &mut PairCache::new())
+    }
+
+    /// [`ContactSolver::signed_distance`], warm-started from the pair's `cache` (cold
+    /// when it is empty), which keeps the separation and mesh climbing hints found.
+    pub fn signed_distance_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        cache: &mut PairCache,
+    ) -> Result<SignedDistanceOutput, WolfeError> {
+        self.signed_distance_from(a, pose_a, b, pose_b, Start::Warm, cache)
+    }
+
+    /// The contact between `a` at `pose_a` and `b` at `pose_b` if their signed distance
+    /// is at most `margin` (metres, finite, `>= 0`), `None` otherwise; cold started.
+    pub fn contact(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        margin: f64,
+    ) -> Result<Option<Contact>, WolfeError> {
+        self.contact_from(a, pose_a, b, pose_b, margin, Start::Cold, &mut PairCache::new())
+    }
+
+    /// [`ContactSolver::contact`], warm-started from the pair's `cache`.
+    pub fn contact_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        margin: f64,
+        cache: &mut PairCache,
+    ) -> Result<Option<Contact>, WolfeError> {
+        self.contact_from(a, pose_a, b, pose_b, margin, Start::Warm, cache)
+    }
+
+    /// The contact manifold of `a` at `pose_a` and `b` at `pose_b` (see `manifold.rs`),
+    /// or `None` when they are farther apart than `settings.margin`; cold started.
+    pub fn manifold(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        settings: &ManifoldSettings,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
+        self.manifold_from(a, pose_a, b, pose_b, settings, Start::Cold, &mut PairCache::new())
+    }
+
+    /// [`ContactSolver::manifold`], warm-started from the pair's `cache`.
+    pub fn manifold_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        settings: &ManifoldSettings,
+        cache: &mut PairCache,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
+        self.manifold_from(a, pose_a, b, pose_b, settings, Start::Warm, cache)
+    }
+
+    /// The signed-distance query, started as `start` says from `cache`, which keeps the
+    /// separation found (when non-zero) and the climbing hints.
+    pub(crate) fn signed_distance_from(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<SignedDistanceOutput, WolfeError> {
+        let core = self.run_checked(a, pose_a, b, pose_b, None, start, cache)?;
+        Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
+    }
+
+    /// The contact query, as [`ContactSolver::signed_distance_from`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn contact_from(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        margin: f64,
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<Option<Contact>, WolfeError> {
+        validate_margin(margin)?;
+        // GJK stops early once the pair is certainly beyond the margin.
+        let core = self.run_checked(a, pose_a, b, pose_b, Some(margin), start, cache)?;
+        if core.gjk.status == GjkStatus::Separated {
+            return Ok(None);
+        }
+        let out = self.output(&core, pose_a, (a.radius(), b.radius()));
+        Ok((out.signed_distance <= margin).then_some(Contact {
+            normal: out.normal,
+            signed_distance: out.signed_distance,
+            point_a: out.point_a,
+            point_b: out.point_b,
+            certified: out.is_certified(),
+        }))
+    }
+
+    /// The manifold query, as [`ContactSolver::signed_distance_from`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn manifold_from(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        settings: &ManifoldSettings,
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
+        settings.validate()?;
+        let c = self.contact_from(a, pose_a, b, pose_b, settings.margin, start, cache)?;
+        Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings)))
+    }
+
+    /// Validates the poses, then runs [`ContactSolver::run_cores`] as `start` says from
+    /// `cache`, and keeps the cores' separation found (when non-zero) in the cache.
+    #[allow(clippy::too_many_arguments)]
+    fn run_checked(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        within: Option<f64>,
+        start: Start,
+        cache: &mut PairCache,
+    ) -> Result<CoreRun, WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let (x0, keep) = start.resolve(cache, pose_a);
+        let pose_ab = pose_a.relative(pose_b);
+        let core = self.run_cores(a, b, &pose_ab, x0, within, (keep, &mut cache.hints));
+        if core.gjk.x.norm_squared() > 0.0 {
+            cache.separation = Some(Separation::InA(core.gjk.x, pose_a.rotation));
+        }
+        Ok(core)
+    }
+}
+
+/// Signed distance between `a` at `pose_a` and `b` at `pose_b` with the given settings,
+/// cold started. Allocates EPA's storage; for repeated queries keep a [`ContactSolver`].
+pub fn signed_distance(
+    a: &Shape,
+    pose_a: &Pose,
+    b: &Shape,
+    pose_b: &Pose,
+    settings: &SignedDistanceSettings,
+) -> Result<SignedDistanceOutput, WolfeError> {
+    ContactSolver::new(*settings)?.signed_distance(a, pose_a, b, pose_b)
+}
