@@ -99,7 +99,12 @@ impl Model {
     }
 
     /// The bias forces `c(q, v) + g(q)` (RNEA with zero acceleration).
-    pub fn bias_forces<'d>(&self, data: &'d mut Data, q: &[f64], v: &[f64]) -> Result<&'d DVector<f64>, ModelError> {
+    pub fn bias_forces<'d>(
+        &self,
+        data: &'d mut Data,
+        q: &[f64],
+        v: &[f64],
+    ) -> Result<&'d DVector<f64>, ModelError> {
         self.check_q(q)?;
         self.check_v(v, "v")?;
         self.rnea(data, q, Some(v), None)?;
@@ -124,7 +129,13 @@ impl Model {
     }
 
     /// The RNEA of the module docs; `None` velocity or acceleration means zero.
-    fn rnea(&self, data: &mut Data, q: &[f64], v: Option<&[f64]>, a: Option<&[f64]>) -> Result<(), ModelError> {
+    fn rnea(
+        &self,
+        data: &mut Data,
+        q: &[f64],
+        v: Option<&[f64]>,
+        a: Option<&[f64]>,
+    ) -> Result<(), ModelError> {
         let a0 = Motion::new(Vec3::zeros(), -self.gravity);
         for i in 0..self.bodies.len() {
             let b = &self.bodies[i];

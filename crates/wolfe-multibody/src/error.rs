@@ -43,7 +43,9 @@ pub enum ModelError {
         mass: f64,
     },
     /// A rotational inertia (about the centre of mass) is not positive definite.
-    #[error("body '{body}': rotational inertia is not positive definite (smallest eigenvalue {min_eigenvalue})")]
+    #[error(
+        "body '{body}': rotational inertia is not positive definite (smallest eigenvalue {min_eigenvalue})"
+    )]
     InertiaNotPositiveDefinite {
         /// The body.
         body: String,

@@ -86,7 +86,11 @@ pub fn inspect(robot: &Robot, states: &[InspectState]) -> Result<InspectOutput, 
     let model = &robot.model;
     let slices = robot.file_order_slices();
     let mut data = Data::new(model);
-    let (mut q, mut v, mut a) = (vec![0.0; model.nq()], vec![0.0; model.nv()], vec![0.0; model.nv()]);
+    let (mut q, mut v, mut a) = (
+        vec![0.0; model.nq()],
+        vec![0.0; model.nv()],
+        vec![0.0; model.nv()],
+    );
     let mut out = Vec::with_capacity(states.len());
     for (index, s) in states.iter().enumerate() {
         let err = |source| InspectError::State { index, source };
@@ -94,30 +98,53 @@ pub fn inspect(robot: &Robot, states: &[InspectState]) -> Result<InspectOutput, 
         scatter(&s.v, &mut v, slices.iter().map(|s| (s.2, s.3)), "v").map_err(err)?;
         scatter(&s.a, &mut a, slices.iter().map(|s| (s.2, s.3)), "a").map_err(err)?;
         let m = model.mass_matrix(&mut data, &q).map_err(err)?.clone();
-        let tau = gather(model.inverse_dynamics(&mut data, &q, &v, &a).map_err(err)?, &slices);
+        let tau = gather(
+            model.inverse_dynamics(&mut data, &q, &v, &a).map_err(err)?,
+            &slices,
+        );
         let g = gather(model.gravity_torques(&mut data, &q).map_err(err)?, &slices);
         let order: Vec<usize> = slices.iter().flat_map(|s| s.2..s.2 + s.3).collect();
-        let mass_matrix = order.iter().map(|&r| order.iter().map(|&c| m[(r, c)]).collect()).collect();
+        let mass_matrix = order
+            .iter()
+            .map(|&r| order.iter().map(|&c| m[(r, c)]).collect())
+            .collect();
         out.push(InspectResult { mass_matrix, tau, g });
     }
-    Ok(InspectOutput { joint_names: robot.joint_names(), states: out })
+    Ok(InspectOutput {
+        joint_names: robot.joint_names(),
+        states: out,
+    })
 }
 
 /// Loads `urdf` (fixed base, no collision meshes), reads the states from `states_json`,
 /// writes the results to `out_json` and returns them.
 pub fn inspect_file(urdf: &Path, states_json: &Path, out_json: &Path) -> Result<InspectOutput, InspectError> {
-    let robot = load_urdf(urdf, UrdfOptions { floating_base: false, load_collision: false })?;
-    let text = std::fs::read_to_string(states_json)
-        .map_err(|e| InspectError::Io { path: states_json.to_path_buf(), message: e.to_string() })?;
+    let robot = load_urdf(
+        urdf,
+        UrdfOptions {
+            floating_base: false,
+            load_collision: false,
+        },
+    )?;
+    let text = std::fs::read_to_string(states_json).map_err(|e| InspectError::Io {
+        path: states_json.to_path_buf(),
+        message: e.to_string(),
+    })?;
     let input: InspectInput = serde_json::from_str(&text).map_err(|e| InspectError::Json {
         path: states_json.to_path_buf(),
-        message: format!("{e} (expected [{{\"q\": [...], \"v\": [...], \"a\": [...]}}] or {{\"states\": [...]}})"),
+        message: format!(
+            "{e} (expected [{{\"q\": [...], \"v\": [...], \"a\": [...]}}] or {{\"states\": [...]}})"
+        ),
     })?;
     let output = inspect(&robot, &input.into_states())?;
-    let json = serde_json::to_string_pretty(&output)
-        .map_err(|e| InspectError::Json { path: out_json.to_path_buf(), message: e.to_string() })?;
-    std::fs::write(out_json, json)
-        .map_err(|e| InspectError::Io { path: out_json.to_path_buf(), message: e.to_string() })?;
+    let json = serde_json::to_string_pretty(&output).map_err(|e| InspectError::Json {
+        path: out_json.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    std::fs::write(out_json, json).map_err(|e| InspectError::Io {
+        path: out_json.to_path_buf(),
+        message: e.to_string(),
+    })?;
     Ok(output)
 }
 
@@ -129,7 +156,11 @@ fn scatter(
     what: &'static str,
 ) -> Result<(), ModelError> {
     if input.len() != out.len() {
-        return Err(ModelError::DimensionMismatch { what, got: input.len(), expected: out.len() });
+        return Err(ModelError::DimensionMismatch {
+            what,
+            got: input.len(),
+            expected: out.len(),
+        });
     }
     let mut i = 0;
     for (start, n) in slices {
@@ -141,5 +172,8 @@ fn scatter(
 
 /// Model-order values in file order.
 fn gather(x: &DVector<f64>, slices: &[(usize, usize, usize, usize)]) -> Vec<f64> {
-    slices.iter().flat_map(|s| (s.2..s.2 + s.3).map(|k| x[k])).collect()
+    slices
+        .iter()
+        .flat_map(|s| (s.2..s.2 + s.3).map(|k| x[k]))
+        .collect()
 }

@@ -61,7 +61,9 @@ impl JointKind {
     /// The URDF name of the kind.
     pub fn urdf_name(&self) -> &'static str {
         match self {
-            JointKind::Revolute { continuous: false, .. } => "revolute",
+            JointKind::Revolute {
+                continuous: false, ..
+            } => "revolute",
             JointKind::Revolute { continuous: true, .. } => "continuous",
             JointKind::Prismatic { .. } => "prismatic",
             JointKind::Floating => "floating",
@@ -86,7 +88,12 @@ pub struct JointLimits {
 impl JointLimits {
     /// No limits at all.
     pub fn unlimited() -> Self {
-        Self { lower: f64::NEG_INFINITY, upper: f64::INFINITY, velocity: f64::INFINITY, effort: f64::INFINITY }
+        Self {
+            lower: f64::NEG_INFINITY,
+            upper: f64::INFINITY,
+            velocity: f64::INFINITY,
+            effort: f64::INFINITY,
+        }
     }
 }
 

@@ -32,7 +32,11 @@ use crate::spatial::{axis_angle, Mat3, Motion, Se3, Vec3};
 impl Model {
     pub(crate) fn check_q(&self, q: &[f64]) -> Result<(), ModelError> {
         if q.len() != self.nq {
-            return Err(ModelError::DimensionMismatch { what: "q", got: q.len(), expected: self.nq });
+            return Err(ModelError::DimensionMismatch {
+                what: "q",
+                got: q.len(),
+                expected: self.nq,
+            });
         }
         if !q.iter().all(|x| x.is_finite()) {
             return Err(ModelError::BadState { what: "q" });
@@ -42,7 +46,11 @@ impl Model {
 
     pub(crate) fn check_v(&self, v: &[f64], what: &'static str) -> Result<(), ModelError> {
         if v.len() != self.nv {
-            return Err(ModelError::DimensionMismatch { what, got: v.len(), expected: self.nv });
+            return Err(ModelError::DimensionMismatch {
+                what,
+                got: v.len(),
+                expected: self.nv,
+            });
         }
         if !v.iter().all(|x| x.is_finite()) {
             return Err(ModelError::BadState { what });
@@ -79,9 +87,13 @@ impl Model {
                 let quat = Quaternion::new(q[o + 6], q[o + 3], q[o + 4], q[o + 5]);
                 let n = quat.norm();
                 if n == 0.0 {
-                    return Err(ModelError::BadState { what: "q (floating joint quaternion)" });
+                    return Err(ModelError::BadState {
+                        what: "q (floating joint quaternion)",
+                    });
                 }
-                let rot = *UnitQuaternion::new_unchecked(quat / n).to_rotation_matrix().matrix();
+                let rot = *UnitQuaternion::new_unchecked(quat / n)
+                    .to_rotation_matrix()
+                    .matrix();
                 xt.compose(&Se3::new(rot, Vec3::new(q[o], q[o + 1], q[o + 2])))
             }
         })
@@ -145,7 +157,12 @@ impl Model {
     }
 
     /// Body placements and spatial velocities (world coordinates) for `(q, v)`.
-    pub fn forward_kinematics_velocity(&self, data: &mut Data, q: &[f64], v: &[f64]) -> Result<(), ModelError> {
+    pub fn forward_kinematics_velocity(
+        &self,
+        data: &mut Data,
+        q: &[f64],
+        v: &[f64],
+    ) -> Result<(), ModelError> {
         self.check_q(q)?;
         self.check_v(v, "v")?;
         for i in 0..self.bodies.len() {
@@ -191,7 +208,11 @@ impl Model {
         out: &mut DMatrix<f64>,
     ) -> Result<(), ModelError> {
         if out.nrows() != 6 || out.ncols() != self.nv {
-            return Err(ModelError::DimensionMismatch { what: "jacobian columns", got: out.ncols(), expected: self.nv });
+            return Err(ModelError::DimensionMismatch {
+                what: "jacobian columns",
+                got: out.ncols(),
+                expected: self.nv,
+            });
         }
         out.fill(0.0);
         let mut cur = body;
@@ -214,7 +235,12 @@ impl Model {
 
     /// The world-aligned Jacobian of frame `frame`'s origin (see
     /// [`Model::point_jacobian`]), after [`Model::frames_forward_kinematics`].
-    pub fn frame_jacobian(&self, data: &mut Data, frame: usize, out: &mut DMatrix<f64>) -> Result<(), ModelError> {
+    pub fn frame_jacobian(
+        &self,
+        data: &mut Data,
+        frame: usize,
+        out: &mut DMatrix<f64>,
+    ) -> Result<(), ModelError> {
         let f = self.frames.get(frame).ok_or(ModelError::NoSuchFrame(frame))?;
         let x = data.oframes[frame].pos;
         self.point_jacobian(data, f.body, &x, out)
@@ -240,13 +266,22 @@ impl Model {
         self.check_q(q)?;
         self.check_v(v, "v")?;
         if out.len() != self.nq {
-            return Err(ModelError::DimensionMismatch { what: "out", got: out.len(), expected: self.nq });
+            return Err(ModelError::DimensionMismatch {
+                what: "out",
+                got: out.len(),
+                expected: self.nq,
+            });
         }
         for (i, b) in self.bodies.iter().enumerate() {
             let (iq, iv) = (b.q_index, b.v_index);
             match self.cache[i] {
                 JointCache::Floating => {
-                    let quat = UnitQuaternion::new_normalize(Quaternion::new(q[iq + 6], q[iq + 3], q[iq + 4], q[iq + 5]));
+                    let quat = UnitQuaternion::new_normalize(Quaternion::new(
+                        q[iq + 6],
+                        q[iq + 3],
+                        q[iq + 4],
+                        q[iq + 5],
+                    ));
                     let lin = Vec3::new(v[iv], v[iv + 1], v[iv + 2]) * dt;
                     let phi = Vec3::new(v[iv + 3], v[iv + 4], v[iv + 5]) * dt;
                     let t = phi.norm();

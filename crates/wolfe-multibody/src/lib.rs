@@ -44,4 +44,6 @@ pub use inspect::{inspect, inspect_file, InspectInput, InspectOutput, InspectRes
 pub use joint::{Joint, JointKind, JointLimits};
 pub use model::{Body, Frame, Model, STANDARD_GRAVITY};
 pub use spatial::{Force, Motion, Se3, SpatialInertia};
-pub use urdf::{load_urdf, parse_urdf, CollisionGeometry, GeometryDesc, Mimic, Robot, UrdfOptions, VisualGeometry};
+pub use urdf::{
+    load_urdf, parse_urdf, CollisionGeometry, GeometryDesc, Mimic, Robot, UrdfOptions, VisualGeometry,
+};

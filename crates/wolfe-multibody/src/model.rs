@@ -137,7 +137,10 @@ impl Model {
         let name = name.into();
         if let Some(p) = parent {
             if p >= self.bodies.len() {
-                return Err(ModelError::BadParent { body: name, parent: p });
+                return Err(ModelError::BadParent {
+                    body: name,
+                    parent: p,
+                });
             }
         }
         check_finite_se3(&placement, &format!("joint '{}' placement", joint.name))?;
@@ -151,7 +154,11 @@ impl Model {
             b.v_index + b.joint.kind.nv() - 1
         });
         for k in 0..nv {
-            self.dof_parent.push(if k == 0 { parent_last_dof } else { Some(v_index + k - 1) });
+            self.dof_parent.push(if k == 0 {
+                parent_last_dof
+            } else {
+                Some(v_index + k - 1)
+            });
             self.dof_body.push(index);
         }
         let (armature, damping) = match joint.kind {
@@ -162,8 +169,20 @@ impl Model {
         self.damping = extend(&self.damping, nv, damping);
         self.nq += joint.kind.nq();
         self.nv += nv;
-        self.frames.push(Frame { name: name.clone(), body: Some(index), placement: Se3::identity() });
-        self.bodies.push(Body { name, parent, joint, placement, inertia, q_index, v_index });
+        self.frames.push(Frame {
+            name: name.clone(),
+            body: Some(index),
+            placement: Se3::identity(),
+        });
+        self.bodies.push(Body {
+            name,
+            parent,
+            joint,
+            placement,
+            inertia,
+            q_index,
+            v_index,
+        });
         self.cache.push(cache);
         Ok(index)
     }
@@ -183,7 +202,11 @@ impl Model {
             }
         }
         check_finite_se3(&placement, &format!("frame '{name}' placement"))?;
-        self.frames.push(Frame { name, body, placement });
+        self.frames.push(Frame {
+            name,
+            body,
+            placement,
+        });
         Ok(self.frames.len() - 1)
     }
 
@@ -199,7 +222,10 @@ impl Model {
         }
         for (b, m) in self.bodies.iter().zip(&subtree) {
             if *m <= 0.0 {
-                return Err(ModelError::MasslessSubtree { joint: b.joint.name.clone(), link: b.name.clone() });
+                return Err(ModelError::MasslessSubtree {
+                    joint: b.joint.name.clone(),
+                    link: b.name.clone(),
+                });
             }
         }
         Ok(())
@@ -248,9 +274,14 @@ impl Model {
 
     /// Sets the armature of body `body`'s joint (all its velocities).
     pub fn set_armature(&mut self, body: usize, armature: f64) -> Result<(), ModelError> {
-        let b = self.bodies.get_mut(body).ok_or(ModelError::BadFrameBody { frame: "armature".into(), body })?;
+        let b = self.bodies.get_mut(body).ok_or(ModelError::BadFrameBody {
+            frame: "armature".into(),
+            body,
+        })?;
         if !armature.is_finite() || armature < 0.0 {
-            return Err(ModelError::NonFinite { what: format!("joint '{}' armature", b.joint.name) });
+            return Err(ModelError::NonFinite {
+                what: format!("joint '{}' armature", b.joint.name),
+            });
         }
         b.joint.armature = armature;
         for k in b.v_index..b.v_index + b.joint.kind.nv() {
@@ -289,7 +320,9 @@ fn check_finite_se3(x: &Se3, what: &str) -> Result<(), ModelError> {
     if x.rot.iter().chain(x.pos.iter()).all(|v| v.is_finite()) {
         Ok(())
     } else {
-        Err(ModelError::NonFinite { what: what.to_string() })
+        Err(ModelError::NonFinite {
+            what: what.to_string(),
+        })
     }
 }
 
@@ -298,20 +331,29 @@ fn check_finite_se3(x: &Se3, what: &str) -> Result<(), ModelError> {
 pub(crate) fn validate_inertia(body: &str, i: &SpatialInertia) -> Result<(), ModelError> {
     let finite = i.mass.is_finite() && i.h.iter().chain(i.inertia_o.iter()).all(|v| v.is_finite());
     if !finite {
-        return Err(ModelError::NonFinite { what: format!("body '{body}' inertia") });
+        return Err(ModelError::NonFinite {
+            what: format!("body '{body}' inertia"),
+        });
     }
     if i.mass < 0.0 {
-        return Err(ModelError::NegativeMass { body: body.to_string(), mass: i.mass });
+        return Err(ModelError::NegativeMass {
+            body: body.to_string(),
+            mass: i.mass,
+        });
     }
     let ic = i.inertia_com();
-    let scale = ic.abs().max();
-    if scale == 0.0 {
+    // Zero up to the round-off of the parallel-axis shift: a point mass (or no inertial).
+    let scale = ic.abs().max().max(i.inertia_o.abs().max());
+    if ic.abs().max() <= 1e-12 * scale || scale == 0.0 {
         return Ok(());
     }
     let sym = (ic + ic.transpose()) * 0.5;
     let min = SymmetricEigen::new(sym).eigenvalues.min();
-    if min <= 1e-12 * scale {
-        return Err(ModelError::InertiaNotPositiveDefinite { body: body.to_string(), min_eigenvalue: min });
+    if min <= 1e-12 * ic.abs().max() {
+        return Err(ModelError::InertiaNotPositiveDefinite {
+            body: body.to_string(),
+            min_eigenvalue: min,
+        });
     }
     Ok(())
 }
@@ -328,7 +370,9 @@ fn normalize_joint(joint: &mut Joint, placement: &Se3) -> Result<JointCache, Mod
     };
     let l = &joint.limits;
     if l.lower.is_nan() || l.upper.is_nan() || l.velocity.is_nan() || l.effort.is_nan() {
-        return Err(ModelError::NonFinite { what: format!("joint '{}' limits", joint.name) });
+        return Err(ModelError::NonFinite {
+            what: format!("joint '{}' limits", joint.name),
+        });
     }
     if l.lower > l.upper {
         return Err(ModelError::BadLimits {
@@ -342,9 +386,15 @@ fn normalize_joint(joint: &mut Joint, placement: &Se3) -> Result<JointCache, Mod
             problem: format!("negative velocity {} or effort {} limit", l.velocity, l.effort),
         });
     }
-    for (what, v) in [("damping", joint.damping), ("friction", joint.friction), ("armature", joint.armature)] {
+    for (what, v) in [
+        ("damping", joint.damping),
+        ("friction", joint.friction),
+        ("armature", joint.armature),
+    ] {
         if !v.is_finite() || v < 0.0 {
-            return Err(ModelError::NonFinite { what: format!("joint '{}' {what} (must be finite, >= 0)", joint.name) });
+            return Err(ModelError::NonFinite {
+                what: format!("joint '{}' {what} (must be finite, >= 0)", joint.name),
+            });
         }
     }
     Ok(match &mut joint.kind {
@@ -355,7 +405,10 @@ fn normalize_joint(joint: &mut Joint, placement: &Se3) -> Result<JointCache, Mod
         }
         JointKind::Prismatic { axis } => {
             *axis = unit(*axis)?;
-            JointCache::Prismatic { axis: *axis, axis_in_parent: placement.rot * *axis }
+            JointCache::Prismatic {
+                axis: *axis,
+                axis_in_parent: placement.rot * *axis,
+            }
         }
         JointKind::Floating => JointCache::Floating,
     })

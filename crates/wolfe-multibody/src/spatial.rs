@@ -53,7 +53,10 @@ impl Motion {
     /// The zero motion.
     #[inline]
     pub fn zero() -> Self {
-        Self { w: Vec3::zeros(), v: Vec3::zeros() }
+        Self {
+            w: Vec3::zeros(),
+            v: Vec3::zeros(),
+        }
     }
 
     /// A motion from its angular and linear parts.
@@ -65,13 +68,19 @@ impl Motion {
     /// `self x m` (Featherstone Eq. 2.31).
     #[inline]
     pub fn cross_motion(&self, m: &Motion) -> Motion {
-        Motion { w: self.w.cross(&m.w), v: self.w.cross(&m.v) + self.v.cross(&m.w) }
+        Motion {
+            w: self.w.cross(&m.w),
+            v: self.w.cross(&m.v) + self.v.cross(&m.w),
+        }
     }
 
     /// `self x* f` (Featherstone Eq. 2.32).
     #[inline]
     pub fn cross_force(&self, f: &Force) -> Force {
-        Force { n: self.w.cross(&f.n) + self.v.cross(&f.f), f: self.w.cross(&f.f) }
+        Force {
+            n: self.w.cross(&f.n) + self.v.cross(&f.f),
+            f: self.w.cross(&f.f),
+        }
     }
 
     /// The power pairing `self . f`.
@@ -83,7 +92,10 @@ impl Motion {
     /// `self + k m`.
     #[inline]
     pub fn add_scaled(&self, m: &Motion, k: f64) -> Motion {
-        Motion { w: self.w + m.w * k, v: self.v + m.v * k }
+        Motion {
+            w: self.w + m.w * k,
+            v: self.v + m.v * k,
+        }
     }
 
     /// The velocity of the point `p` (same coordinates) under this motion: `v + w x p`.
@@ -97,7 +109,10 @@ impl std::ops::Add for Motion {
     type Output = Motion;
     #[inline]
     fn add(self, o: Motion) -> Motion {
-        Motion { w: self.w + o.w, v: self.v + o.v }
+        Motion {
+            w: self.w + o.w,
+            v: self.v + o.v,
+        }
     }
 }
 
@@ -105,7 +120,10 @@ impl Force {
     /// The zero force.
     #[inline]
     pub fn zero() -> Self {
-        Self { n: Vec3::zeros(), f: Vec3::zeros() }
+        Self {
+            n: Vec3::zeros(),
+            f: Vec3::zeros(),
+        }
     }
 }
 
@@ -113,7 +131,10 @@ impl std::ops::Add for Force {
     type Output = Force;
     #[inline]
     fn add(self, o: Force) -> Force {
-        Force { n: self.n + o.n, f: self.f + o.f }
+        Force {
+            n: self.n + o.n,
+            f: self.f + o.f,
+        }
     }
 }
 
@@ -146,7 +167,10 @@ impl Se3 {
     /// The identity.
     #[inline]
     pub fn identity() -> Self {
-        Self { rot: Mat3::identity(), pos: Vec3::zeros() }
+        Self {
+            rot: Mat3::identity(),
+            pos: Vec3::zeros(),
+        }
     }
 
     /// A transform from its parts.
@@ -158,20 +182,29 @@ impl Se3 {
     /// The URDF `<origin xyz rpy>` transform: `R = Rz(yaw) Ry(pitch) Rx(roll)`.
     pub fn from_xyz_rpy(xyz: [f64; 3], rpy: [f64; 3]) -> Self {
         let rot = *nalgebra::Rotation3::from_euler_angles(rpy[0], rpy[1], rpy[2]).matrix();
-        Self { rot, pos: Vec3::from(xyz) }
+        Self {
+            rot,
+            pos: Vec3::from(xyz),
+        }
     }
 
     /// `self * other`: first `other`, then `self`.
     #[inline]
     pub fn compose(&self, other: &Se3) -> Se3 {
-        Se3 { rot: self.rot * other.rot, pos: self.rot * other.pos + self.pos }
+        Se3 {
+            rot: self.rot * other.rot,
+            pos: self.rot * other.pos + self.pos,
+        }
     }
 
     /// The inverse transform.
     #[inline]
     pub fn inverse(&self) -> Se3 {
         let rt = self.rot.transpose();
-        Se3 { rot: rt, pos: -(rt * self.pos) }
+        Se3 {
+            rot: rt,
+            pos: -(rt * self.pos),
+        }
     }
 
     /// Maps a point from child to parent coordinates.
@@ -184,25 +217,37 @@ impl Se3 {
     #[inline]
     pub fn act_motion(&self, m: &Motion) -> Motion {
         let w = self.rot * m.w;
-        Motion { w, v: self.rot * m.v + self.pos.cross(&w) }
+        Motion {
+            w,
+            v: self.rot * m.v + self.pos.cross(&w),
+        }
     }
 
     /// `X* f` (see the module docs).
     #[inline]
     pub fn act_force(&self, f: &Force) -> Force {
         let lin = self.rot * f.f;
-        Force { n: self.rot * f.n + self.pos.cross(&lin), f: lin }
+        Force {
+            n: self.rot * f.n + self.pos.cross(&lin),
+            f: lin,
+        }
     }
 
     /// The same transform as a wolfe [`Pose`] (unit quaternion + translation).
     pub fn to_pose(&self) -> Pose {
         let rot = nalgebra::Rotation3::from_matrix_unchecked(self.rot);
-        Pose { rotation: UnitQuaternion::from_rotation_matrix(&rot), translation: self.pos }
+        Pose {
+            rotation: UnitQuaternion::from_rotation_matrix(&rot),
+            translation: self.pos,
+        }
     }
 
     /// The transform of a wolfe [`Pose`].
     pub fn from_pose(pose: &Pose) -> Se3 {
-        Se3 { rot: *pose.rotation.to_rotation_matrix().matrix(), pos: pose.translation }
+        Se3 {
+            rot: *pose.rotation.to_rotation_matrix().matrix(),
+            pos: pose.translation,
+        }
     }
 }
 
@@ -242,14 +287,22 @@ impl SpatialInertia {
     /// No mass, no inertia.
     #[inline]
     pub fn zero() -> Self {
-        Self { mass: 0.0, h: Vec3::zeros(), inertia_o: Mat3::zeros() }
+        Self {
+            mass: 0.0,
+            h: Vec3::zeros(),
+            inertia_o: Mat3::zeros(),
+        }
     }
 
     /// From mass, centre of mass `c` and the rotational inertia `i_com` about the centre
     /// of mass (axes of the frame): `I_o = I_com - m [c]x [c]x` (parallel axis theorem).
     pub fn from_com(mass: f64, com: Vec3, i_com: Mat3) -> Self {
         let cx = skew(&com);
-        Self { mass, h: com * mass, inertia_o: i_com - cx * cx * mass }
+        Self {
+            mass,
+            h: com * mass,
+            inertia_o: i_com - cx * cx * mass,
+        }
     }
 
     /// The centre of mass `h / m` (the origin when massless).
@@ -274,7 +327,10 @@ impl SpatialInertia {
     /// `I m` (Featherstone Eq. 2.63 in the `(m, h, I_o)` form).
     #[inline]
     pub fn mul_motion(&self, m: &Motion) -> Force {
-        Force { n: self.inertia_o * m.w + self.h.cross(&m.v), f: m.v * self.mass - self.h.cross(&m.w) }
+        Force {
+            n: self.inertia_o * m.w + self.h.cross(&m.v),
+            f: m.v * self.mass - self.h.cross(&m.w),
+        }
     }
 
     /// The same inertia expressed in the parent frame of `x` (`X* I X^-1`).
@@ -306,7 +362,11 @@ impl std::ops::Add for SpatialInertia {
     type Output = SpatialInertia;
     #[inline]
     fn add(self, o: SpatialInertia) -> SpatialInertia {
-        SpatialInertia { mass: self.mass + o.mass, h: self.h + o.h, inertia_o: self.inertia_o + o.inertia_o }
+        SpatialInertia {
+            mass: self.mass + o.mass,
+            h: self.h + o.h,
+            inertia_o: self.inertia_o + o.inertia_o,
+        }
     }
 }
 
@@ -324,13 +384,19 @@ mod tests {
     use super::*;
 
     fn x() -> Se3 {
-        Se3::new(axis_angle(&Vec3::new(1.0, 2.0, -0.5).normalize(), 0.7), Vec3::new(0.3, -0.2, 0.9))
+        Se3::new(
+            axis_angle(&Vec3::new(1.0, 2.0, -0.5).normalize(), 0.7),
+            Vec3::new(0.3, -0.2, 0.9),
+        )
     }
 
     #[test]
     fn power_is_frame_invariant() {
         let m = Motion::new(Vec3::new(0.1, -0.4, 2.0), Vec3::new(1.0, 0.2, -0.3));
-        let f = Force { n: Vec3::new(0.5, 0.5, -1.0), f: Vec3::new(-2.0, 0.1, 0.7) };
+        let f = Force {
+            n: Vec3::new(0.5, 0.5, -1.0),
+            f: Vec3::new(-2.0, 0.1, 0.7),
+        };
         let t = x();
         assert!((m.dot(&f) - t.act_motion(&m).dot(&t.act_force(&f))).abs() < 1e-14);
     }

@@ -49,23 +49,42 @@ fn repo() -> PathBuf {
 }
 
 fn reference(name: &str) -> Reference {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference").join(format!("{name}.json"));
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/reference")
+        .join(format!("{name}.json"));
     serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap()
 }
 
 fn rel_err(ours: &[f64], theirs: &[f64]) -> f64 {
     assert_eq!(ours.len(), theirs.len());
     let scale = theirs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    let diff = ours.iter().zip(theirs).fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
+    let diff = ours
+        .iter()
+        .zip(theirs)
+        .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
     diff / scale.max(f64::MIN_POSITIVE)
 }
 
 fn check_fixed(name: &str) {
     let r = reference(name);
-    let robot = load_urdf(&repo().join(&r.urdf), UrdfOptions { load_collision: false, ..Default::default() }).unwrap();
+    let robot = load_urdf(
+        &repo().join(&r.urdf),
+        UrdfOptions {
+            load_collision: false,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(robot.joint_names(), r.joint_names, "{name}: joint order");
-    let states: Vec<InspectState> =
-        r.states.iter().map(|s| InspectState { q: s.q.clone(), v: s.v.clone(), a: s.a.clone() }).collect();
+    let states: Vec<InspectState> = r
+        .states
+        .iter()
+        .map(|s| InspectState {
+            q: s.q.clone(),
+            v: s.v.clone(),
+            a: s.a.clone(),
+        })
+        .collect();
     let out = inspect(&robot, &states).unwrap();
     assert_eq!(out.states.len(), r.results.len());
     let mut worst = [0.0f64; 3];
@@ -76,7 +95,10 @@ fn check_fixed(name: &str) {
         worst[1] = worst[1].max(rel_err(&ours.tau, &exp.tau));
         worst[2] = worst[2].max(rel_err(&ours.g, &exp.g));
     }
-    println!("{name}: worst relative error M {:.1e} tau {:.1e} g {:.1e}", worst[0], worst[1], worst[2]);
+    println!(
+        "{name}: worst relative error M {:.1e} tau {:.1e} g {:.1e}",
+        worst[0], worst[1], worst[2]
+    );
     assert!(worst.iter().all(|e| *e <= TOL), "{name}: {worst:?}");
 }
 
@@ -98,7 +120,10 @@ fn quadruped_matches_pinocchio() {
 #[test]
 fn floating_quadruped_matches_pinocchio() {
     let r = reference("quadruped_floating");
-    let opts = UrdfOptions { floating_base: true, load_collision: false };
+    let opts = UrdfOptions {
+        floating_base: true,
+        load_collision: false,
+    };
     let robot = load_urdf(&repo().join(&r.urdf), opts).unwrap();
     let model = &robot.model;
     assert_eq!(model.nv(), 21);
@@ -122,14 +147,24 @@ fn floating_quadruped_matches_pinocchio() {
             iv += nv;
         }
         let m = model.mass_matrix(&mut data, &q).unwrap().clone();
-        let m_ours: Vec<f64> = vorder.iter().flat_map(|&r| vorder.iter().map(move |&c| (r, c))).map(|rc| m[rc]).collect();
+        let m_ours: Vec<f64> = vorder
+            .iter()
+            .flat_map(|&r| vorder.iter().map(move |&c| (r, c)))
+            .map(|rc| m[rc])
+            .collect();
         let m_exp: Vec<f64> = exp.m.iter().flatten().copied().collect();
         worst[0] = worst[0].max(rel_err(&m_ours, &m_exp));
         let tau = model.inverse_dynamics(&mut data, &q, &v, &a).unwrap().clone();
-        worst[1] = worst[1].max(rel_err(&vorder.iter().map(|&k| tau[k]).collect::<Vec<_>>(), &exp.tau));
+        worst[1] = worst[1].max(rel_err(
+            &vorder.iter().map(|&k| tau[k]).collect::<Vec<_>>(),
+            &exp.tau,
+        ));
         let g = model.gravity_torques(&mut data, &q).unwrap().clone();
         worst[2] = worst[2].max(rel_err(&vorder.iter().map(|&k| g[k]).collect::<Vec<_>>(), &exp.g));
     }
-    println!("floating quadruped: worst relative error M {:.1e} tau {:.1e} g {:.1e}", worst[0], worst[1], worst[2]);
+    println!(
+        "floating quadruped: worst relative error M {:.1e} tau {:.1e} g {:.1e}",
+        worst[0], worst[1], worst[2]
+    );
     assert!(worst.iter().all(|e| *e <= TOL), "{worst:?}");
 }

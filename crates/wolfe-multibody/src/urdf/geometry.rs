@@ -84,7 +84,10 @@ impl ShapeLoader {
         desc: &GeometryDesc,
         urdf_dir: &Path,
     ) -> Result<(Shape, Option<PathBuf>), UrdfError> {
-        let bad = |message: String| UrdfError::BadGeometry { link: link.to_string(), message };
+        let bad = |message: String| UrdfError::BadGeometry {
+            link: link.to_string(),
+            message,
+        };
         Ok(match desc {
             GeometryDesc::Box { size } => {
                 let c = Cuboid::new([size[0] / 2.0, size[1] / 2.0, size[2] / 2.0])
@@ -96,9 +99,10 @@ impl ShapeLoader {
                     .map_err(|e| bad(format!("cylinder radius {radius} length {length}: {e}")))?;
                 (Shape::Cylinder(c), None)
             }
-            GeometryDesc::Sphere { radius } => {
-                (Shape::Sphere(Sphere::new(*radius).map_err(|e| bad(format!("sphere radius {radius}: {e}")))?), None)
-            }
+            GeometryDesc::Sphere { radius } => (
+                Shape::Sphere(Sphere::new(*radius).map_err(|e| bad(format!("sphere radius {radius}: {e}")))?),
+                None,
+            ),
             GeometryDesc::Mesh { filename, scale } => {
                 let path = resolve_mesh(filename, urdf_dir).map_err(|tried| UrdfError::MissingMesh {
                     link: link.to_string(),
@@ -109,8 +113,11 @@ impl ShapeLoader {
                 if let Some(m) = self.meshes.get(&key) {
                     return Ok((Shape::ConvexMesh(m.clone()), Some(path)));
                 }
-                let mesh = load_hull(&path, scale)
-                    .map_err(|message| UrdfError::BadMesh { link: link.to_string(), path: path.clone(), message })?;
+                let mesh = load_hull(&path, scale).map_err(|message| UrdfError::BadMesh {
+                    link: link.to_string(),
+                    path: path.clone(),
+                    message,
+                })?;
                 let mesh = Arc::new(mesh);
                 self.meshes.insert(key, mesh.clone());
                 (Shape::ConvexMesh(mesh), Some(path))
@@ -121,7 +128,11 @@ impl ShapeLoader {
 
 /// The convex hull of an OBJ or STL file's vertices, scaled per axis.
 fn load_hull(path: &Path, scale: &[f64; 3]) -> Result<ConvexMesh, String> {
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let hull = match ext.as_str() {
         "obj" => ConvexMesh::from_obj(path),
         "stl" => ConvexMesh::from_stl(path),

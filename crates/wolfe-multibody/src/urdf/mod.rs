@@ -62,7 +62,10 @@ pub struct UrdfOptions {
 
 impl Default for UrdfOptions {
     fn default() -> Self {
-        Self { floating_base: false, load_collision: true }
+        Self {
+            floating_base: false,
+            load_collision: true,
+        }
     }
 }
 
@@ -100,7 +103,10 @@ pub struct Robot {
 impl Robot {
     /// Movable joint names in file order.
     pub fn joint_names(&self) -> Vec<String> {
-        self.file_order.iter().map(|&b| self.model.bodies()[b].joint.name.clone()).collect()
+        self.file_order
+            .iter()
+            .map(|&b| self.model.bodies()[b].joint.name.clone())
+            .collect()
     }
 
     /// For each movable joint in file order, its `(q_index, nq, v_index, nv)` in the
@@ -110,7 +116,12 @@ impl Robot {
             .iter()
             .map(|&b| {
                 let body = &self.model.bodies()[b];
-                (body.q_index, body.joint.kind.nq(), body.v_index, body.joint.kind.nv())
+                (
+                    body.q_index,
+                    body.joint.kind.nq(),
+                    body.v_index,
+                    body.joint.kind.nv(),
+                )
             })
             .collect()
     }
@@ -118,10 +129,16 @@ impl Robot {
 
 /// Loads a URDF file (meshes resolved against its folder).
 pub fn load_urdf(path: &Path, options: UrdfOptions) -> Result<Robot, UrdfError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UrdfError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+    let text = std::fs::read_to_string(path).map_err(|e| UrdfError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+    let dir = if dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        dir
+    };
     parse_urdf(&text, &dir, options)
 }
 
@@ -145,7 +162,11 @@ pub fn parse_urdf(text: &str, base_dir: &Path, options: UrdfOptions) -> Result<R
     };
     b.build(&tree, &raw.joints)?;
     b.model.check_masses()?;
-    let file_order = raw.joints.iter().filter_map(|j| b.body_of_joint.get(&j.name).copied()).collect();
+    let file_order = raw
+        .joints
+        .iter()
+        .filter_map(|j| b.body_of_joint.get(&j.name).copied())
+        .collect();
     let mimics = raw
         .joints
         .iter()
@@ -193,7 +214,10 @@ impl Tree {
         let mut index = HashMap::new();
         for (i, l) in links.iter().enumerate() {
             if index.insert(l.name.as_str(), i).is_some() {
-                return Err(UrdfError::Duplicate { kind: "link", name: l.name.clone() });
+                return Err(UrdfError::Duplicate {
+                    kind: "link",
+                    name: l.name.clone(),
+                });
             }
         }
         let mut joint_names = HashMap::new();
@@ -202,7 +226,10 @@ impl Tree {
         let mut child_link = Vec::with_capacity(joints.len());
         for (j, joint) in joints.iter().enumerate() {
             if joint_names.insert(joint.name.as_str(), j).is_some() {
-                return Err(UrdfError::Duplicate { kind: "joint", name: joint.name.clone() });
+                return Err(UrdfError::Duplicate {
+                    kind: "joint",
+                    name: joint.name.clone(),
+                });
             }
             let find = |name: &str, role| {
                 index.get(name).copied().ok_or_else(|| UrdfError::MissingLink {
@@ -227,10 +254,22 @@ impl Tree {
         let roots: Vec<usize> = (0..links.len()).filter(|&l| parent_joint[l].is_none()).collect();
         match roots.len() {
             1 => {}
-            0 if !links.is_empty() => return Err(UrdfError::Cycle { link: links[0].name.clone() }),
-            _ => return Err(UrdfError::Roots(roots.iter().map(|&l| links[l].name.clone()).collect())),
+            0 if !links.is_empty() => {
+                return Err(UrdfError::Cycle {
+                    link: links[0].name.clone(),
+                })
+            }
+            _ => {
+                return Err(UrdfError::Roots(
+                    roots.iter().map(|&l| links[l].name.clone()).collect(),
+                ))
+            }
         }
-        let tree = Tree { root: roots[0], children, child_link };
+        let tree = Tree {
+            root: roots[0],
+            children,
+            child_link,
+        };
         let mut reached = vec![false; links.len()];
         let mut stack = vec![tree.root];
         while let Some(l) = stack.pop() {
@@ -238,7 +277,9 @@ impl Tree {
             stack.extend(tree.children[l].iter().map(|&j| tree.child_link[j]));
         }
         if let Some(l) = reached.iter().position(|r| !r) {
-            return Err(UrdfError::Cycle { link: links[l].name.clone() });
+            return Err(UrdfError::Cycle {
+                link: links[l].name.clone(),
+            });
         }
         Ok(tree)
     }
@@ -262,7 +303,13 @@ impl Builder<'_> {
         let root = &self.raw_links[tree.root];
         if self.options.floating_base {
             let joint = Joint::new("root_joint", JointKind::Floating);
-            let b = self.model.add_body(root.name.clone(), None, joint, Se3::identity(), link_inertia(root))?;
+            let b = self.model.add_body(
+                root.name.clone(),
+                None,
+                joint,
+                Se3::identity(),
+                link_inertia(root),
+            )?;
             self.link_place.insert(tree.root, (Some(b), Se3::identity()));
             self.body_of_joint.insert("root_joint".to_string(), b);
         } else {
@@ -274,7 +321,11 @@ impl Builder<'_> {
         let mut stack: Vec<usize> = tree.children[tree.root].iter().rev().copied().collect();
         while let Some(j) = stack.pop() {
             let joint = &joints[j];
-            let parent_link = self.raw_links.iter().position(|l| l.name == joint.parent).unwrap_or(0);
+            let parent_link = self
+                .raw_links
+                .iter()
+                .position(|l| l.name == joint.parent)
+                .unwrap_or(0);
             let child = tree.child_link[j];
             let (body, place) = self.link_place[&parent_link];
             let x = place.compose(&joint.origin);
@@ -293,7 +344,9 @@ impl Builder<'_> {
                     mj.damping = joint.damping;
                     mj.friction = joint.friction;
                     mj.limits = limits(joint, &kind)?;
-                    let b = self.model.add_body(link.name.clone(), body, mj, x, link_inertia(link))?;
+                    let b = self
+                        .model
+                        .add_body(link.name.clone(), body, mj, x, link_inertia(link))?;
                     self.body_of_joint.insert(joint.name.clone(), b);
                     self.link_place.insert(child, (Some(b), Se3::identity()));
                 }
@@ -341,16 +394,33 @@ impl Builder<'_> {
 fn joint_kind(j: &RawJoint) -> Result<Option<JointKind>, UrdfError> {
     Ok(match j.type_name.as_str() {
         "fixed" => None,
-        "revolute" => Some(JointKind::Revolute { axis: j.axis, continuous: false }),
-        "continuous" => Some(JointKind::Revolute { axis: j.axis, continuous: true }),
+        "revolute" => Some(JointKind::Revolute {
+            axis: j.axis,
+            continuous: false,
+        }),
+        "continuous" => Some(JointKind::Revolute {
+            axis: j.axis,
+            continuous: true,
+        }),
         "prismatic" => Some(JointKind::Prismatic { axis: j.axis }),
         "floating" => Some(JointKind::Floating),
-        other => return Err(UrdfError::UnknownJointType { joint: j.name.clone(), type_name: other.to_string() }),
+        other => {
+            return Err(UrdfError::UnknownJointType {
+                joint: j.name.clone(),
+                type_name: other.to_string(),
+            })
+        }
     })
 }
 
 fn limits(j: &RawJoint, kind: &JointKind) -> Result<JointLimits, UrdfError> {
-    let needs_limit = matches!(kind, JointKind::Revolute { continuous: false, .. } | JointKind::Prismatic { .. });
+    let needs_limit = matches!(
+        kind,
+        JointKind::Revolute {
+            continuous: false,
+            ..
+        } | JointKind::Prismatic { .. }
+    );
     let mut out = JointLimits::unlimited();
     match &j.limit {
         Some(l) => {

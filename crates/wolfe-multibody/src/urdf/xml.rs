@@ -122,7 +122,8 @@ fn required<'a>(node: Node<'a, '_>, attr: &str, element: &str) -> Result<&'a str
 }
 
 fn child<'a, 'i>(node: Node<'a, 'i>, tag: &str) -> Option<Node<'a, 'i>> {
-    node.children().find(|n| n.is_element() && n.tag_name().name() == tag)
+    node.children()
+        .find(|n| n.is_element() && n.tag_name().name() == tag)
 }
 
 fn numbers<const N: usize>(text: &str, element: &str, attribute: &str) -> Result<[f64; N], UrdfError> {
@@ -130,7 +131,11 @@ fn numbers<const N: usize>(text: &str, element: &str, attribute: &str) -> Result
         element: element.to_string(),
         attribute: attribute.to_string(),
         value: text.to_string(),
-        expected: if N == 1 { "a finite number".to_string() } else { format!("{N} finite numbers") },
+        expected: if N == 1 {
+            "a finite number".to_string()
+        } else {
+            format!("{N} finite numbers")
+        },
     };
     let mut out = [0.0; N];
     let mut it = text.split_whitespace();
@@ -192,11 +197,16 @@ fn parse_link(node: Node) -> Result<RawLink, UrdfError> {
                 Some(t) => {
                     let e = format!("{el} <inertia>");
                     let g = |a: &str| optional_number(t, a, &e, 0.0);
-                    let (xx, xy, xz, yy, yz, zz) = (g("ixx")?, g("ixy")?, g("ixz")?, g("iyy")?, g("iyz")?, g("izz")?);
+                    let (xx, xy, xz, yy, yz, zz) =
+                        (g("ixx")?, g("ixy")?, g("ixz")?, g("iyy")?, g("iyz")?, g("izz")?);
                     Mat3::new(xx, xy, xz, xy, yy, yz, xz, yz, zz)
                 }
             };
-            Some(RawInertial { origin: origin(i, &el)?, mass, inertia })
+            Some(RawInertial {
+                origin: origin(i, &el)?,
+                mass,
+                inertia,
+            })
         }
     };
     let mut visuals = Vec::new();
@@ -206,7 +216,10 @@ fn parse_link(node: Node) -> Result<RawLink, UrdfError> {
         if tag == "visual" || tag == "collision" {
             let el = format!("{element} <{tag}>");
             let geom = parse_geometry(g, &el)?;
-            let raw = RawGeometry { origin: origin(g, &el)?, geometry: geom };
+            let raw = RawGeometry {
+                origin: origin(g, &el)?,
+                geometry: geom,
+            };
             if tag == "visual" {
                 visuals.push(raw);
             } else {
@@ -214,23 +227,38 @@ fn parse_link(node: Node) -> Result<RawLink, UrdfError> {
             }
         }
     }
-    Ok(RawLink { name, inertial, visuals, collisions })
+    Ok(RawLink {
+        name,
+        inertial,
+        visuals,
+        collisions,
+    })
 }
 
 fn parse_geometry(node: Node, element: &str) -> Result<GeometryDesc, UrdfError> {
-    let g = child(node, "geometry")
-        .ok_or_else(|| UrdfError::Missing { element: element.to_string(), what: "<geometry>".to_string() })?;
-    let shape = g.children().find(|n| n.is_element()).ok_or_else(|| UrdfError::Missing {
-        element: format!("{element} <geometry>"),
-        what: "a box, cylinder, sphere or mesh".to_string(),
+    let g = child(node, "geometry").ok_or_else(|| UrdfError::Missing {
+        element: element.to_string(),
+        what: "<geometry>".to_string(),
     })?;
+    let shape = g
+        .children()
+        .find(|n| n.is_element())
+        .ok_or_else(|| UrdfError::Missing {
+            element: format!("{element} <geometry>"),
+            what: "a box, cylinder, sphere or mesh".to_string(),
+        })?;
     let el = format!("{element} <{}>", shape.tag_name().name());
     Ok(match shape.tag_name().name() {
-        "box" => GeometryDesc::Box { size: numbers::<3>(required(shape, "size", &el)?, &el, "size")? },
-        "cylinder" => {
-            GeometryDesc::Cylinder { radius: number(shape, "radius", &el)?, length: number(shape, "length", &el)? }
-        }
-        "sphere" => GeometryDesc::Sphere { radius: number(shape, "radius", &el)? },
+        "box" => GeometryDesc::Box {
+            size: numbers::<3>(required(shape, "size", &el)?, &el, "size")?,
+        },
+        "cylinder" => GeometryDesc::Cylinder {
+            radius: number(shape, "radius", &el)?,
+            length: number(shape, "length", &el)?,
+        },
+        "sphere" => GeometryDesc::Sphere {
+            radius: number(shape, "radius", &el)?,
+        },
         "mesh" => GeometryDesc::Mesh {
             filename: required(shape, "filename", &el)?.to_string(),
             scale: match shape.attribute("scale") {
@@ -252,8 +280,10 @@ fn parse_joint(node: Node) -> Result<RawJoint, UrdfError> {
     let element = format!("joint '{name}'");
     let type_name = required(node, "type", &element)?.to_string();
     let link_of = |tag: &str| -> Result<String, UrdfError> {
-        let n = child(node, tag)
-            .ok_or_else(|| UrdfError::Missing { element: element.clone(), what: format!("<{tag}>") })?;
+        let n = child(node, tag).ok_or_else(|| UrdfError::Missing {
+            element: element.clone(),
+            what: format!("<{tag}>"),
+        })?;
         Ok(required(n, "link", &format!("{element} <{tag}>"))?.to_string())
     };
     let parent = link_of("parent")?;
@@ -278,7 +308,10 @@ fn parse_joint(node: Node) -> Result<RawJoint, UrdfError> {
         None => (0.0, 0.0),
         Some(d) => {
             let el = format!("{element} <dynamics>");
-            (optional_number(d, "damping", &el, 0.0)?, optional_number(d, "friction", &el, 0.0)?)
+            (
+                optional_number(d, "damping", &el, 0.0)?,
+                optional_number(d, "friction", &el, 0.0)?,
+            )
         }
     };
     let mimic = match child(node, "mimic") {
