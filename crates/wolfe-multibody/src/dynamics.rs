@@ -40,6 +40,7 @@ use nalgebra::{DMatrix, DVector};
 
 use crate::data::Data;
 use crate::error::ModelError;
+use crate::kinematics::combine;
 use crate::model::Model;
 use crate::spatial::{Motion, Vec3};
 
@@ -149,16 +150,11 @@ impl Model {
             let dofs = b.v_index..b.v_index + b.joint.kind.nv();
             let f = match v {
                 Some(v) => {
-                    let mut vj = Motion::zero();
-                    for k in dofs.clone() {
-                        vj = vj.add_scaled(&data.os[k], v[k]);
-                    }
+                    let vj = combine(&data.os[dofs.clone()], &v[dofs.clone()]);
                     let vi = vp + vj;
                     let mut ai = ap + vi.cross_motion(&vj);
                     if let Some(a) = a {
-                        for k in dofs {
-                            ai = ai.add_scaled(&data.os[k], a[k]);
-                        }
+                        ai = ai + combine(&data.os[dofs.clone()], &a[dofs]);
                     }
                     data.ov[i] = vi;
                     data.oa[i] = ai;

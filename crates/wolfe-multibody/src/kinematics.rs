@@ -29,6 +29,12 @@ use crate::error::ModelError;
 use crate::model::{JointCache, Model};
 use crate::spatial::{axis_angle, Mat3, Motion, Se3, Vec3};
 
+/// `sum_k s_k x_k` over matching slices of subspace columns and joint values.
+#[inline]
+pub(crate) fn combine(s: &[Motion], x: &[f64]) -> Motion {
+    s.iter().zip(x).fold(Motion::zero(), |m, (sk, xk)| m.add_scaled(sk, *xk))
+}
+
 impl Model {
     pub(crate) fn check_q(&self, q: &[f64]) -> Result<(), ModelError> {
         if q.len() != self.nq {
@@ -173,10 +179,8 @@ impl Model {
             };
             self.world_subspace(i, &omi, &mut data.os);
             let b = &self.bodies[i];
-            let mut vi = vp;
-            for k in b.v_index..b.v_index + b.joint.kind.nv() {
-                vi = vi.add_scaled(&data.os[k], v[k]);
-            }
+            let dofs = b.v_index..b.v_index + b.joint.kind.nv();
+            let vi = vp + combine(&data.os[dofs.clone()], &v[dofs]);
             data.omi[i] = omi;
             data.ov[i] = vi;
         }

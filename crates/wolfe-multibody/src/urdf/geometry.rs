@@ -142,7 +142,7 @@ fn load_hull(path: &Path, scale: &[f64; 3]) -> Result<ConvexMesh, String> {
     if *scale == [1.0; 3] {
         return Ok(hull);
     }
-    if scale.iter().any(|s| *s == 0.0) {
+    if scale.contains(&0.0) {
         return Err(format!("zero scale {scale:?}"));
     }
     // The hull of linearly mapped points is the mapped hull: scale the hull's vertices.
