@@ -148,6 +148,8 @@ impl Model {
     pub fn update_frames(&self, data: &mut Data) {
         for (f, out) in self.frames.iter().zip(data.oframes.iter_mut()) {
             *out = match f.body {
+                // a body's own frame: nothing to compose
+                Some(b) if f.placement == Se3::identity() => data.omi[b],
                 Some(b) => data.omi[b].compose(&f.placement),
                 None => f.placement,
             };

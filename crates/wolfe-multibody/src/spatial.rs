@@ -337,18 +337,23 @@ impl SpatialInertia {
     ///
     /// With `h_r = R h`: `h' = h_r + m p` and, from `I_o = I_com - m [c]x^2` in both
     /// frames with `c' = R c + p`,
-    /// `I_o' = R I_o R^T - ([h_r]x [p]x + [p]x [h_r]x + m [p]x^2)`.
+    /// `I_o' = R I_o R^T - ([h_r]x [p]x + [p]x [h_r]x + m [p]x^2)`, evaluated with
+    /// `[a]x [b]x = b a^T - (a . b) 1` as
+    /// `I_o' = R I_o R^T - (p h_r^T + h_r p^T + m p p^T) + (2 h_r . p + m p . p) 1`.
     #[inline]
     pub fn transformed(&self, x: &Se3) -> SpatialInertia {
-        let hr = x.rot * self.h;
-        let px = skew(&x.pos);
-        let hrx = skew(&hr);
-        let rot_i = x.rot * self.inertia_o * x.rot.transpose();
-        SpatialInertia {
-            mass: self.mass,
-            h: hr + x.pos * self.mass,
-            inertia_o: rot_i - (hrx * px + px * hrx + px * px * self.mass),
-        }
+        let (r, p, m) = (&x.rot, &x.pos, self.mass);
+        let hr = r * self.h;
+        let ri = r * self.inertia_o;
+        let mp = p * m;
+        let d = 2.0 * hr.dot(p) + mp.dot(p);
+        // symmetric result: the six distinct entries
+        let e = |a: usize, b: usize| {
+            let rirt = ri[(a, 0)] * r[(b, 0)] + ri[(a, 1)] * r[(b, 1)] + ri[(a, 2)] * r[(b, 2)];
+            rirt - (p[a] * hr[b] + hr[a] * p[b] + mp[a] * p[b]) + if a == b { d } else { 0.0 }
+        };
+        let (xx, yy, zz, xy, xz, yz) = (e(0, 0), e(1, 1), e(2, 2), e(0, 1), e(0, 2), e(1, 2));
+        SpatialInertia { mass: m, h: hr + mp, inertia_o: Mat3::new(xx, xy, xz, xy, yy, yz, xz, yz, zz) }
     }
 
     /// Kinetic energy `1/2 m^T I m` of a body with this inertia moving at `m`.

@@ -31,7 +31,7 @@ static double median_ns(const std::function<void(int)>& f) {
 
 int main(int argc, char** argv) {
   Model model;
-  urdf::buildModel(argv[1], model);
+  pinocchio::urdf::buildModel(argv[1], model);
   Data data(model);
   std::mt19937 gen(1);
   std::vector<Eigen::VectorXd> qs, vs, as;
