@@ -42,7 +42,7 @@ use crate::data::Data;
 use crate::error::ModelError;
 use crate::kinematics::combine;
 use crate::model::Model;
-use crate::spatial::{Motion, Vec3};
+use crate::spatial::{Force, Motion, Vec3};
 
 impl Model {
     /// The joint-space mass matrix `M(q)` (nv x nv, symmetric positive definite for a
@@ -67,17 +67,23 @@ impl Model {
                 data.oic[p] += ic;
             }
         }
-        let m = &mut data.mass_matrix;
-        for k in 0..self.nv {
+        // Column k (contiguous, column-major) gets the entries of k's ancestors, which all
+        // have smaller indices: the upper triangle. The lower one is mirrored after.
+        let n = self.nv;
+        let m = data.mass_matrix.as_mut_slice();
+        for k in 0..n {
             let f = data.oic[self.dof_body[k]].mul_motion(&data.os[k]);
-            data.ofs[k] = f;
-            m[(k, k)] = data.os[k].dot(&f) + self.armature[k];
+            let col = &mut m[k * n..(k + 1) * n];
+            col[k] = data.os[k].dot(&f) + self.armature[k];
             let mut j = self.dof_parent[k];
             while let Some(jj) = j {
-                let mjk = data.os[jj].dot(&f);
-                m[(jj, k)] = mjk;
-                m[(k, jj)] = mjk;
+                col[jj] = data.os[jj].dot(&f);
                 j = self.dof_parent[jj];
+            }
+        }
+        for k in 0..n {
+            for j in 0..k {
+                m[j * n + k] = m[k * n + j];
             }
         }
         // Entries of unrelated branches stay at zero from Data::new (never written).
@@ -146,10 +152,10 @@ impl Model {
                 None => (x, Motion::zero(), a0),
             };
             self.world_subspace(i, &omi, &mut data.os);
-            let inertia = b.inertia.transformed(&omi);
             let dofs = b.v_index..b.v_index + b.joint.kind.nv();
             let f = match v {
                 Some(v) => {
+                    let inertia = b.inertia.transformed(&omi);
                     let vj = combine(&data.os[dofs.clone()], &v[dofs.clone()]);
                     let vi = vp + vj;
                     let mut ai = ap + vi.cross_motion(&vj);
@@ -161,8 +167,13 @@ impl Model {
                     inertia.mul_motion(&ai) + vi.cross_force(&inertia.mul_motion(&vi))
                 }
                 None => {
+                    // v = 0, a = 0: every body accelerates at a_0 = [0; -gravity], and
+                    // I a_0 = [h_w x a_0.v; m a_0.v] needs only the world first moment
+                    // h_w = R h + m p, not the rotated rotational inertia.
                     data.oa[i] = ap;
-                    inertia.mul_motion(&ap)
+                    let m = b.inertia.mass;
+                    let hw = omi.rot * b.inertia.h + omi.pos * m;
+                    Force { n: hw.cross(&ap.v), f: ap.v * m }
                 }
             };
             data.omi[i] = omi;
