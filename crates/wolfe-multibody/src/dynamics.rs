@@ -173,7 +173,10 @@ impl Model {
                     data.oa[i] = ap;
                     let m = b.inertia.mass;
                     let hw = omi.rot * b.inertia.h + omi.pos * m;
-                    Force { n: hw.cross(&ap.v), f: ap.v * m }
+                    Force {
+                        n: hw.cross(&ap.v),
+                        f: ap.v * m,
+                    }
                 }
             };
             data.omi[i] = omi;

@@ -32,7 +32,9 @@ use crate::spatial::{axis_angle, Mat3, Motion, Se3, Vec3};
 /// `sum_k s_k x_k` over matching slices of subspace columns and joint values.
 #[inline]
 pub(crate) fn combine(s: &[Motion], x: &[f64]) -> Motion {
-    s.iter().zip(x).fold(Motion::zero(), |m, (sk, xk)| m.add_scaled(sk, *xk))
+    s.iter()
+        .zip(x)
+        .fold(Motion::zero(), |m, (sk, xk)| m.add_scaled(sk, *xk))
 }
 
 impl Model {

@@ -353,7 +353,11 @@ impl SpatialInertia {
             rirt - (p[a] * hr[b] + hr[a] * p[b] + mp[a] * p[b]) + if a == b { d } else { 0.0 }
         };
         let (xx, yy, zz, xy, xz, yz) = (e(0, 0), e(1, 1), e(2, 2), e(0, 1), e(0, 2), e(1, 2));
-        SpatialInertia { mass: m, h: hr + mp, inertia_o: Mat3::new(xx, xy, xz, xy, yy, yz, xz, yz, zz) }
+        SpatialInertia {
+            mass: m,
+            h: hr + mp,
+            inertia_o: Mat3::new(xx, xy, xz, xy, yy, yz, xz, yz, zz),
+        }
     }
 
     /// Kinetic energy `1/2 m^T I m` of a body with this inertia moving at `m`.
