@@ -296,7 +296,9 @@ impl Model {
     }
 
     /// Contiguous velocity ranges of the subtrees hanging from the world: each is an
-    /// independent tree (a separate SAP clique) when the model has several.
+    /// independent tree (a separate SAP clique) when the model has several. Assumes the
+    /// bodies were added depth first (as [`crate::load_urdf`] does): a body hanging from
+    /// the world starts a new range, every other body extends the current one.
     pub fn subtrees(&self) -> Vec<std::ops::Range<usize>> {
         let mut out: Vec<std::ops::Range<usize>> = Vec::new();
         for b in &self.bodies {
