@@ -29,6 +29,8 @@ pub struct Data {
     pub(crate) of: Vec<Force>,
     /// Composite inertia of each body's subtree, world coordinates.
     pub(crate) oic: Vec<SpatialInertia>,
+    /// `Ic_i s_k` for each velocity index `k` of body `i` (the CRBA's `F`).
+    pub(crate) ofs: Vec<Force>,
     /// The mass matrix of the last [`Model::mass_matrix`] call.
     pub(crate) mass_matrix: DMatrix<f64>,
     /// The generalized forces of the last inverse dynamics / gravity call.
@@ -48,6 +50,7 @@ impl Data {
             oa: vec![Motion::zero(); nb],
             of: vec![Force::zero(); nb],
             oic: vec![SpatialInertia::zero(); nb],
+            ofs: vec![Force::zero(); nv],
             mass_matrix: DMatrix::zeros(nv, nv),
             tau: DVector::zeros(nv),
         }

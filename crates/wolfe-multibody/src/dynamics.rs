@@ -61,29 +61,36 @@ impl Model {
             data.oic[i] = self.bodies[i].inertia.transformed(&omi);
             data.omi[i] = omi;
         }
-        for i in (0..n).rev() {
-            if let Some(p) = self.bodies[i].parent {
-                let ic = data.oic[i];
+        // Backward: when body i is reached its composite inertia is complete (children
+        // have larger indices). F_k = Ic_i s_k for its dofs; then M_ck = s_k . F_c for
+        // every dof c of its subtree, the contiguous range v_index .. v_index +
+        // subtree_nv (pinocchio fills M by the same blocks): column k, rows c >= its
+        // first dof, the lower triangle. The upper one is mirrored after.
+        let n = self.nv;
+        let m = data.mass_matrix.as_mut_slice();
+        for i in (0..self.bodies.len()).rev() {
+            let b = &self.bodies[i];
+            let ic = data.oic[i];
+            let dofs = b.v_index..b.v_index + b.joint.kind.nv();
+            for k in dofs.clone() {
+                data.ofs[k] = ic.mul_motion(&data.os[k]);
+            }
+            let sub = b.v_index..b.v_index + self.subtree_nv[i];
+            for k in dofs {
+                let s = data.os[k];
+                let col = &mut m[k * n..(k + 1) * n];
+                for (mck, f) in col[sub.clone()].iter_mut().zip(&data.ofs[sub.clone()]) {
+                    *mck = s.dot(f);
+                }
+                col[k] += self.armature[k];
+            }
+            if let Some(p) = b.parent {
                 data.oic[p] += ic;
             }
         }
-        // Column k (contiguous, column-major) gets the entries of k's ancestors, which all
-        // have smaller indices: the upper triangle. The lower one is mirrored after.
-        let n = self.nv;
-        let m = data.mass_matrix.as_mut_slice();
         for k in 0..n {
-            let f = data.oic[self.dof_body[k]].mul_motion(&data.os[k]);
-            let col = &mut m[k * n..(k + 1) * n];
-            col[k] = data.os[k].dot(&f) + self.armature[k];
-            let mut j = self.dof_parent[k];
-            while let Some(jj) = j {
-                col[jj] = data.os[jj].dot(&f);
-                j = self.dof_parent[jj];
-            }
-        }
-        for k in 0..n {
-            for j in 0..k {
-                m[j * n + k] = m[k * n + j];
+            for c in k + 1..n {
+                m[c * n + k] = m[k * n + c];
             }
         }
         // Entries of unrelated branches stay at zero from Data::new (never written).

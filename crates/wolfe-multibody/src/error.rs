@@ -14,6 +14,14 @@ pub enum ModelError {
         /// The parent index it named.
         parent: usize,
     },
+    /// Bodies must be added depth first (each subtree a contiguous range of bodies).
+    #[error("body '{body}': parent {parent} is not the last added body or one of its ancestors (add bodies depth first)")]
+    NotDepthFirst {
+        /// The body being added.
+        body: String,
+        /// The parent index it named.
+        parent: usize,
+    },
     /// A frame names a body index that does not exist.
     #[error("frame '{frame}': body index {body} does not exist")]
     BadFrameBody {

@@ -77,6 +77,12 @@ pub struct Model {
     pub(crate) dof_parent: Vec<Option<usize>>,
     /// Body of each velocity index.
     pub(crate) dof_body: Vec<usize>,
+    /// Number of velocities in each body's subtree (itself included): bodies are added
+    /// depth first, so the subtree of body `i` is the velocity range
+    /// `v_index .. v_index + subtree_nv[i]` (the CRBA fills M by these ranges).
+    pub(crate) subtree_nv: Vec<usize>,
+    /// Number of bodies in each body's subtree (itself included).
+    pub(crate) subtree_bodies: Vec<usize>,
     pub(crate) armature: DVector<f64>,
     pub(crate) damping: DVector<f64>,
 }
@@ -97,6 +103,8 @@ impl Model {
             gravity: Vec3::new(0.0, 0.0, -STANDARD_GRAVITY),
             dof_parent: Vec::new(),
             dof_body: Vec::new(),
+            subtree_nv: Vec::new(),
+            subtree_bodies: Vec::new(),
             armature: DVector::zeros(0),
             damping: DVector::zeros(0),
         }
@@ -117,7 +125,9 @@ impl Model {
         Ok(m)
     }
 
-    /// Appends a body hanging from `parent` (an existing body, or the world for `None`)
+    /// Appends a body hanging from `parent` (an existing body, or the world for `None`;
+    /// bodies are added depth first: `parent` is the last added body or one of its
+    /// ancestors)
     /// by `joint` placed at `placement` in the parent frame, with `inertia` in its own
     /// frame; also adds a frame of the body's name at its origin. Returns its index.
     ///
@@ -141,6 +151,12 @@ impl Model {
                     body: name,
                     parent: p,
                 });
+            }
+        }
+        if let Some(p) = parent {
+            // depth first: the parent's subtree must end where the new body goes
+            if p + self.subtree_bodies[p] != self.bodies.len() {
+                return Err(ModelError::NotDepthFirst { body: name, parent: p });
             }
         }
         check_finite_se3(&placement, &format!("joint '{}' placement", joint.name))?;
@@ -169,6 +185,14 @@ impl Model {
         self.damping = extend(&self.damping, nv, damping);
         self.nq += joint.kind.nq();
         self.nv += nv;
+        self.subtree_nv.push(nv);
+        self.subtree_bodies.push(1);
+        let mut up = parent;
+        while let Some(p) = up {
+            self.subtree_nv[p] += nv;
+            self.subtree_bodies[p] += 1;
+            up = self.bodies[p].parent;
+        }
         self.frames.push(Frame {
             name: name.clone(),
             body: Some(index),
