@@ -72,9 +72,6 @@ pub struct Model {
     pub(crate) nv: usize,
     /// Gravity acceleration in the world frame (default `(0, 0, -9.81)`).
     pub gravity: Vec3,
-    /// For each velocity index `k`, the previous velocity index on the path to the root
-    /// (Featherstone's `lambda` for degrees of freedom): the CRBA walks it upwards.
-    pub(crate) dof_parent: Vec<Option<usize>>,
     /// Body of each velocity index.
     pub(crate) dof_body: Vec<usize>,
     /// Number of velocities in each body's subtree (itself included): bodies are added
@@ -101,7 +98,6 @@ impl Model {
             nq: 0,
             nv: 0,
             gravity: Vec3::new(0.0, 0.0, -STANDARD_GRAVITY),
-            dof_parent: Vec::new(),
             dof_body: Vec::new(),
             subtree_nv: Vec::new(),
             subtree_bodies: Vec::new(),
@@ -156,7 +152,10 @@ impl Model {
         if let Some(p) = parent {
             // depth first: the parent's subtree must end where the new body goes
             if p + self.subtree_bodies[p] != self.bodies.len() {
-                return Err(ModelError::NotDepthFirst { body: name, parent: p });
+                return Err(ModelError::NotDepthFirst {
+                    body: name,
+                    parent: p,
+                });
             }
         }
         check_finite_se3(&placement, &format!("joint '{}' placement", joint.name))?;
@@ -165,16 +164,7 @@ impl Model {
         let index = self.bodies.len();
         let (q_index, v_index) = (self.nq, self.nv);
         let nv = joint.kind.nv();
-        let parent_last_dof = parent.map(|p| {
-            let b = &self.bodies[p];
-            b.v_index + b.joint.kind.nv() - 1
-        });
-        for k in 0..nv {
-            self.dof_parent.push(if k == 0 {
-                parent_last_dof
-            } else {
-                Some(v_index + k - 1)
-            });
+        for _ in 0..nv {
             self.dof_body.push(index);
         }
         let (armature, damping) = match joint.kind {
@@ -283,6 +273,11 @@ impl Model {
     /// Index of the body whose joint is called `name`.
     pub fn joint_index(&self, name: &str) -> Option<usize> {
         self.bodies.iter().position(|b| b.joint.name == name)
+    }
+
+    /// The body moved by each velocity index.
+    pub fn velocity_bodies(&self) -> &[usize] {
+        &self.dof_body
     }
 
     /// Armature per velocity index (added to `M`'s diagonal).
