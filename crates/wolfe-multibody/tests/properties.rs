@@ -359,3 +359,29 @@ fn queries_reject_bad_input() {
         .inverse_dynamics(&mut data, q.as_slice(), &[f64::INFINITY; 6], &[0.0; 6])
         .is_err());
 }
+
+#[test]
+fn bodies_must_be_added_depth_first() {
+    let mut m = Model::new("two roots");
+    let j = |n: &str| Joint::new(n, JointKind::Prismatic { axis: Vector3::x() });
+    let i = SpatialInertia::from_com(1.0, Vector3::zeros(), Matrix3::identity() * 0.1);
+    let a = m.add_body("a", None, j("ja"), Se3::identity(), i).unwrap();
+    let b = m.add_body("b", None, j("jb"), Se3::identity(), i).unwrap();
+    // a's subtree is closed once b is added: a child of a would break contiguity
+    let err = m.add_body("c", Some(a), j("jc"), Se3::identity(), i).unwrap_err();
+    assert!(
+        matches!(err, wolfe_multibody::ModelError::NotDepthFirst { .. }),
+        "{err}"
+    );
+    m.add_body("c", Some(b), j("jc"), Se3::identity(), i).unwrap();
+    assert_eq!(m.subtrees(), vec![0..1, 1..3]);
+    assert_eq!(m.velocity_bodies(), &[0, 1, 2]);
+    // two independent trees: M is block diagonal
+    let mut data = Data::new(&m);
+    let mm = m.mass_matrix(&mut data, &[0.1, 0.2, 0.3]).unwrap();
+    assert_eq!(
+        (mm[(0, 1)], mm[(0, 2)], mm[(1, 0)], mm[(2, 0)]),
+        (0.0, 0.0, 0.0, 0.0)
+    );
+    assert!((mm[(1, 1)] - 2.0).abs() < 1e-15 && (mm[(1, 2)] - 1.0).abs() < 1e-15);
+}
