@@ -32,6 +32,8 @@ enum Command {
     /// (Re)write the 3D viewer page DIR/view.html of a simulation folder; --gltf also
     /// exports the animated scene as glTF 2.0.
     View(commands::view::ViewArgs),
+    /// Robots from URDF: `robot inspect` writes M(q), inverse dynamics and gravity torques.
+    Robot(commands::robot::RobotArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => commands::sim::sim(args),
         Command::Generate(args) => commands::generate::generate(args),
         Command::View(args) => commands::view::view(args),
+        Command::Robot(args) => commands::robot::robot(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod generate;
+pub mod robot;
 pub mod run;
 pub mod sim;
 pub mod view;
