@@ -237,7 +237,11 @@ impl Simulator {
                 continue;
             }
             let mut a = t.model.mass_matrix(&mut t.data, t.q.as_slice())?.clone_owned();
-            let bias = t.model.bias_forces(&mut t.data, t.q.as_slice(), t.v.as_slice())?;
+            let a_m = a.clone();
+            let bias = t
+                .model
+                .bias_forces(&mut t.data, t.q.as_slice(), t.v.as_slice())?
+                .clone_owned();
             let d = t.model.damping();
             let mut rhs = DVector::zeros(nv);
             for k in 0..nv {
@@ -253,7 +257,28 @@ impl Simulator {
                     reason: format!("the free-motion matrix of tree {name} is not positive definite"),
                 });
             };
-            let v_star = &t.v + chol.solve(&rhs);
+            let mut v_star = &t.v + chol.solve(&rhs);
+            if t.free_object {
+                // The gyroscopic terms of a free body do no work (M is constant in body
+                // coordinates), but explicit at v0 they add energy every step
+                // (|v| grows by sqrt(1 + (dt |w|)^2)) and a fast spin runs away. Keep the
+                // explicit update and give its gyroscopic part back the kinetic energy
+                // of v0: split v* = v0 + dv_c + dv_g (Coriolis, gravity and dampers),
+                // rescale v0 + dv_c to the energy of v0.
+                let g = t.model.gravity_torques(&mut t.data, t.q.as_slice())?;
+                let mut rhs_g = DVector::zeros(nv);
+                for k in 0..nv {
+                    rhs_g[k] = -dt * (g[k] + d[k] * t.v[k]);
+                }
+                let dv_g = chol.solve(&rhs_g);
+                let mut v_c = &v_star - &dv_g;
+                let e0 = t.v.dot(&(&a_m * &t.v));
+                let e1 = v_c.dot(&(&a_m * &v_c));
+                if e1 > e0 && e1 > 0.0 {
+                    v_c *= (e0 / e1).sqrt();
+                }
+                v_star = v_c + dv_g;
+            }
             trees.push(Tree::new(a, v_star));
         }
         // 2: contacts and their Jacobians.
@@ -374,13 +399,17 @@ impl Simulator {
         }
         self.kept = kept;
         // 5: positions.
-        if let Some(bad) = v
+        if let Some(i) = v
             .iter()
-            .find(|x| !(x.is_finite() && x.abs() <= self.settings.max_speed))
+            .position(|x| !(x.is_finite() && x.abs() <= self.settings.max_speed))
         {
+            let tree = (0..self.sap_tree.len())
+                .rev()
+                .find(|&t| self.sap_tree[t].is_some_and(|o| o <= i))
+                .map_or_else(String::new, |t| self.world.trees[t].model.name.clone());
             return Err(self.diverged(format!(
-                "a generalized velocity of {bad:e} (limit {:e})",
-                self.settings.max_speed
+                "generalized velocity {i} (tree {tree}) reached {:e} (limit {:e})",
+                v[i], self.settings.max_speed
             )));
         }
         for (ti, t) in self.world.trees.iter_mut().enumerate() {

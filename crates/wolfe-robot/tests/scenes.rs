@@ -63,3 +63,12 @@ fn urdf_scene_iiwa_runs() {
     assert!(r.joint_error_at_rest < 0.05, "{}", r.joint_error_at_rest);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The full scene (5 s): run with `--ignored` to measure.
+#[test]
+#[ignore]
+fn panda_drop_full() {
+    let out = std::env::var("PANDA_DROP_OUT").map_or_else(|_| out_dir("panda-drop-full"), Into::into);
+    let r = panda_drop(&PandaDropOptions::new(&out)).unwrap();
+    println!("{r:#?}");
+}
