@@ -134,7 +134,7 @@ impl Simulator {
                 format!("{} s must be finite and > 0", settings.time_step),
             ));
         }
-        if !(settings.max_speed > 0.0) {
+        if settings.max_speed.is_nan() || settings.max_speed <= 0.0 {
             return Err(RobotError::invalid(
                 "max_speed",
                 format!("{} must be > 0", settings.max_speed),
