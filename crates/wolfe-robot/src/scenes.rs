@@ -56,6 +56,9 @@ pub struct PandaDropOptions {
     pub seconds: f64,
     /// The folder holding `robots/` and `ycb/` (default: the repository's `data`).
     pub data_dir: PathBuf,
+    /// SAP's relative tolerance eps_r (Eq. 26): the bound on every step's momentum
+    /// error. Default 1e-6 (Drake's default); the paper uses 1e-3 for manipulation.
+    pub relative_tolerance: f64,
 }
 
 impl PandaDropOptions {
@@ -66,6 +69,7 @@ impl PandaDropOptions {
             dt: 5e-3,
             seconds: 5.0,
             data_dir: default_data_dir(),
+            relative_tolerance: 1e-6,
         }
     }
 }
@@ -85,6 +89,8 @@ pub struct UrdfSceneOptions {
     pub out: PathBuf,
     /// The folder holding `ycb/` (default: the repository's `data`).
     pub data_dir: PathBuf,
+    /// SAP's relative tolerance eps_r (Eq. 26), e.g. 1e-6.
+    pub relative_tolerance: f64,
 }
 
 /// What a scene measured (also written to `summary.md`).
@@ -232,10 +238,7 @@ pub fn panda_drop(options: &PandaDropOptions) -> Result<SceneReport, RobotError>
     for (k, name) in PANDA_DROP_OBJECTS.iter().enumerate() {
         add_object(&mut world, &options.data_dir, name, drop_position(k))?;
     }
-    let settings = StepSettings {
-        time_step: options.dt,
-        ..Default::default()
-    };
+    let settings = scene_settings(options.dt, options.relative_tolerance);
     run(world, settings, steps, &options.out, "panda-drop", 7)
 }
 
@@ -276,16 +279,22 @@ pub fn urdf_scene(options: &UrdfSceneOptions) -> Result<SceneReport, RobotError>
         let p = drop_position(k % 16) + Vec3::new(0.0, 0.0, 0.3 * (k / 16) as f64);
         add_object(&mut world, &options.data_dir, name, p)?;
     }
-    let settings = StepSettings {
-        time_step: options.dt,
-        ..Default::default()
-    };
+    let settings = scene_settings(options.dt, options.relative_tolerance);
     let title = options
         .urdf
         .file_stem()
         .map_or("urdf".into(), |s| s.to_string_lossy().into_owned());
     let arm_joints = world.trees[tree].controllers.len();
     run(world, settings, steps, &options.out, &title, arm_joints)
+}
+
+fn scene_settings(dt: f64, relative_tolerance: f64) -> StepSettings {
+    let mut s = StepSettings {
+        time_step: dt,
+        ..Default::default()
+    };
+    s.sap.relative_tolerance = relative_tolerance;
+    s
 }
 
 /// The lowest world z of any free object's geometry now.
