@@ -14,6 +14,7 @@
 pub mod detect;
 pub mod error;
 pub mod narrow;
+pub mod pick;
 pub mod record;
 pub mod scenes;
 pub mod step;
@@ -21,6 +22,7 @@ pub mod world;
 
 pub use detect::{ContactObject, RobotContact};
 pub use error::RobotError;
+pub use pick::{panda_pick, PandaPickOptions, PickReport};
 pub use record::Recorder;
 pub use scenes::{panda_drop, urdf_scene, PandaDropOptions, SceneReport, UrdfSceneOptions};
 pub use step::{contact_frame, Simulator, StepSettings, StepStats};

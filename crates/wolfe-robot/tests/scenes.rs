@@ -77,3 +77,21 @@ fn panda_drop_full() {
     let r = panda_drop(&options).unwrap();
     println!("{r:#?}");
 }
+
+/// panda-pick (12.5 s simulated, about half a second of compute): the brick rises
+/// about 20 cm (the PD arm sags a few mm under the load), stays in the hand through the
+/// hold with slip below 5 mm, every step converged; pick.json written.
+#[test]
+fn panda_pick_lifts_and_holds() {
+    let out = std::env::var("PANDA_PICK_OUT").map_or_else(|_| out_dir("panda-pick"), Into::into);
+    let r = wolfe_robot::panda_pick(&wolfe_robot::PandaPickOptions::new(&out)).unwrap();
+    println!("{r:#?}");
+    assert!(r.lift_m > 0.19 && r.lift_m < 0.21, "{}", r.lift_m);
+    assert!(r.held_s >= 2.0, "{}", r.held_s);
+    assert!(r.slip_m < 5e-3, "{}", r.slip_m);
+    assert!(r.all_converged && r.success);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("pick.json")).unwrap()).unwrap();
+    assert_eq!(json["success"], serde_json::Value::Bool(true));
+    assert!(out.join("view.html").is_file());
+}
