@@ -1,0 +1,61 @@
+//! The narrow phase, in one place: every call into wolfe's collision queries that the
+//! stepper makes (contact manifolds between two posed convex shapes, and between a
+//! shape and a half-space). Keeping them here isolates the stepper from renames of
+//! wolfe's public API.
+
+use wolfe::{
+    halfspace_manifold, ContactManifold, EpaSolver, HalfSpace, ManifoldSettings, Pose, Shape,
+    SignedDistanceSettings,
+};
+
+use crate::error::RobotError;
+
+/// Contact manifolds within a margin (GJK, EPA and face clipping: up to four points
+/// sharing one normal from A to B).
+#[derive(Debug)]
+pub struct NarrowPhase {
+    epa: EpaSolver,
+    settings: ManifoldSettings,
+}
+
+impl NarrowPhase {
+    /// Manifolds of shapes closer than `margin` (m), with multi-point manifolds for faces
+    /// within `angle_tolerance` (rad) of the normal.
+    pub fn new(margin: f64, angle_tolerance: f64) -> Result<Self, RobotError> {
+        let settings = ManifoldSettings {
+            margin,
+            angle_tolerance,
+        };
+        settings.validate()?;
+        Ok(Self {
+            epa: EpaSolver::new(SignedDistanceSettings::default())?,
+            settings,
+        })
+    }
+
+    /// The margin, m.
+    pub fn margin(&self) -> f64 {
+        self.settings.margin
+    }
+
+    /// The manifold of two posed shapes, `None` when farther apart than the margin.
+    pub fn shapes(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+    ) -> Result<Option<ContactManifold>, RobotError> {
+        Ok(self.epa.manifold(a, pose_a, b, pose_b, &self.settings)?)
+    }
+
+    /// The manifold of a half-space (A) and a posed shape (B), normal = the plane's.
+    pub fn half_space(
+        &self,
+        plane: &HalfSpace,
+        shape: &Shape,
+        pose: &Pose,
+    ) -> Result<Option<ContactManifold>, RobotError> {
+        Ok(halfspace_manifold(plane, shape, pose, &self.settings)?)
+    }
+}

@@ -1,0 +1,428 @@
+//! The robot scenes of issue 17, as library entry points for the CLI: `panda-drop` (the
+//! comparison scene run in Drake and MuJoCo) and `urdf` (any fixed-base URDF robot
+//! holding its zero configuration while YCB hulls fall onto it).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use wolfe::{ConvexMesh, Cuboid, HalfSpace, Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe_multibody::{load_urdf, Robot, UrdfOptions};
+use wolfe_sap::SapStatus;
+
+use crate::error::RobotError;
+use crate::record::Recorder;
+use crate::step::{Simulator, StepSettings};
+use crate::world::{one_dof_limits, Owner, PdGains, RobotWorld};
+
+/// The 16 YCB objects of `panda-drop`, in placement order.
+pub const PANDA_DROP_OBJECTS: [&str; 16] = [
+    "005_tomato_soup_can",
+    "007_tuna_fish_can",
+    "009_gelatin_box",
+    "010_potted_meat_can",
+    "008_pudding_box",
+    "061_foam_brick",
+    "077_rubiks_cube",
+    "026_sponge",
+    "012_strawberry",
+    "013_apple",
+    "014_lemon",
+    "017_orange",
+    "018_plum",
+    "015_peach",
+    "055_baseball",
+    "056_tennis_ball",
+];
+
+/// The arm and finger targets of `panda-drop`, rad and m, URDF file order.
+pub const PANDA_Q_STAR: [f64; 9] = [0.0, 0.2, 0.0, -1.9, 0.0, 2.1, 0.785, 0.02, 0.02];
+/// The proportional gains of `panda-drop`: N m/rad for the arm, N/m for the fingers.
+pub const PANDA_KP: [f64; 9] = [400.0, 400.0, 400.0, 400.0, 250.0, 150.0, 100.0, 100.0, 100.0];
+
+/// The repository's `data` folder (robots and YCB hulls).
+pub fn default_data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+/// Options of [`panda_drop`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PandaDropOptions {
+    /// Output folder.
+    pub out: PathBuf,
+    /// Time step, s (the scene's is 5 ms).
+    pub dt: f64,
+    /// Simulated duration, s (the scene's is 5 s).
+    pub seconds: f64,
+    /// The folder holding `robots/` and `ycb/` (default: the repository's `data`).
+    pub data_dir: PathBuf,
+    /// SAP's relative tolerance eps_r (Eq. 26): the bound on every step's momentum
+    /// error. Default 1e-6 (Drake's default); the paper uses 1e-3 for manipulation.
+    pub relative_tolerance: f64,
+}
+
+impl PandaDropOptions {
+    /// The scene as specified (dt = 5 ms, 5 s), writing to `out`.
+    pub fn new(out: impl Into<PathBuf>) -> Self {
+        Self {
+            out: out.into(),
+            dt: 5e-3,
+            seconds: 5.0,
+            data_dir: default_data_dir(),
+            relative_tolerance: 1e-6,
+        }
+    }
+}
+
+/// Options of [`urdf_scene`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct UrdfSceneOptions {
+    /// The robot (fixed base).
+    pub urdf: PathBuf,
+    /// How many YCB hulls fall onto it (cycling through [`PANDA_DROP_OBJECTS`]).
+    pub drop: usize,
+    /// Simulated duration, s.
+    pub seconds: f64,
+    /// Time step, s.
+    pub dt: f64,
+    /// Output folder.
+    pub out: PathBuf,
+    /// The folder holding `ycb/` (default: the repository's `data`).
+    pub data_dir: PathBuf,
+    /// SAP's relative tolerance eps_r (Eq. 26), e.g. 1e-6.
+    pub relative_tolerance: f64,
+}
+
+/// What a scene measured (also written to `summary.md`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneReport {
+    /// The output folder.
+    pub out: PathBuf,
+    /// Steps taken.
+    pub steps: u64,
+    /// Mean wall-clock time per step, ms (the step alone, not the recording).
+    pub mean_step_ms: f64,
+    /// Mean Newton iterations per step.
+    pub mean_newton_iterations: f64,
+    /// Steps whose SAP solve did not converge (stalled).
+    pub unconverged_steps: u64,
+    /// The largest momentum error e_m of any step.
+    pub max_momentum_error: f64,
+    /// The largest penetration of the whole run, m.
+    pub max_penetration: f64,
+    /// The largest penetration detected at the last step (the state at rest), m.
+    pub penetration_at_rest: f64,
+    /// `max |q - q_target|` over the controlled arm joints at the end, rad (or m).
+    pub joint_error_at_rest: f64,
+    /// The lowest point of any free object over the run, m (the floor is z = 0).
+    pub min_object_height: f64,
+    /// The lowest point of any free object at the end, m.
+    pub final_min_object_height: f64,
+    /// The viewer page.
+    pub view: PathBuf,
+}
+
+/// A YCB hull from `data_dir/ycb/NAME.obj`.
+pub fn ycb_hull(data_dir: &Path, name: &str) -> Result<Shape, RobotError> {
+    let mesh = ConvexMesh::from_obj(&data_dir.join("ycb").join(format!("{name}.obj")))?;
+    Ok(Shape::ConvexMesh(Arc::new(mesh)))
+}
+
+/// Adds the k-th drop object: its bounding-box centre at `centre`, identity orientation.
+fn add_object(
+    world: &mut RobotWorld,
+    data_dir: &Path,
+    name: &str,
+    centre: Vec3,
+) -> Result<usize, RobotError> {
+    let shape = ycb_hull(data_dir, name)?;
+    let b = shape.local_aabb();
+    let pose = Pose {
+        rotation: Quat::identity(),
+        translation: centre - 0.5 * (b.min + b.max),
+    };
+    world.add_free_object(name, shape, 800.0, &pose, 1.0)
+}
+
+/// The k-th drop position of `panda-drop`: `(0.39 + 0.14 i, -0.21 + 0.14 j, 0.65 + 0.05 k)`
+/// with `(i, j) = divmod(k, 4)`.
+pub fn drop_position(k: usize) -> Vec3 {
+    let (i, j) = (k / 4, k % 4);
+    Vec3::new(
+        0.39 + 0.14 * i as f64,
+        -0.21 + 0.14 * j as f64,
+        0.65 + 0.05 * k as f64,
+    )
+}
+
+/// PD controllers holding `q_target` (URDF file order): `kd = 2 sqrt(kp M_ii(q_target))`,
+/// feed-forward `g(q_target)`, effort limits from the URDF (none where it gives 0).
+fn hold(world: &mut RobotWorld, tree: usize, q_target: &[f64], kp: &[f64]) -> Result<(), RobotError> {
+    let t = world
+        .tree_mut(tree)
+        .ok_or_else(|| RobotError::invalid("tree", "missing"))?;
+    let mut q = t.q.clone();
+    for ((_, qi, _), &qt) in t.joints.iter().zip(q_target) {
+        q[*qi] = qt;
+    }
+    let m = t.model.mass_matrix(&mut t.data, q.as_slice())?.clone_owned();
+    let g = t.model.gravity_torques(&mut t.data, q.as_slice())?.clone_owned();
+    let mut controllers = Vec::new();
+    for (k, (_, _, vi)) in t.joints.iter().enumerate() {
+        let body = t
+            .model
+            .bodies()
+            .iter()
+            .find(|b| b.v_index == *vi && b.joint.kind.nv() == 1);
+        let Some(body) = body else { continue };
+        let e = body.joint.limits.effort;
+        controllers.push(PdGains {
+            dof: *vi,
+            kp: kp[k],
+            kd: 2.0 * (kp[k] * m[(*vi, *vi)]).sqrt(),
+            q_target: q_target[k],
+            v_target: 0.0,
+            feed_forward: g[*vi],
+            effort_limit: if e > 0.0 && e.is_finite() {
+                e
+            } else {
+                f64::INFINITY
+            },
+        });
+    }
+    t.controllers = controllers;
+    t.q = q;
+    Ok(())
+}
+
+fn load_robot(path: &Path) -> Result<Robot, RobotError> {
+    Ok(load_urdf(path, UrdfOptions::default())?)
+}
+
+fn check_run(dt: f64, seconds: f64) -> Result<u64, RobotError> {
+    if !(dt.is_finite() && dt > 0.0) {
+        return Err(RobotError::invalid(
+            "dt",
+            format!("{dt} s must be finite and > 0"),
+        ));
+    }
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(RobotError::invalid(
+            "seconds",
+            format!("{seconds} must be finite and >= 0"),
+        ));
+    }
+    Ok((seconds / dt).round() as u64)
+}
+
+/// `panda-drop`: the Panda welded at the origin on a floor half-space PD-holding q*
+/// (gains [`PANDA_KP`], `kd = 2 sqrt(kp M_ii(q*))`, feed-forward `g(q*)`, the URDF's effort
+/// limits), a box table centred at (0.6, 0, 0.1) with half extents (0.3, 0.35, 0.1), and
+/// the 16 [`PANDA_DROP_OBJECTS`] (800 kg/m^3, friction 1) falling from
+/// [`drop_position`]. Writes the run's folder and returns what it measured.
+pub fn panda_drop(options: &PandaDropOptions) -> Result<SceneReport, RobotError> {
+    let steps = check_run(options.dt, options.seconds)?;
+    let robot = load_robot(&options.data_dir.join("robots/franka_panda/panda.urdf"))?;
+    let mut world = RobotWorld::new();
+    world.add_half_space(HalfSpace::new(Vec3::z(), 0.0)?, 1.0);
+    let table = Shape::Cuboid(Cuboid::new([0.3, 0.35, 0.1])?);
+    let table_pose = Pose {
+        rotation: Quat::identity(),
+        translation: Vec3::new(0.6, 0.0, 0.1),
+    };
+    world.add_static_shape("table", table, &table_pose, 1.0);
+    let q0 = robot.model.neutral();
+    let arm = world.add_robot(&robot, q0.as_slice(), 1.0)?;
+    if world.trees()[arm].joints.len() != 9 {
+        return Err(RobotError::invalid("panda.urdf", "expected 9 movable joints"));
+    }
+    hold(&mut world, arm, &PANDA_Q_STAR, &PANDA_KP)?;
+    for (k, name) in PANDA_DROP_OBJECTS.iter().enumerate() {
+        add_object(&mut world, &options.data_dir, name, drop_position(k))?;
+    }
+    let settings = scene_settings(options.dt, options.relative_tolerance);
+    run(world, settings, steps, &options.out, "panda-drop", 7)
+}
+
+/// `urdf`: the robot of `options.urdf` welded to the world on a floor half-space,
+/// PD-holding its zero configuration clamped into its limits (`kp = 400 M_ii` per joint,
+/// a 20 rad/s loop, `kd = 2 sqrt(kp M_ii)`, feed-forward `g`, the URDF's effort limits)
+/// while `options.drop` YCB hulls fall onto it and the floor (the `panda-drop` layout,
+/// 0.3 m higher for every further 16).
+pub fn urdf_scene(options: &UrdfSceneOptions) -> Result<SceneReport, RobotError> {
+    let steps = check_run(options.dt, options.seconds)?;
+    let robot = load_robot(&options.urdf)?;
+    let mut world = RobotWorld::new();
+    world.add_half_space(HalfSpace::new(Vec3::z(), 0.0)?, 1.0);
+    let q0 = robot.model.neutral();
+    let tree = world.add_robot(&robot, q0.as_slice(), 1.0)?;
+    let (target, kp) = {
+        let t = &mut world.trees[tree];
+        let m = t.model.mass_matrix(&mut t.data, q0.as_slice())?.clone_owned();
+        let mut target = Vec::new();
+        let mut kp = Vec::new();
+        for (_, qi, vi) in &t.joints {
+            let body = t.model.bodies().iter().find(|b| b.q_index == *qi);
+            let q = match body {
+                Some(b) => match one_dof_limits(&b.joint.kind, b.joint.limits.lower, b.joint.limits.upper) {
+                    Some((lo, hi)) => 0.0f64.clamp(lo, hi),
+                    None => 0.0,
+                },
+                None => 0.0,
+            };
+            target.push(q);
+            kp.push(400.0 * m[(*vi, *vi)]);
+        }
+        (target, kp)
+    };
+    hold(&mut world, tree, &target, &kp)?;
+    for k in 0..options.drop {
+        let name = PANDA_DROP_OBJECTS[k % 16];
+        let p = drop_position(k % 16) + Vec3::new(0.0, 0.0, 0.3 * (k / 16) as f64);
+        add_object(&mut world, &options.data_dir, name, p)?;
+    }
+    let settings = scene_settings(options.dt, options.relative_tolerance);
+    let title = options
+        .urdf
+        .file_stem()
+        .map_or("urdf".into(), |s| s.to_string_lossy().into_owned());
+    let arm_joints = world.trees[tree].controllers.len();
+    run(world, settings, steps, &options.out, &title, arm_joints)
+}
+
+fn scene_settings(dt: f64, relative_tolerance: f64) -> StepSettings {
+    let mut s = StepSettings {
+        time_step: dt,
+        ..Default::default()
+    };
+    s.sap.relative_tolerance = relative_tolerance;
+    s
+}
+
+/// The lowest world z of any free object's geometry now.
+fn lowest_object_point(world: &RobotWorld) -> f64 {
+    let mut low = f64::INFINITY;
+    for (g, geom) in world.geometries().iter().enumerate() {
+        let Owner::Body { tree, .. } = geom.owner else {
+            continue;
+        };
+        if !world.trees()[tree].free_object {
+            continue;
+        }
+        let x = world.geometry_pose(g);
+        let d = x.rot.transpose() * Vec3::new(0.0, 0.0, -1.0);
+        let p = x.transform_point(&(geom.shape.local_support(&d) + geom.shape.radius() * d));
+        low = low.min(p.z);
+    }
+    low
+}
+
+/// Steps a scene, records it, writes summary.md and view.html. `arm_joints`: how many
+/// of the first robot's controllers count for the joint error at rest.
+fn run(
+    world: RobotWorld,
+    settings: StepSettings,
+    steps: u64,
+    out: &Path,
+    title: &str,
+    arm_joints: usize,
+) -> Result<SceneReport, RobotError> {
+    let mut sim = Simulator::new(world, settings)?;
+    sim.world_mut().forward_kinematics()?;
+    let mut rec = Recorder::create(out, &sim)?;
+    let (mut seconds, mut newton, mut unconverged) = (0.0, 0u64, 0u64);
+    let (mut max_em, mut max_pen, mut last_pen) = (0.0f64, 0.0f64, 0.0);
+    let mut min_height = lowest_object_point(sim.world());
+    for _ in 0..steps {
+        let stats = sim.step()?;
+        seconds += stats.seconds;
+        newton += u64::from(stats.newton_iterations);
+        if stats.status.is_some_and(|s| s != SapStatus::Converged) {
+            unconverged += 1;
+        }
+        max_em = max_em.max(stats.momentum_error);
+        max_pen = max_pen.max(stats.max_penetration);
+        last_pen = stats.max_penetration;
+        rec.record(&mut sim, &stats)?;
+        min_height = min_height.min(lowest_object_point(sim.world()));
+    }
+    rec.finish()?;
+    let mut joint_error = 0.0f64;
+    if let Some(t) = sim.world().trees().iter().find(|t| !t.free_object) {
+        for pd in t.controllers.iter().take(arm_joints) {
+            let qi = t.joints.iter().find(|j| j.2 == pd.dof).map_or(pd.dof, |j| j.1);
+            joint_error = joint_error.max((t.q[qi] - pd.q_target).abs());
+        }
+    }
+    let n = steps.max(1) as f64;
+    let view = wolfe_view::write_html(out)?;
+    let report = SceneReport {
+        out: out.to_path_buf(),
+        steps,
+        mean_step_ms: 1e3 * seconds / n,
+        mean_newton_iterations: newton as f64 / n,
+        unconverged_steps: unconverged,
+        max_momentum_error: max_em,
+        max_penetration: max_pen,
+        penetration_at_rest: last_pen,
+        joint_error_at_rest: joint_error,
+        min_object_height: min_height,
+        final_min_object_height: lowest_object_point(sim.world()),
+        view,
+    };
+    write_summary(&report, title, &settings)?;
+    Ok(report)
+}
+
+fn write_summary(r: &SceneReport, title: &str, s: &StepSettings) -> Result<(), RobotError> {
+    let mut t = String::new();
+    let _ = writeln!(t, "# {title}\n");
+    let _ = writeln!(
+        t,
+        "{} steps of dt = {} s ({} s simulated), SAP with tolerance eps_r = {:e}.\n",
+        r.steps,
+        s.time_step,
+        r.steps as f64 * s.time_step,
+        s.sap.relative_tolerance
+    );
+    let _ = writeln!(t, "| measure | value |\n| --- | --- |");
+    let _ = writeln!(t, "| mean time per step | {:.3} ms |", r.mean_step_ms);
+    let _ = writeln!(
+        t,
+        "| mean Newton iterations per step | {:.2} |",
+        r.mean_newton_iterations
+    );
+    let _ = writeln!(t, "| steps not converged (stalled) | {} |", r.unconverged_steps);
+    let _ = writeln!(
+        t,
+        "| penetration at rest (last step) | {:.3} mm |",
+        1e3 * r.penetration_at_rest
+    );
+    let _ = writeln!(
+        t,
+        "| max penetration (whole run) | {:.3} mm |",
+        1e3 * r.max_penetration
+    );
+    let _ = writeln!(
+        t,
+        "| max \\|q - q*\\| of the arm at rest | {:.2e} rad |",
+        r.joint_error_at_rest
+    );
+    let _ = writeln!(t, "| max momentum error | {:.2e} |", r.max_momentum_error);
+    let _ = writeln!(
+        t,
+        "| min object height (lowest point, whole run) | {:.4} m |",
+        r.min_object_height
+    );
+    let _ = writeln!(
+        t,
+        "| min object height at the end | {:.4} m |",
+        r.final_min_object_height
+    );
+    let _ = writeln!(
+        t,
+        "\nStep times are wall-clock on a shared, loaded machine (2 cores, several sessions); recording is not timed. Round objects that reach the floor keep rolling (no rolling resistance), so the scene is not entirely at rest after 5 s."
+    );
+    let path = r.out.join("summary.md");
+    std::fs::write(&path, t).map_err(RobotError::io(&path))
+}

@@ -1,0 +1,489 @@
+//! One time step of a world of trees: SAP's Algorithm 1 (Section II-C, II-D, VII).
+//!
+//! 1. Kinematics at `q0`: body placements, `M(q0)` (CRBA, armature included), the bias
+//!    `c(q0, v0) + g(q0)` (RNEA).
+//! 2. Contacts at `q0` within the margin ([`crate::detect`]); each gets a contact frame
+//!    `C` (z along the normal from A to B) and the Jacobian blocks
+//!    `J_b = C^T J_lin,b(p)`, `J_a = -C^T J_lin,a(p)` from the point Jacobians of its
+//!    two bodies (Section II-A: the contact velocity is B's velocity relative to A).
+//! 3. Free motion (Eqs. 13, 15, 17): joint dampers implicit, everything else explicit at
+//!    `(q0, v0)`:
+//!    `A = M(q0) + dt D`, `A (v* - v0) = dt (-c(q0, v0) - g(q0) - D v0)`,
+//!    i.e. `M (v* - v0) = dt (-c - g - D v*)`: the momentum balance (7) with the
+//!    dampers at the new velocity.
+//! 4. Constraints: every contact, a PD controller per controlled joint (with its
+//!    effort limit), both position limits of every limited one-dof joint (near-rigid,
+//!    Section V-B), all at `q0` with `q = q0 + dt v` (theta = 1 for velocities in
+//!    positions, as the joint constraints assume). SAP (Algorithm 2) solves
+//!    `min_v 1/2 ||v - v*||_A^2 + l_R(v)` warm-started from `v0`; one clique per tree.
+//!    Without constraints `v = v*`.
+//! 5. `q = q0 (+) dt v` by [`wolfe_multibody::Model::integrate`] (the exponential map for
+//!    floating joints).
+//!
+//! With theta = 1 in both stages the scheme is symplectic-Euler-like for the contact-free
+//! dynamics (velocities first, positions with the new velocities); it does not conserve
+//! energy exactly (see the tests for the bound used).
+//!
+//! Allocation: the detector's buffers, the Jacobian workspaces and the per-tree vectors
+//! are reused; SAP's problem owns its data, so every step still allocates the trees'
+//! blocks of A, the contact Jacobians and the problem's and solution's vectors (the
+//! solver's own factorization workspaces are reused).
+
+use std::time::Instant;
+
+use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
+use wolfe::Vec3;
+use wolfe_sap::{
+    Constraints, ContactConstraint, JointLimitConstraint, PdControllerConstraint, SapProblem, SapSettings,
+    SapSolver, SapStatus, Tree,
+};
+
+use crate::detect::{ContactObject, Detector, RobotContact};
+use crate::error::RobotError;
+use crate::narrow::NarrowPhase;
+use crate::world::{one_dof_limits, Owner, RobotWorld};
+
+/// Settings of the stepper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepSettings {
+    /// Time step dt, s.
+    pub time_step: f64,
+    /// Contacts are kept up to this distance apart, m.
+    pub margin: f64,
+    /// Faces within this angle (rad) of the normal give multi-point manifolds.
+    pub angle_tolerance: f64,
+    /// Contact stiffness, N/m (`f64::INFINITY`: near-rigid, Section V-B).
+    pub contact_stiffness: f64,
+    /// Contact dissipation time scale tau_d, s.
+    pub dissipation_time_scale: f64,
+    /// A generalized velocity above this magnitude (m/s or rad/s) counts as divergence.
+    pub max_speed: f64,
+    /// SAP's settings.
+    pub sap: SapSettings,
+}
+
+impl Default for StepSettings {
+    fn default() -> Self {
+        Self {
+            time_step: 5e-3,
+            margin: 5e-3,
+            angle_tolerance: 0.05,
+            contact_stiffness: f64::INFINITY,
+            dissipation_time_scale: 0.0,
+            max_speed: 1e3,
+            sap: SapSettings::default(),
+        }
+    }
+}
+
+/// What one step did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepStats {
+    /// Contacts detected at the start of the step.
+    pub contacts: usize,
+    /// The largest penetration (-phi0, m, >= 0) among them: the state the previous step
+    /// left.
+    pub max_penetration: f64,
+    /// SAP's momentum error e_m (Eq. 32); 0 without constraints.
+    pub momentum_error: f64,
+    /// How SAP ended; `None` when no constraint existed (no solve).
+    pub status: Option<SapStatus>,
+    /// Newton iterations.
+    pub newton_iterations: u32,
+    /// Wall-clock seconds of the whole step.
+    pub seconds: f64,
+}
+
+/// A world and its stepper state.
+pub struct Simulator {
+    world: RobotWorld,
+    settings: StepSettings,
+    solver: SapSolver,
+    narrow: NarrowPhase,
+    detector: Detector,
+    contacts: Vec<RobotContact>,
+    impulses: Vec<Vector3<f64>>,
+    kept: Vec<bool>,
+    jac: Vec<DMatrix<f64>>,
+    jac_b: Vec<DMatrix<f64>>,
+    /// Offset of each tree in SAP's stacked velocities, `None` for a tree without dofs.
+    sap_tree: Vec<Option<usize>>,
+    v_guess: DVector<f64>,
+    q_next: Vec<f64>,
+    step: u64,
+    time: f64,
+}
+
+/// The contact frame `C`: a rotation whose third column is the unit vector `n`
+/// (Frisvad's construction with the sign fix of Duff et al., continuous across poles).
+pub fn contact_frame(n: &Vec3) -> Matrix3<f64> {
+    let sign = 1.0f64.copysign(n.z);
+    let a = -1.0 / (sign + n.z);
+    let b = n.x * n.y * a;
+    let t1 = Vec3::new(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
+    let t2 = Vec3::new(b, sign + n.y * n.y * a, -n.y);
+    Matrix3::from_columns(&[t1, t2, *n])
+}
+
+impl Simulator {
+    /// A simulator of `world` with `settings`.
+    pub fn new(world: RobotWorld, settings: StepSettings) -> Result<Self, RobotError> {
+        if !(settings.time_step.is_finite() && settings.time_step > 0.0) {
+            return Err(RobotError::invalid(
+                "time step",
+                format!("{} s must be finite and > 0", settings.time_step),
+            ));
+        }
+        if settings.max_speed.is_nan() || settings.max_speed <= 0.0 {
+            return Err(RobotError::invalid(
+                "max_speed",
+                format!("{} must be > 0", settings.max_speed),
+            ));
+        }
+        let mut offset = 0;
+        let mut sap_tree = Vec::new();
+        for t in &world.trees {
+            let nv = t.model.nv();
+            sap_tree.push((nv > 0).then_some(offset));
+            offset += nv;
+        }
+        let jac = world
+            .trees
+            .iter()
+            .map(|t| DMatrix::zeros(6, t.model.nv()))
+            .collect::<Vec<_>>();
+        let nq_max = world.trees.iter().map(|t| t.model.nq()).max().unwrap_or(0);
+        Ok(Self {
+            solver: SapSolver::new(settings.sap)?,
+            narrow: NarrowPhase::new(settings.margin, settings.angle_tolerance)?,
+            detector: Detector::default(),
+            contacts: Vec::new(),
+            impulses: Vec::new(),
+            kept: Vec::new(),
+            jac_b: jac.clone(),
+            jac,
+            sap_tree,
+            v_guess: DVector::zeros(offset),
+            q_next: vec![0.0; nq_max],
+            world,
+            settings,
+            step: 0,
+            time: 0.0,
+        })
+    }
+
+    /// The world (current state).
+    pub fn world(&self) -> &RobotWorld {
+        &self.world
+    }
+
+    /// Mutable world: change controller targets, states between steps (the number of
+    /// trees and geometries must stay the same).
+    pub fn world_mut(&mut self) -> &mut RobotWorld {
+        &mut self.world
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &StepSettings {
+        &self.settings
+    }
+
+    /// Simulated time, s.
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// Steps taken.
+    pub fn steps(&self) -> u64 {
+        self.step
+    }
+
+    /// The contacts of the last step (detected at its start).
+    pub fn contacts(&self) -> &[RobotContact] {
+        &self.contacts
+    }
+
+    /// The contact impulses of the last step (contact frame `[t1, t2, n]`, N s), one per
+    /// contact.
+    pub fn contact_impulses(&self) -> &[Vector3<f64>] {
+        &self.impulses
+    }
+
+    fn diverged(&self, reason: String) -> RobotError {
+        RobotError::Diverged {
+            step: self.step,
+            time: self.time,
+            dt: self.settings.time_step,
+            reason,
+        }
+    }
+
+    /// Advances the world by one time step (see the module docs).
+    ///
+    /// # Errors
+    /// [`RobotError::Diverged`] for a non-finite or runaway state, a free-motion matrix
+    /// that is not positive definite or a SAP solve that reached its iteration limit
+    /// (a smaller time step is the usual cure); [`RobotError::Sap`] when SAP rejects the
+    /// problem (which also points at a diverged state); geometry and model errors.
+    pub fn step(&mut self) -> Result<StepStats, RobotError> {
+        let start = Instant::now();
+        let dt = self.settings.time_step;
+        // 1, 3: kinematics and free motion, tree by tree.
+        let mut trees = Vec::with_capacity(self.world.trees.len());
+        for t in &mut self.world.trees {
+            let nv = t.model.nv();
+            if nv == 0 {
+                t.model.forward_kinematics(&mut t.data, t.q.as_slice())?;
+                continue;
+            }
+            let mut a = t.model.mass_matrix(&mut t.data, t.q.as_slice())?.clone_owned();
+            let a_m = a.clone();
+            let bias = t
+                .model
+                .bias_forces(&mut t.data, t.q.as_slice(), t.v.as_slice())?
+                .clone_owned();
+            let d = t.model.damping();
+            let mut rhs = DVector::zeros(nv);
+            for k in 0..nv {
+                a[(k, k)] += dt * d[k];
+                rhs[k] = -dt * (bias[k] + d[k] * t.v[k]);
+            }
+            let Some(chol) = a.clone().cholesky() else {
+                let name = t.model.name.clone();
+                return Err(RobotError::Diverged {
+                    step: self.step,
+                    time: self.time,
+                    dt,
+                    reason: format!("the free-motion matrix of tree {name} is not positive definite"),
+                });
+            };
+            let mut v_star = &t.v + chol.solve(&rhs);
+            if t.free_object {
+                // The gyroscopic terms of a free body do no work (M is constant in body
+                // coordinates), but explicit at v0 they add energy every step
+                // (|v| grows by sqrt(1 + (dt |w|)^2)) and a fast spin runs away. Keep the
+                // explicit update and give its gyroscopic part back the kinetic energy
+                // of v0: split v* = v0 + dv_c + dv_g (Coriolis, gravity and dampers),
+                // rescale v0 + dv_c to the energy of v0.
+                let g = t.model.gravity_torques(&mut t.data, t.q.as_slice())?;
+                let mut rhs_g = DVector::zeros(nv);
+                for k in 0..nv {
+                    rhs_g[k] = -dt * (g[k] + d[k] * t.v[k]);
+                }
+                let dv_g = chol.solve(&rhs_g);
+                let mut v_c = &v_star - &dv_g;
+                let e0 = t.v.dot(&(&a_m * &t.v));
+                let e1 = v_c.dot(&(&a_m * &v_c));
+                if e1 > e0 && e1 > 0.0 {
+                    v_c *= (e0 / e1).sqrt();
+                }
+                v_star = v_c + dv_g;
+            }
+            trees.push(Tree::new(a, v_star));
+        }
+        // 2: contacts and their Jacobians.
+        self.detector
+            .detect(&self.world, &mut self.narrow, &mut self.contacts)?;
+        let mut constraints = Constraints::default();
+        let mut max_penetration = 0.0f64;
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        let detected = std::mem::take(&mut self.contacts);
+        for c in &detected {
+            max_penetration = max_penetration.max(-c.phi0);
+            let frame = contact_frame(&c.normal);
+            let ct = frame.transpose();
+            let owner_b = self.world.geometries[c.b].owner;
+            let owner_a = match c.a {
+                ContactObject::Geometry(g) => self.world.geometries[g].owner,
+                ContactObject::HalfSpace(_) => Owner::World,
+            };
+            let jb = self.block(owner_b, &c.point, &ct, 1.0, false)?;
+            let ja = self.block(owner_a, &c.point, &ct, -1.0, true)?;
+            let contact = match (ja, jb) {
+                (Some((ta, ja)), Some((tb, jb))) if ta == tb => {
+                    ContactConstraint::with_world(ta, ja + jb, c.phi0)
+                }
+                (Some((ta, ja)), Some((tb, jb))) => ContactConstraint::between(ta, ja, tb, jb, c.phi0),
+                (Some((t, j)), None) | (None, Some((t, j))) => ContactConstraint::with_world(t, j, c.phi0),
+                (None, None) => {
+                    kept.push(false);
+                    continue;
+                }
+            };
+            kept.push(true);
+            constraints.contacts.push(contact.with_parameters(
+                self.settings.contact_stiffness,
+                self.settings.dissipation_time_scale,
+                c.friction,
+            ));
+        }
+        // 4: joint constraints.
+        for (ti, t) in self.world.trees.iter().enumerate() {
+            let Some(sap_t) = self.sap_index(ti) else { continue };
+            for pd in &t.controllers {
+                let q0 = t.q[q_index_of(t, pd.dof)];
+                constraints.pd_controllers.push(
+                    PdControllerConstraint::new(sap_t, pd.dof, q0, pd.kp, pd.kd)
+                        .with_target(pd.q_target, pd.v_target)
+                        .with_feed_forward(pd.feed_forward)
+                        .with_effort_limit(pd.effort_limit),
+                );
+            }
+            if t.joint_limits {
+                for b in t.model.bodies() {
+                    let l = &b.joint.limits;
+                    if let Some((lo, hi)) = one_dof_limits(&b.joint.kind, l.lower, l.upper) {
+                        let q0 = t.q[b.q_index];
+                        constraints
+                            .joint_limits
+                            .push(JointLimitConstraint::lower(sap_t, b.v_index, q0, lo));
+                        constraints
+                            .joint_limits
+                            .push(JointLimitConstraint::upper(sap_t, b.v_index, q0, hi));
+                    }
+                }
+            }
+        }
+        self.contacts = detected;
+        let has_constraints = !(constraints.contacts.is_empty()
+            && constraints.pd_controllers.is_empty()
+            && constraints.joint_limits.is_empty());
+        // Warm start from the previous velocities.
+        for (ti, t) in self.world.trees.iter().enumerate() {
+            if let Some(off) = self.sap_tree[ti] {
+                self.v_guess.rows_mut(off, t.v.len()).copy_from(&t.v);
+            }
+        }
+        let (v, momentum_error, status, newton_iterations) = if has_constraints {
+            let problem = SapProblem::with_constraints(dt, trees, constraints)?;
+            let sol = self.solver.solve(&problem, &self.v_guess)?;
+            if sol.stats.status == SapStatus::IterationLimit {
+                return Err(self.diverged(format!(
+                    "SAP reached its iteration limit ({} Newton iterations, momentum error {:e})",
+                    sol.stats.iterations, sol.stats.momentum_error
+                )));
+            }
+            self.impulses.clear();
+            self.impulses.extend_from_slice(&sol.gamma);
+            (
+                sol.v,
+                sol.stats.momentum_error,
+                Some(sol.stats.status),
+                sol.stats.iterations,
+            )
+        } else {
+            self.impulses.clear();
+            let mut v = DVector::zeros(self.v_guess.len());
+            let mut off = 0;
+            for t in &trees {
+                v.rows_mut(off, t.dofs()).copy_from(&t.v_star);
+                off += t.dofs();
+            }
+            (v, 0.0, None, 0)
+        };
+        // Contacts without dofs on either side have no impulse: keep the two lists
+        // aligned by giving those zeros.
+        if self.impulses.len() != self.contacts.len() {
+            let mut solved = std::mem::take(&mut self.impulses).into_iter();
+            self.impulses = kept
+                .iter()
+                .map(|&k| {
+                    if k {
+                        solved.next().unwrap_or_default()
+                    } else {
+                        Vector3::zeros()
+                    }
+                })
+                .collect();
+        }
+        self.kept = kept;
+        // 5: positions.
+        if let Some(i) = v
+            .iter()
+            .position(|x| !(x.is_finite() && x.abs() <= self.settings.max_speed))
+        {
+            let tree = (0..self.sap_tree.len())
+                .rev()
+                .find(|&t| self.sap_tree[t].is_some_and(|o| o <= i))
+                .map_or_else(String::new, |t| self.world.trees[t].model.name.clone());
+            return Err(self.diverged(format!(
+                "generalized velocity {i} (tree {tree}) reached {:e} (limit {:e})",
+                v[i], self.settings.max_speed
+            )));
+        }
+        for (ti, t) in self.world.trees.iter_mut().enumerate() {
+            let Some(off) = self.sap_tree[ti] else { continue };
+            let nv = t.v.len();
+            t.v.copy_from(&v.rows(off, nv));
+            let nq = t.q.len();
+            t.model
+                .integrate(t.q.as_slice(), t.v.as_slice(), dt, &mut self.q_next[..nq])?;
+            t.q.as_mut_slice().copy_from_slice(&self.q_next[..nq]);
+            if t.q.iter().any(|x| !x.is_finite()) {
+                return Err(RobotError::Diverged {
+                    step: self.step,
+                    time: self.time,
+                    dt,
+                    reason: "a non-finite configuration".into(),
+                });
+            }
+        }
+        self.step += 1;
+        self.time += dt;
+        Ok(StepStats {
+            contacts: self.contacts.len(),
+            max_penetration,
+            momentum_error,
+            status,
+            newton_iterations,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// SAP's index of tree `t` (trees without dofs are left out).
+    fn sap_index(&self, t: usize) -> Option<usize> {
+        self.sap_tree[t]?;
+        Some(self.sap_tree[..t].iter().filter(|o| o.is_some()).count())
+    }
+
+    /// The 3 x nv contact Jacobian block `sign C^T J_lin(p)` of `owner`, with its SAP tree.
+    fn block(
+        &mut self,
+        owner: Owner,
+        p: &Vec3,
+        ct: &Matrix3<f64>,
+        sign: f64,
+        use_b: bool,
+    ) -> Result<Option<(usize, DMatrix<f64>)>, RobotError> {
+        let Owner::Body { tree, body } = owner else {
+            return Ok(None);
+        };
+        let Some(sap_t) = self.sap_index(tree) else {
+            return Ok(None);
+        };
+        let t = &mut self.world.trees[tree];
+        let j6 = if use_b {
+            &mut self.jac_b[tree]
+        } else {
+            &mut self.jac[tree]
+        };
+        t.model.point_jacobian(&mut t.data, Some(body), p, j6)?;
+        let lin = j6.rows(0, 3);
+        let block = (ct * lin) * sign;
+        Ok(Some((
+            sap_t,
+            DMatrix::from_column_slice(3, block.ncols(), block.as_slice()),
+        )))
+    }
+}
+
+/// The configuration index of velocity index `dof` (one-dof joints: the same joint's
+/// coordinate).
+fn q_index_of(t: &crate::world::TreeEntry, dof: usize) -> usize {
+    t.model
+        .bodies()
+        .iter()
+        .find(|b| dof >= b.v_index && dof < b.v_index + b.joint.kind.nv())
+        .map_or(dof, |b| b.q_index + (dof - b.v_index))
+}

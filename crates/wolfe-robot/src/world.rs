@@ -1,0 +1,259 @@
+//! A world of kinematic trees and static geometry: fixed-base robots from URDF and free
+//! objects (one-body floating trees), each tree one SAP clique (SAP paper, Section
+//! IV-D), plus half-spaces and posed static shapes.
+
+use nalgebra::DVector;
+use wolfe::{HalfSpace, Pose, Shape};
+use wolfe_multibody::{Data, JointKind, Model, Robot, Se3};
+
+use crate::error::RobotError;
+
+/// A PD controller on one movable one-dof joint (revolute or prismatic), Section VII:
+/// `u = clamp(-kp (q - q_target) - kd (v - v_target) + feed_forward, -e, e)`, implicit in
+/// the next velocity (see [`wolfe_sap::PdControllerConstraint`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PdGains {
+    /// The velocity index of the joint in its tree.
+    pub dof: usize,
+    /// Proportional gain (N m/rad or N/m).
+    pub kp: f64,
+    /// Derivative gain (N m s/rad or N s/m).
+    pub kd: f64,
+    /// Target position (rad or m).
+    pub q_target: f64,
+    /// Target velocity (rad/s or m/s).
+    pub v_target: f64,
+    /// Feed-forward effort (N m or N).
+    pub feed_forward: f64,
+    /// Effort limit (N m or N), `f64::INFINITY` for none.
+    pub effort_limit: f64,
+}
+
+/// Who carries a collision geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// Body `body` of tree `tree`.
+    Body {
+        /// The tree.
+        tree: usize,
+        /// The body of that tree's model.
+        body: usize,
+    },
+    /// The world: static (a posed static shape, or a link welded to the world).
+    World,
+}
+
+/// One convex collision geometry.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// A name (link or object name).
+    pub name: String,
+    /// Its carrier.
+    pub owner: Owner,
+    /// Its pose in the carrier's body frame (in the world for [`Owner::World`]).
+    pub placement: Se3,
+    /// The shape.
+    pub shape: Shape,
+    /// Friction coefficient.
+    pub friction: f64,
+    /// Mass of the carrying body (kg), for the record; 0 for static geometry.
+    pub mass: f64,
+}
+
+/// One kinematic tree and its state.
+#[derive(Clone, Debug)]
+pub struct TreeEntry {
+    /// The tree's model.
+    pub model: Model,
+    /// Its workspace.
+    pub data: Data,
+    /// Configuration (length nq).
+    pub q: DVector<f64>,
+    /// Generalized velocities (length nv).
+    pub v: DVector<f64>,
+    /// PD controllers.
+    pub controllers: Vec<PdGains>,
+    /// Whether the URDF position limits of its joints are SAP constraints (default true).
+    pub joint_limits: bool,
+    /// Whether its links collide with each other (default false: URDF arms are modelled
+    /// with overlapping link hulls at the joints, so users expect no self-collision).
+    pub self_collision: bool,
+    /// Movable joint names and their (q index, v index), in URDF file order for robots.
+    pub joints: Vec<(String, usize, usize)>,
+    /// Whether this tree is a free object (a one-body floating tree).
+    pub free_object: bool,
+}
+
+/// A world: trees, their collision geometry, and static half-spaces.
+#[derive(Clone, Debug, Default)]
+pub struct RobotWorld {
+    pub(crate) trees: Vec<TreeEntry>,
+    pub(crate) geometries: Vec<Geometry>,
+    pub(crate) half_spaces: Vec<(HalfSpace, f64)>,
+}
+
+impl RobotWorld {
+    /// An empty world.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The trees.
+    pub fn trees(&self) -> &[TreeEntry] {
+        &self.trees
+    }
+
+    /// Mutable access to a tree (state, controllers, filters).
+    pub fn tree_mut(&mut self, tree: usize) -> Option<&mut TreeEntry> {
+        self.trees.get_mut(tree)
+    }
+
+    /// The collision geometries.
+    pub fn geometries(&self) -> &[Geometry] {
+        &self.geometries
+    }
+
+    /// The half-spaces and their friction coefficients.
+    pub fn half_spaces(&self) -> &[(HalfSpace, f64)] {
+        &self.half_spaces
+    }
+
+    /// Adds a half-space with friction `friction`; returns its index.
+    pub fn add_half_space(&mut self, plane: HalfSpace, friction: f64) -> usize {
+        self.half_spaces.push((plane, friction));
+        self.half_spaces.len() - 1
+    }
+
+    /// Adds a static posed shape; returns its geometry index.
+    pub fn add_static_shape(&mut self, name: &str, shape: Shape, pose: &Pose, friction: f64) -> usize {
+        self.geometries.push(Geometry {
+            name: name.to_string(),
+            owner: Owner::World,
+            placement: Se3::from_pose(pose),
+            shape,
+            friction,
+            mass: 0.0,
+        });
+        self.geometries.len() - 1
+    }
+
+    /// Adds a robot (its model, collision geometry with friction `friction`) at
+    /// configuration `q0` (model order) at rest; returns its tree index. Links welded to
+    /// the world become static geometry.
+    pub fn add_robot(&mut self, robot: &Robot, q0: &[f64], friction: f64) -> Result<usize, RobotError> {
+        let model = robot.model.clone();
+        if q0.len() != model.nq() {
+            return Err(RobotError::invalid(
+                "initial configuration",
+                format!("{} values for a model with nq = {}", q0.len(), model.nq()),
+            ));
+        }
+        let tree = self.trees.len();
+        for g in &robot.collision {
+            let owner = match g.body {
+                Some(body) => Owner::Body { tree, body },
+                None => Owner::World,
+            };
+            let mass = g.body.map_or(0.0, |b| model.bodies()[b].inertia.mass);
+            self.geometries.push(Geometry {
+                name: g.link.clone(),
+                owner,
+                placement: g.placement,
+                shape: g.shape.clone(),
+                friction,
+                mass,
+            });
+        }
+        let joints = robot
+            .file_order
+            .iter()
+            .map(|&b| {
+                let body = &model.bodies()[b];
+                (body.joint.name.clone(), body.q_index, body.v_index)
+            })
+            .collect();
+        self.push_tree(model, q0, joints, false);
+        Ok(tree)
+    }
+
+    /// Adds a free object: `shape` filled with `density` (kg/m^3), its shape frame at
+    /// `pose`, at rest; returns its tree index (a one-body floating tree whose body frame
+    /// is the shape frame).
+    pub fn add_free_object(
+        &mut self,
+        name: &str,
+        shape: Shape,
+        density: f64,
+        pose: &Pose,
+        friction: f64,
+    ) -> Result<usize, RobotError> {
+        let mp = shape.mass_properties(density)?;
+        let model = Model::free_body(name, mp.mass, mp.local_center, mp.inertia)?;
+        let tree = self.trees.len();
+        self.geometries.push(Geometry {
+            name: name.to_string(),
+            owner: Owner::Body { tree, body: 0 },
+            placement: Se3::identity(),
+            shape,
+            friction,
+            mass: mp.mass,
+        });
+        let t = pose.translation;
+        let r = pose.rotation.quaternion();
+        let q0 = [t.x, t.y, t.z, r.i, r.j, r.k, r.w];
+        self.push_tree(model, &q0, Vec::new(), true);
+        Ok(tree)
+    }
+
+    fn push_tree(
+        &mut self,
+        model: Model,
+        q0: &[f64],
+        joints: Vec<(String, usize, usize)>,
+        free_object: bool,
+    ) {
+        let data = Data::new(&model);
+        let nv = model.nv();
+        self.trees.push(TreeEntry {
+            data,
+            q: DVector::from_column_slice(q0),
+            v: DVector::zeros(nv),
+            controllers: Vec::new(),
+            joint_limits: true,
+            self_collision: false,
+            joints,
+            free_object,
+            model,
+        });
+    }
+
+    /// The world pose of geometry `g` at the body placements of the last kinematics
+    /// query of its tree.
+    pub fn geometry_pose(&self, g: usize) -> Se3 {
+        let geom = &self.geometries[g];
+        match geom.owner {
+            Owner::Body { tree, body } => {
+                self.trees[tree].data.body_placements()[body].compose(&geom.placement)
+            }
+            Owner::World => geom.placement,
+        }
+    }
+
+    /// Updates the body placements of every tree at its current configuration.
+    pub fn forward_kinematics(&mut self) -> Result<(), RobotError> {
+        for t in &mut self.trees {
+            t.model.forward_kinematics(&mut t.data, t.q.as_slice())?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether joint `kind` has one coordinate that a PD controller or a limit can act on,
+/// and its position limits when they are finite and the joint is not continuous.
+pub(crate) fn one_dof_limits(kind: &JointKind, lower: f64, upper: f64) -> Option<(f64, f64)> {
+    match kind {
+        JointKind::Revolute { continuous: true, .. } | JointKind::Floating => None,
+        _ if lower.is_finite() && upper.is_finite() && lower <= upper => Some((lower, upper)),
+        _ => None,
+    }
+}
