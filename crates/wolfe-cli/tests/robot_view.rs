@@ -152,3 +152,45 @@ fn sim_writes_a_viewer_page_and_view_exports_gltf() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("scene.csv"));
 }
+
+#[test]
+fn sim_panda_pick_lifts_and_holds_the_object() {
+    let dir = temp_dir("cli-panda-pick");
+    let o = wolfe(&["sim", "panda-pick", "--out", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pick = read_json(&dir.join("pick.json"));
+    let lift = pick["lift_m"].as_f64().unwrap();
+    let held = pick["held_s"].as_f64().unwrap();
+    let slip = pick["slip_m"].as_f64().unwrap();
+    assert!(lift > 0.19 && lift < 0.21, "rises about 20 cm: {lift}");
+    assert!(held >= 2.0, "held for 2 s: {held}");
+    assert!(slip < 5e-3, "slides less than 5 mm in the hand: {slip}");
+    assert_eq!(pick["success"], Value::Bool(true));
+    assert!(dir.join("view.html").is_file() && dir.join("steps.csv").is_file());
+    let steps = std::fs::read_to_string(dir.join("steps.csv")).unwrap();
+    let header = steps.lines().next().unwrap();
+    assert!(
+        header.contains("q_panda_joint1") && header.contains("momentum_error"),
+        "{header}"
+    );
+}
+
+#[test]
+fn robot_scenes_refuse_options_they_do_not_read() {
+    let dir = temp_dir("cli-robot-scene-bad");
+    let out = dir.to_str().unwrap();
+    for args in [
+        vec!["sim", "urdf", "--out", out],
+        vec!["sim", "panda-drop", "--bodies", "3", "--out", out],
+        vec!["sim", "clutter", "--urdf", "x.urdf", "--out", out],
+        vec!["sim", "panda-drop", "--dt", "-1", "--out", out],
+    ] {
+        let o = wolfe(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with("error:") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod generate;
 pub mod robot;
+pub mod robot_sim;
 pub mod run;
 pub mod sim;
 pub mod view;

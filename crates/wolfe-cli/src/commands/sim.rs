@@ -2,19 +2,44 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use wolfe_lab::progress::progress_bar;
 use wolfe_lab::sim::{self, SceneName, SimOptions};
 use wolfe_sim::Scheme;
 
+use super::robot_sim;
 use super::CommandResult;
+
+/// The scenes of `wolfe sim`: the papers' free-body scenes and studies (wolfe-lab), and
+/// the robot scenes (wolfe-robot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scene {
+    /// SAP paper Section VI-B: a cylinder on a spring, rolling on the ground.
+    SpringCylinder,
+    /// SAP paper Section VI-C: spheres and boxes dropped into a container.
+    Clutter,
+    /// Growth-distance paper Fig. 6: random polytopes falling on the ground.
+    Polytopes,
+    /// SAP paper Fig. 11-12: clutter from 8 to 160 bodies, with and without walls.
+    ClutterScaling,
+    /// SAP paper Fig. 14: stiction slip against the regularization parameter sigma.
+    ClutterSlip,
+    /// The Panda PD-holding a pose over a table while 16 YCB hulls fall (5 s, dt 5 ms).
+    PandaDrop,
+    /// The Panda grasps a YCB object with its two fingers, lifts it 20 cm, holds it 2 s,
+    /// sets it down (dt 5 ms); writes pick.json.
+    PandaPick,
+    /// Any fixed-base URDF robot (--urdf) PD-holding its zero configuration while --drop
+    /// YCB hulls fall onto it and the floor.
+    Urdf,
+}
 
 // The arguments of `wolfe sim` (the doc comments are the command's help).
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Which scene.
     #[arg(value_enum)]
-    name: SceneName,
+    name: Scene,
     /// Number of bodies (clutter 40, polytopes 50).
     #[arg(long)]
     bodies: Option<usize>,
@@ -39,10 +64,29 @@ pub struct SimArgs {
     /// clutter-scaling, clutter-slip: sizes small enough for CI.
     #[arg(long)]
     quick: bool,
+    /// urdf: the robot's URDF file.
+    #[arg(long)]
+    urdf: Option<PathBuf>,
+    /// urdf: how many YCB hulls fall onto the robot (default 4).
+    #[arg(long)]
+    drop: Option<usize>,
 }
 
 /// Runs the scene or study, prints its summary.
 pub fn sim(args: SimArgs) -> CommandResult {
+    let scene = match args.name {
+        Scene::SpringCylinder => SceneName::SpringCylinder,
+        Scene::Clutter => SceneName::Clutter,
+        Scene::Polytopes => SceneName::Polytopes,
+        Scene::ClutterScaling => SceneName::ClutterScaling,
+        Scene::ClutterSlip => SceneName::ClutterSlip,
+        Scene::PandaDrop | Scene::PandaPick | Scene::Urdf => {
+            return robot_sim::run(args.name, &(&args).into())
+        }
+    };
+    if args.urdf.is_some() || args.drop.is_some() {
+        return Err("--urdf and --drop apply to the urdf scene only".into());
+    }
     let scheme = match args.scheme {
         Some(s) => Some(Scheme::from_name(&s).ok_or_else(|| {
             format!("unknown scheme {s:?}: explicit-euler, symplectic-euler, implicit-euler or midpoint")
@@ -50,7 +94,7 @@ pub fn sim(args: SimArgs) -> CommandResult {
         None => None,
     };
     let options = SimOptions {
-        scene: args.name,
+        scene,
         bodies: args.bodies,
         seconds: args.seconds,
         walls: args.walls || !args.no_walls,
@@ -66,4 +110,19 @@ pub fn sim(args: SimArgs) -> CommandResult {
     println!("{}", report.summary);
     println!("wrote {} files to {}", report.files.len(), options.out.display());
     Ok(())
+}
+
+impl From<&SimArgs> for robot_sim::RobotSimArgs {
+    fn from(a: &SimArgs) -> Self {
+        Self {
+            out: a.out.clone(),
+            dt: a.dt,
+            seconds: a.seconds,
+            urdf: a.urdf.clone(),
+            drop: a.drop,
+            bodies: a.bodies,
+            scheme: a.scheme.is_some(),
+            walls: a.walls || a.no_walls,
+        }
+    }
 }
