@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::problem::JointConstraintKind;
-
 /// Everything that can go wrong when building or solving a SAP problem.
 ///
 /// Bad input is reported with one of these, never with a panic.
@@ -158,3 +156,21 @@ impl fmt::Display for SapError {
 }
 
 impl std::error::Error for SapError {}
+
+/// The kind of a one-dof constraint, for error reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JointConstraintKind {
+    /// A [`crate::PdControllerConstraint`].
+    PdController,
+    /// A [`crate::JointLimitConstraint`].
+    JointLimit,
+}
+
+impl std::fmt::Display for JointConstraintKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::PdController => "PD controller",
+            Self::JointLimit => "joint limit",
+        })
+    }
+}

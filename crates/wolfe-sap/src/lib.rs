@@ -61,11 +61,11 @@ pub mod solver;
 
 pub use cone::{ConeParams, ConeRegion};
 pub use contact::ContactConstraint;
-pub use error::SapError;
+pub use error::{JointConstraintKind, SapError};
 pub use evaluate::{evaluate, hessian, Evaluation};
 pub use interval::IntervalParams;
 pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
 pub use linalg::LinearSolver;
 pub use model::{ContactModel, JointModel, RegularizationSettings, SapModel};
-pub use problem::{Constraints, JointConstraintKind, SapProblem, Tree};
+pub use problem::{Constraints, SapProblem, Tree};
 pub use solver::{IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus};

@@ -5,9 +5,10 @@
 //! [`SapModel`] of a problem, the step between the problem and the solver.
 
 use crate::cone::ConeParams;
+use crate::error::JointConstraintKind;
 use crate::error::SapError;
 use crate::interval::IntervalParams;
-use crate::problem::{JointConstraintKind, SapProblem};
+use crate::problem::SapProblem;
 
 /// The dimensionless parameters of Section V-B.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -5,7 +5,7 @@
 use nalgebra::{DMatrix, DVector};
 
 use crate::contact::ContactConstraint;
-use crate::error::SapError;
+use crate::error::{JointConstraintKind, SapError};
 use crate::joint::{JointLimitConstraint, PdControllerConstraint};
 
 /// One tree of the forest (Section IV-D): its diagonal block of A (Eq. 15), n_t x n_t,
@@ -61,24 +61,6 @@ pub struct SapProblem {
     /// diag(A)^{-1/2} (Eq. 25), stacked.
     d_scale: DVector<f64>,
     v_star: DVector<f64>,
-}
-
-/// The kind of a one-dof constraint, for error reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JointConstraintKind {
-    /// A [`PdControllerConstraint`].
-    PdController,
-    /// A [`JointLimitConstraint`].
-    JointLimit,
-}
-
-impl std::fmt::Display for JointConstraintKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::PdController => "PD controller",
-            Self::JointLimit => "joint limit",
-        })
-    }
 }
 
 fn check_dof(

@@ -5,6 +5,7 @@ pub mod generate;
 pub mod robot;
 pub mod robot_sim;
 pub mod run;
+pub mod scene;
 pub mod sim;
 pub mod view;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use wolfe_robot::{panda_drop, panda_pick, urdf_scene, PandaDropOptions, PandaPickOptions, UrdfSceneOptions};
 
-use super::sim::Scene;
+use super::scene::Scene;
 use super::CommandResult;
 
 /// The options of `wolfe sim` that the robot scenes read.

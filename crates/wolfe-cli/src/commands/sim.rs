@@ -2,37 +2,14 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use wolfe_lab::progress::progress_bar;
 use wolfe_lab::sim::{self, SceneName, SimOptions};
 use wolfe_sim::Scheme;
 
 use super::robot_sim;
+use super::scene::Scene;
 use super::CommandResult;
-
-/// The scenes of `wolfe sim`: the papers' free-body scenes and studies (wolfe-lab), and
-/// the robot scenes (wolfe-robot).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Scene {
-    /// SAP paper Section VI-B: a cylinder on a spring, rolling on the ground.
-    SpringCylinder,
-    /// SAP paper Section VI-C: spheres and boxes dropped into a container.
-    Clutter,
-    /// Growth-distance paper Fig. 6: random polytopes falling on the ground.
-    Polytopes,
-    /// SAP paper Fig. 11-12: clutter from 8 to 160 bodies, with and without walls.
-    ClutterScaling,
-    /// SAP paper Fig. 14: stiction slip against the regularization parameter sigma.
-    ClutterSlip,
-    /// The Panda PD-holding a pose over a table while 16 YCB hulls fall (5 s, dt 5 ms).
-    PandaDrop,
-    /// The Panda grasps a YCB object with its two fingers, lifts it 20 cm, holds it 2 s,
-    /// sets it down (dt 5 ms); writes pick.json.
-    PandaPick,
-    /// Any fixed-base URDF robot (--urdf) PD-holding its zero configuration while --drop
-    /// YCB hulls fall onto it and the floor.
-    Urdf,
-}
 
 // The arguments of `wolfe sim` (the doc comments are the command's help).
 #[derive(Debug, Args)]

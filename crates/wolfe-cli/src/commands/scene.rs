@@ -1,0 +1,27 @@
+//! The scene names of `wolfe sim`, shared by the free-body and the robot scenes.
+
+use clap::ValueEnum;
+
+/// The scenes of `wolfe sim`: the papers' free-body scenes and studies (wolfe-lab), and
+/// the robot scenes (wolfe-robot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scene {
+    /// SAP paper Section VI-B: a cylinder on a spring, rolling on the ground.
+    SpringCylinder,
+    /// SAP paper Section VI-C: spheres and boxes dropped into a container.
+    Clutter,
+    /// Growth-distance paper Fig. 6: random polytopes falling on the ground.
+    Polytopes,
+    /// SAP paper Fig. 11-12: clutter from 8 to 160 bodies, with and without walls.
+    ClutterScaling,
+    /// SAP paper Fig. 14: stiction slip against the regularization parameter sigma.
+    ClutterSlip,
+    /// The Panda PD-holding a pose over a table while 16 YCB hulls fall (5 s, dt 5 ms).
+    PandaDrop,
+    /// The Panda grasps a YCB object with its two fingers, lifts it 20 cm, holds it 2 s,
+    /// sets it down (dt 5 ms); writes pick.json.
+    PandaPick,
+    /// Any fixed-base URDF robot (--urdf) PD-holding its zero configuration while --drop
+    /// YCB hulls fall onto it and the floor.
+    Urdf,
+}
