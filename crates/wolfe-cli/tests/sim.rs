@@ -128,15 +128,86 @@ fn bad_options_are_clear_errors() {
     let o = wolfe(&["sim", "clutter", "--seconds", "-1", "--out", out]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--seconds"));
+    // `--scheme` is a value enum: clap lists the schemes.
     let o = wolfe(&["sim", "clutter", "--scheme", "rk4", "--out", out]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown scheme"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("rk4") && err.contains("symplectic-euler") && err.contains("midpoint"),
+        "{err}"
+    );
     let o = wolfe(&["sim", "clutter", "--bodies", "0", "--out", out]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("bodies"));
-    let o = wolfe(&["sim", "clutter", "--dt", "0", "--out", out]);
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("time_step"));
+    // A bad time step names `--dt`, not a material field derived from it.
+    for dt in ["0", "-1", "nan", "inf"] {
+        let o = wolfe(&["sim", "clutter", "--dt", dt, "--out", out]);
+        assert_eq!(o.status.code(), Some(1), "--dt {dt}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("--dt") && err.contains("time step"),
+            "--dt {dt}: {err}"
+        );
+        assert!(!err.contains("dissipation"), "--dt {dt}: {err}");
+    }
+    // Options a scene does not use are refused, naming the option and the scene.
+    for (args, option) in [
+        (&["spring-cylinder", "--bodies", "5"][..], "--bodies"),
+        (&["polytopes", "--walls"][..], "--walls"),
+        (&["polytopes", "--no-walls"][..], "--walls"),
+        (&["spring-cylinder", "--walls"][..], "--walls"),
+    ] {
+        let mut all = vec!["sim"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--seconds", "0.05", "--out", out]);
+        let o = wolfe(&all);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(option) && err.contains("not apply") && err.contains(args[0]),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A time step far too large (every body falls through the ground) stops with an error
+/// that says the simulation diverged and suggests a smaller step, instead of reporting
+/// hundreds of metres of penetration with exit 0.
+#[test]
+fn diverged_simulation_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("wolfe-sim-diverged-{}", std::process::id()));
+    let out = dir.to_str().unwrap();
+    let o = wolfe(&[
+        "sim",
+        "clutter",
+        "--bodies",
+        "8",
+        "--dt",
+        "10",
+        "--seconds",
+        "100",
+        "--out",
+        out,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("diverged") && err.contains("smaller time step") && err.contains("--dt"),
+        "{err}"
+    );
+    // The same scene at its own step runs through.
+    let o = wolfe(&[
+        "sim",
+        "clutter",
+        "--bodies",
+        "8",
+        "--seconds",
+        "0.5",
+        "--out",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
 

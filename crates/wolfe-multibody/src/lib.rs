@@ -4,7 +4,7 @@
 //! ([`kinematics`]), the mass matrix by the composite-rigid-body algorithm and inverse
 //! dynamics by the recursive Newton-Euler algorithm ([`dynamics`]), URDF loading with
 //! collision geometry as wolfe shapes ([`urdf`]), and the library side of
-//! `wolfe robot inspect` ([`inspect`]).
+//! `wolfe robot inspect` ([`inspect`](mod@inspect)).
 //!
 //! The SAP paper (Castro et al., Section II) writes the dynamics of a multibody system
 //! as `M(q) (v - v0) = dt k(q, v) + J^T gamma` (Eq. 7) with the kinematic map

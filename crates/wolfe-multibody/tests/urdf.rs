@@ -156,7 +156,7 @@ fn small_valid_urdf_with_primitives_loads() {
     }
     // a scaled mesh hull is the scaled hull of the unscaled one
     let plain =
-        wolfe::ConvexMesh::from_obj(&data_dir().join("franka_panda/meshes/collision/hand.obj")).unwrap();
+        wolfe::ConvexMesh::from_obj(data_dir().join("franka_panda/meshes/collision/hand.obj")).unwrap();
     let Shape::ConvexMesh(scaled) = &robot.collision[3].shape else {
         panic!()
     };

@@ -1,8 +1,8 @@
 //! The papers' scenes, as worlds with their settings.
 //!
-//! - [`spring_cylinder`]: SAP paper Section VI-B (Fig. 4-7).
-//! - [`clutter`]: SAP paper Section VI-C (Fig. 8-14).
-//! - [`polytopes`]: growth-distance paper Fig. 6 (random polytopes falling on the
+//! - [`SpringCylinder`]: SAP paper Section VI-B (Fig. 4-7).
+//! - [`Clutter`]: SAP paper Section VI-C (Fig. 8-14).
+//! - [`Polytopes`]: growth-distance paper Fig. 6 (random polytopes falling on the
 //!   ground at 240 Hz).
 
 use nalgebra::Matrix3;

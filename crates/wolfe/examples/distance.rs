@@ -7,8 +7,8 @@ use wolfe::{ConvexMesh, GjkSettings, GjkSolver, GjkVariant, PairCache, Pose, Sha
 
 fn main() -> Result<(), wolfe::WolfeError> {
     let ycb = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ycb");
-    let drill: Shape = ConvexMesh::from_obj(&ycb.join("035_power_drill.obj"))?.into();
-    let mug: Shape = ConvexMesh::from_obj(&ycb.join("025_mug.obj"))?.into();
+    let drill: Shape = ConvexMesh::from_obj(ycb.join("035_power_drill.obj"))?.into();
+    let mug: Shape = ConvexMesh::from_obj(ycb.join("025_mug.obj"))?.into();
     let pose_drill = Pose::identity();
     let pose_mug = Pose::from_parts(
         [0.25, 0.05, 0.0],

@@ -43,3 +43,8 @@ pub use shape::MassProperties;
 pub use shape::{
     Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Inflated, ScaledAboutCenter, Shape, Sphere, SupportMap,
 };
+
+// Every ```rust block of the README compiles and runs as a doc test (issue 22).
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

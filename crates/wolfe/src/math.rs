@@ -51,7 +51,24 @@ impl Pose {
         }
     }
 
-    /// A pose from a translation and a quaternion given as `(w, x, y, z)`.
+    /// A pose from a translation and a rotation (nalgebra types), e.g.
+    /// `Pose::new(Vec3::new(0.0, 0.0, 1.0), Quat::from_euler_angles(0.0, 0.0, 0.5))`.
+    pub fn new(translation: Vec3, rotation: Quat) -> Self {
+        Self {
+            rotation,
+            translation,
+        }
+    }
+
+    /// A pose from a translation `[x, y, z]` and a quaternion in the order `[w, x, y, z]`
+    /// (scalar first), with the checks of [`Pose::from_parts`] (the same function under a
+    /// name that says the order).
+    pub fn from_translation_wxyz(translation: [f64; 3], quat_wxyz: [f64; 4]) -> Result<Self, WolfeError> {
+        Self::from_parts(translation, quat_wxyz)
+    }
+
+    /// A pose from a translation `[x, y, z]` and a quaternion in the order
+    /// **`[w, x, y, z]`** (scalar first; see also [`Pose::from_translation_wxyz`]).
     ///
     /// Errors when any number is not finite or when the quaternion's norm differs from 1
     /// by more than [`QUATERNION_NORM_TOLERANCE`]; a quaternion within the tolerance is
@@ -290,5 +307,32 @@ mod tests {
             let p = pose.transform_point(&c);
             assert!((0..3).all(|k| p[k] >= w.min[k] - 1e-12 && p[k] <= w.max[k] + 1e-12));
         }
+    }
+}
+
+#[cfg(test)]
+mod constructor_tests {
+    use super::*;
+
+    #[test]
+    fn pose_new_and_wxyz_agree_with_the_struct() {
+        let t = Vec3::new(1.0, -2.0, 0.5);
+        let r = Quat::from_euler_angles(0.3, -0.2, 1.1);
+        let p = Pose::new(t, r);
+        assert_eq!(
+            p,
+            Pose {
+                rotation: r,
+                translation: t
+            }
+        );
+        let q = r.quaternion();
+        let w = Pose::from_translation_wxyz([1.0, -2.0, 0.5], [q.w, q.i, q.j, q.k]).unwrap();
+        let x = Vec3::new(0.2, 0.7, -0.4);
+        assert!((w.transform_point(&x) - p.transform_point(&x)).norm() < 1e-12);
+        // Scalar first: [0, 1, 0, 0] is a half turn about x, not the identity.
+        let half = Pose::from_translation_wxyz([0.0; 3], [0.0, 1.0, 0.0, 0.0]).unwrap();
+        assert!((half.transform_point(&Vec3::y()) + Vec3::y()).norm() < 1e-12);
+        assert!(Pose::from_translation_wxyz([0.0; 3], [2.0, 0.0, 0.0, 0.0]).is_err());
     }
 }

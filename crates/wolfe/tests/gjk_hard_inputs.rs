@@ -253,10 +253,10 @@ fn nan_and_bad_inputs_are_typed_errors() {
 #[test]
 fn warm_start_gives_the_same_answer_with_fewer_iterations() {
     let mut rng = rng(17);
-    let a: Shape = ConvexMesh::from_obj(&ycb_dir().join("035_power_drill.obj"))
+    let a: Shape = ConvexMesh::from_obj(ycb_dir().join("035_power_drill.obj"))
         .unwrap()
         .into();
-    let b: Shape = ConvexMesh::from_obj(&ycb_dir().join("025_mug.obj"))
+    let b: Shape = ConvexMesh::from_obj(ycb_dir().join("025_mug.obj"))
         .unwrap()
         .into();
     let mut cold = GjkSolver::new(GjkSettings::default()).unwrap();

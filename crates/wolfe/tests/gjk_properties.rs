@@ -308,7 +308,7 @@ fn ycb_hull_pairs_agree_across_variants_and_with_the_exact_distance() {
     ];
     let meshes: Vec<ConvexMesh> = names
         .iter()
-        .map(|n| ConvexMesh::from_obj(&ycb_dir().join(format!("{n}.obj"))).unwrap())
+        .map(|n| ConvexMesh::from_obj(ycb_dir().join(format!("{n}.obj"))).unwrap())
         .collect();
     let shapes: Vec<Shape> = meshes.iter().cloned().map(Shape::from).collect();
     let mut rng = rng(3);

@@ -66,7 +66,7 @@ fn random_primitive(rng: &mut ChaCha8Rng) -> Shape {
 fn ycb_shapes(names: &[&str]) -> Vec<Shape> {
     names
         .iter()
-        .map(|n| Shape::from(ConvexMesh::from_obj(&ycb_dir().join(format!("{n}.obj"))).unwrap()))
+        .map(|n| Shape::from(ConvexMesh::from_obj(ycb_dir().join(format!("{n}.obj"))).unwrap()))
         .collect()
 }
 

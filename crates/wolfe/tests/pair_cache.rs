@@ -156,10 +156,10 @@ fn one_cache_serves_every_query_of_its_pair() {
 #[test]
 fn legacy_previous_warm_start_is_a_kept_cache() {
     let mut rng = rng(1603);
-    let a: Shape = ConvexMesh::from_obj(&ycb_dir().join("035_power_drill.obj"))
+    let a: Shape = ConvexMesh::from_obj(ycb_dir().join("035_power_drill.obj"))
         .unwrap()
         .into();
-    let b: Shape = ConvexMesh::from_obj(&ycb_dir().join("025_mug.obj"))
+    let b: Shape = ConvexMesh::from_obj(ycb_dir().join("025_mug.obj"))
         .unwrap()
         .into();
     let mut legacy = GjkSolver::new(GjkSettings::default()).unwrap();

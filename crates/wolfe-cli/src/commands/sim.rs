@@ -32,9 +32,9 @@ pub struct SimArgs {
     /// Time step in seconds (default: the scene's).
     #[arg(long, allow_negative_numbers = true)]
     dt: Option<f64>,
-    /// Integration scheme: explicit-euler, symplectic-euler, implicit-euler, midpoint.
-    #[arg(long)]
-    scheme: Option<String>,
+    /// Integration scheme (default: the scene's; spring-cylinder: midpoint).
+    #[arg(long, value_enum)]
+    scheme: Option<SchemeArg>,
     /// Output directory (created if missing).
     #[arg(long)]
     out: PathBuf,
@@ -47,6 +47,31 @@ pub struct SimArgs {
     /// urdf: how many YCB hulls fall onto the robot (default 4).
     #[arg(long)]
     drop: Option<usize>,
+}
+
+/// The integration schemes, as `--scheme` values (the theta-method family of the SAP
+/// paper, Section II-C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SchemeArg {
+    /// theta = theta_vq = 0.
+    ExplicitEuler,
+    /// theta = 0, theta_vq = 1: bounded energy for conservative forces.
+    SymplecticEuler,
+    /// theta = theta_vq = 1: dissipative.
+    ImplicitEuler,
+    /// theta = theta_vq = 1/2: second order.
+    Midpoint,
+}
+
+impl From<SchemeArg> for Scheme {
+    fn from(s: SchemeArg) -> Self {
+        match s {
+            SchemeArg::ExplicitEuler => Scheme::ExplicitEuler,
+            SchemeArg::SymplecticEuler => Scheme::SymplecticEuler,
+            SchemeArg::ImplicitEuler => Scheme::ImplicitEuler,
+            SchemeArg::Midpoint => Scheme::Midpoint,
+        }
+    }
 }
 
 /// Runs the scene or study, prints its summary.
@@ -64,17 +89,20 @@ pub fn sim(args: SimArgs) -> CommandResult {
     if args.urdf.is_some() || args.drop.is_some() {
         return Err("--urdf and --drop apply to the urdf scene only".into());
     }
-    let scheme = match args.scheme {
-        Some(s) => Some(Scheme::from_name(&s).ok_or_else(|| {
-            format!("unknown scheme {s:?}: explicit-euler, symplectic-euler, implicit-euler or midpoint")
-        })?),
-        None => None,
+    let scheme = args.scheme.map(Scheme::from);
+    // `--walls` / `--no-walls` only when given: the lab rejects them outside clutter.
+    let walls = if args.no_walls {
+        Some(false)
+    } else if args.walls {
+        Some(true)
+    } else {
+        None
     };
     let options = SimOptions {
         scene,
         bodies: args.bodies,
         seconds: args.seconds,
-        walls: args.walls || !args.no_walls,
+        walls,
         time_step: args.dt,
         scheme,
         out: args.out,

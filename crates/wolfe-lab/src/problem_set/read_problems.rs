@@ -46,6 +46,7 @@ pub fn read_problems(path: &Path, shapes: &[NamedShape]) -> Result<Vec<Problem>,
     let mut problems = Vec::new();
     let mut record = csv::StringRecord::new();
     while reader.read_record(&mut record).map_err(csv_error)? {
+        // The file line of the row, as `csv`'s own errors (a short row) report it.
         let line = record.position().map_or(0, |p| p.line());
         let row = Row {
             path,
@@ -54,6 +55,13 @@ pub fn read_problems(path: &Path, shapes: &[NamedShape]) -> Result<Vec<Problem>,
             columns: &columns,
         };
         problems.push(row.parse(&by_name)?);
+    }
+    if problems.is_empty() {
+        return Err(ProblemSetError::Csv {
+            path: path.to_path_buf(),
+            line: 1,
+            message: "no problems: the file has a header but no rows".into(),
+        });
     }
     Ok(problems)
 }
@@ -139,5 +147,62 @@ impl Row<'_> {
                 .parse()
                 .map_err(|m: String| self.error("category", m))?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(name: &str, text: &str) -> Result<Vec<Problem>, ProblemSetError> {
+        let path = std::env::temp_dir().join(format!("wolfe-problems-{name}-{}.csv", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let shapes = vec![NamedShape {
+            name: "s".into(),
+            shape: wolfe::Sphere::new(1.0).unwrap().into(),
+        }];
+        let r = read_problems(&path, &shapes);
+        std::fs::remove_file(&path).ok();
+        r
+    }
+
+    fn line_of(e: &ProblemSetError) -> u64 {
+        match e {
+            ProblemSetError::Csv { line, .. } | ProblemSetError::Field { line, .. } => *line,
+            e => panic!("unexpected {e}"),
+        }
+    }
+
+    #[test]
+    fn header_only_is_refused_and_lines_are_file_lines() {
+        let header = PROBLEM_COLUMNS.join(",");
+        let err = read("empty", &format!("{header}\n")).unwrap_err();
+        assert!(err.to_string().contains("no problems"), "{err}");
+        let n = PROBLEM_COLUMNS.len();
+        let mut row: Vec<String> = (0..n).map(|_| "0".to_string()).collect();
+        for (i, c) in PROBLEM_COLUMNS.iter().enumerate() {
+            if c.starts_with("shape") {
+                row[i] = "s".into();
+            }
+            if c.ends_with("qw") {
+                row[i] = "1".into();
+            }
+            if *c == "category" {
+                row[i] = "mid".into();
+            }
+        }
+        let good = row.join(",");
+        assert_eq!(read("good", &format!("{header}\n{good}\n")).unwrap().len(), 1);
+        // A NaN and a short row, both on file line 2, are both reported as line 2.
+        let nan_col = PROBLEM_COLUMNS.iter().position(|c| *c == "ax").unwrap();
+        let mut nan = row.clone();
+        nan[nan_col] = "nan".into();
+        let err = read("nan", &format!("{header}\n{}\n", nan.join(","))).unwrap_err();
+        assert_eq!(line_of(&err), 2, "{err}");
+        let err = read("short", &format!("{header}\n0,1\n")).unwrap_err();
+        assert_eq!(line_of(&err), 2, "{err}");
+        // And on line 3 after a good row.
+        let err = read("nan3", &format!("{header}\n{good}\n{}\n", nan.join(","))).unwrap_err();
+        assert_eq!(line_of(&err), 3, "{err}");
     }
 }

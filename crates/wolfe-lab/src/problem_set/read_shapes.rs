@@ -192,6 +192,28 @@ fn parse_shape_spec(path: &Path, index: usize, item: &Value) -> Result<ShapeSpec
             ))
         }
     };
+    // Unknown fields are refused (a typo such as `radious` must not be ignored).
+    let fields: &[&str] = match &kind {
+        ShapeKind::Sphere { .. } => &["radius"],
+        ShapeKind::Ellipsoid { .. } => &["radii"],
+        ShapeKind::Box { .. } => &["half_extents"],
+        ShapeKind::Capsule { .. } | ShapeKind::Cylinder { .. } | ShapeKind::Cone { .. } => {
+            &["radius", "half_length"]
+        }
+        ShapeKind::Mesh { .. } => &["file"],
+    };
+    if let Some(unknown) = obj
+        .keys()
+        .find(|k| !["name", "type"].contains(&k.as_str()) && !fields.contains(&k.as_str()))
+    {
+        return Err(s.error(
+            unknown,
+            format!(
+                "unknown field `{unknown}` (expected name, type, {})",
+                fields.join(", ")
+            ),
+        ));
+    }
     Ok(ShapeSpec { name: s.name, kind })
 }
 
@@ -251,4 +273,27 @@ fn build_shape(
         }
     };
     Ok(shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_fields_are_refused_by_name() {
+        let path = Path::new("shapes.json");
+        let ok = r#"[{"name": "s", "type": "sphere", "radius": 1.0}]"#;
+        assert_eq!(parse_shape_specs(path, ok).unwrap().len(), 1);
+        let typo = r#"[{"name": "s", "type": "sphere", "radius": 1.0, "radious": 2.0}]"#;
+        let err = parse_shape_specs(path, typo).unwrap_err();
+        assert!(
+            matches!(&err, ProblemSetError::ShapeField { field, .. } if field == "radious"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("unknown field"), "{err}");
+        // A field of another shape type is unknown too.
+        let other = r#"[{"name": "b", "type": "box", "half_extents": [1, 1, 1], "radius": 1}]"#;
+        let err = parse_shape_specs(path, other).unwrap_err();
+        assert!(err.to_string().contains("radius"), "{err}");
+    }
 }

@@ -31,7 +31,7 @@ use wolfe_sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};
-pub use record::{simulate, RunSummary};
+pub use record::{simulate, RunSummary, DIVERGED_PENETRATION};
 pub use spring_cylinder::fitted_slope;
 
 use options::io;
@@ -51,6 +51,7 @@ pub fn run<P: FnMut()>(
             )));
         }
     }
+    check_options(options)?;
     let dir = &options.out;
     let (title, world, mut settings, seconds) = match options.scene {
         SceneName::SpringCylinder => {
@@ -64,7 +65,7 @@ pub fn run<P: FnMut()>(
         SceneName::Clutter => {
             let scene = Clutter {
                 bodies: options.bodies.unwrap_or(40),
-                walls: options.walls,
+                walls: options.walls.unwrap_or(true),
                 time_step: options.time_step.unwrap_or(0.01),
                 ..Clutter::default()
             };
@@ -112,4 +113,30 @@ pub fn run<P: FnMut()>(
     std::fs::write(&path, &summary).map_err(io(&path))?;
     files.push(path);
     Ok(SimReport { summary, files })
+}
+
+/// Rejects options that make no sense: a time step that is not finite and positive, and
+/// options the scene does not use (`--bodies` for spring-cylinder, `--walls` outside
+/// clutter).
+fn check_options(options: &SimOptions) -> Result<(), SimRunError> {
+    if let Some(dt) = options.time_step {
+        if !(dt.is_finite() && dt > 0.0) {
+            return Err(SimRunError::Option(format!(
+                "--dt {dt}: the time step must be finite and positive (seconds)"
+            )));
+        }
+    }
+    let scene = clap::ValueEnum::to_possible_value(&options.scene)
+        .map_or_else(|| format!("{:?}", options.scene), |v| v.get_name().to_string());
+    if options.scene == SceneName::SpringCylinder && options.bodies.is_some() {
+        return Err(SimRunError::Option(format!(
+            "--bodies does not apply to {scene}: the scene has one cylinder"
+        )));
+    }
+    if options.scene != SceneName::Clutter && options.walls.is_some() {
+        return Err(SimRunError::Option(format!(
+            "--walls / --no-walls do not apply to {scene}: only clutter has a choice of walls"
+        )));
+    }
+    Ok(())
 }

@@ -29,6 +29,22 @@ pub enum SimRunError {
     /// A bad option.
     #[error("{0}")]
     Option(String),
+    /// The simulation blew up: the state is no longer finite or bodies sank far into
+    /// each other or the ground. A smaller time step usually cures it.
+    #[error(
+        "the simulation diverged at step {step} (t = {time} s): {what}; \
+         try a smaller time step (--dt, now {time_step} s)"
+    )]
+    Diverged {
+        /// The step at which it was detected.
+        step: u64,
+        /// Simulated time at that step, s.
+        time: f64,
+        /// What was seen.
+        what: String,
+        /// The time step run, s.
+        time_step: f64,
+    },
 }
 
 /// The scenes of `wolfe sim`.
@@ -57,8 +73,9 @@ pub struct SimOptions {
     pub bodies: Option<usize>,
     /// Simulated seconds (spring-cylinder 5, clutter 10, polytopes 10).
     pub seconds: Option<f64>,
-    /// Clutter: a container with walls (default) or only the ground.
-    pub walls: bool,
+    /// Clutter: a container with walls (`None`: the default, walls) or only the ground;
+    /// rejected for the other scenes.
+    pub walls: Option<bool>,
     /// Time step, s (default: the scene's).
     pub time_step: Option<f64>,
     /// Integration scheme (default: the scene's; spring-cylinder: midpoint).

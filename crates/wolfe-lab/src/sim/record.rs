@@ -13,7 +13,13 @@ use super::options::{io, SimRunError};
 use crate::plot::{Curve, LineChart};
 
 /// Runs a simulation of `steps` steps, writing `steps.csv`, the trajectory (with the
-/// contacts) and the viewer page `view.html` into `dir`; `tick` is called after every step. Returns the per-step statistics.
+/// contacts) and the viewer page `view.html` into `dir`; `tick` is called after every
+/// step. Returns the per-step statistics.
+///
+/// Stops with [`SimRunError::Diverged`] when the simulation blows up (a time step far too
+/// large): a non-finite state, or a penetration deeper than [`DIVERGED_PENETRATION`]
+/// times the scene's size (the diagonal of the bodies' initial positions' bounding box,
+/// at least 1 m).
 pub fn simulate(
     world: World,
     settings: SimSettings,
@@ -21,6 +27,8 @@ pub fn simulate(
     dir: &Path,
     mut tick: impl FnMut(),
 ) -> Result<Vec<StepStats>, SimRunError> {
+    let time_step = settings.time_step;
+    let scene_size = scene_size(&world);
     let mut sim = Simulation::new(world, settings)?;
     let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
     trajectory.record_simulation(0, &sim).map_err(io(dir))?;
@@ -35,6 +43,7 @@ pub fn simulate(
     let mut all = Vec::with_capacity(steps);
     for _ in 0..steps {
         let s = sim.step()?;
+        check_diverged(&s, &sim, scene_size, time_step)?;
         trajectory.record_simulation(s.step, &sim).map_err(io(dir))?;
         writeln!(
             out,
@@ -63,6 +72,61 @@ pub fn simulate(
     // Every run folder gets its viewer page (issue 19): `view.html` plays the trajectory.
     wolfe_view::write_html(dir)?;
     Ok(all)
+}
+
+/// Penetration, as a fraction of the scene's size, beyond which a run counts as diverged.
+/// Compliant contact allows sub-millimetre overlaps; half the scene is a blow-up.
+pub const DIVERGED_PENETRATION: f64 = 0.5;
+
+/// The diagonal of the bounding box of the bodies' initial positions, at least 1 m.
+fn scene_size(world: &World) -> f64 {
+    let mut lo = [f64::INFINITY; 3];
+    let mut hi = [f64::NEG_INFINITY; 3];
+    for b in world.bodies() {
+        for k in 0..3 {
+            lo[k] = lo[k].min(b.pose.translation[k]);
+            hi[k] = hi[k].max(b.pose.translation[k]);
+        }
+    }
+    let diag = (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt();
+    if diag.is_finite() {
+        diag.max(1.0)
+    } else {
+        1.0
+    }
+}
+
+/// [`SimRunError::Diverged`] when the step's state is not finite or a penetration is
+/// deeper than [`DIVERGED_PENETRATION`] `* scene_size`.
+fn check_diverged(
+    s: &StepStats,
+    sim: &Simulation,
+    scene_size: f64,
+    time_step: f64,
+) -> Result<(), SimRunError> {
+    let diverged = |what: String| SimRunError::Diverged {
+        step: s.step,
+        time: s.time,
+        what,
+        time_step,
+    };
+    let finite = sim.world().bodies().iter().all(|b| {
+        b.pose.translation.iter().all(|v| v.is_finite())
+            && b.pose.rotation.coords.iter().all(|v| v.is_finite())
+            && b.linear_velocity.iter().all(|v| v.is_finite())
+            && b.angular_velocity.iter().all(|v| v.is_finite())
+    });
+    if !finite || !s.kinetic_energy.is_finite() || !s.max_penetration.is_finite() {
+        return Err(diverged("the state is no longer finite".into()));
+    }
+    let bound = DIVERGED_PENETRATION * scene_size;
+    if s.max_penetration > bound {
+        return Err(diverged(format!(
+            "a penetration of {:.3} m, more than {bound:.3} m ({DIVERGED_PENETRATION} x the scene size)",
+            s.max_penetration
+        )));
+    }
+    Ok(())
 }
 
 /// The per-step plots (iterations, time, energy) of a run.

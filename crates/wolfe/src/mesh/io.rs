@@ -25,21 +25,49 @@ pub(crate) fn obj_positions(
     reader: &mut impl std::io::BufRead,
     path: &Path,
 ) -> Result<Vec<Vec3>, WolfeError> {
-    // Materials are irrelevant for a hull; never open `mtllib` files (a missing or
-    // malformed one must not fail the load).
-    let (models, _materials) = tobj::load_obj_buf(reader, &tobj::LoadOptions::default(), |_| {
-        Err(tobj::LoadError::OpenFileFailed)
-    })
-    .map_err(|e| WolfeError::Parse {
+    let mut text = String::new();
+    reader.read_to_string(&mut text).map_err(|e| WolfeError::Parse {
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
-    Ok(models
+    // Materials are irrelevant for a hull; never open `mtllib` files (a missing or
+    // malformed one must not fail the load).
+    let (models, _materials) =
+        tobj::load_obj_buf(&mut text.as_bytes(), &tobj::LoadOptions::default(), |_| {
+            Err(tobj::LoadError::OpenFileFailed)
+        })
+        .map_err(|e| WolfeError::Parse {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+    let referenced: Vec<Vec3> = models
         .iter()
         .flat_map(|m| m.mesh.positions.chunks_exact(3))
         // f64 with the `use_f64` feature enabled in Cargo.toml.
         .map(|c| Vec3::new(c[0], c[1], c[2]))
-        .collect())
+        .collect();
+    if !referenced.is_empty() {
+        return Ok(referenced);
+    }
+    // No face, line or point element: a bare point cloud. `tobj` exports nothing then,
+    // so read the `v x y z` lines themselves (their syntax was checked by `tobj` above).
+    let mut points = Vec::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("v") {
+            continue;
+        }
+        let xyz: Vec<f64> = words.take(3).filter_map(|w| w.parse().ok()).collect();
+        if let [x, y, z] = xyz[..] {
+            points.push(Vec3::new(x, y, z));
+        } else {
+            return Err(WolfeError::Parse {
+                path: path.to_path_buf(),
+                message: format!("bad vertex line `{line}`"),
+            });
+        }
+    }
+    Ok(points)
 }
 
 /// The distinct vertex positions of an STL stream (ASCII or binary, single precision).
@@ -69,18 +97,21 @@ impl ConvexMesh {
     /// Loads an OBJ file and returns the solid convex hull of its vertices.
     ///
     /// Faces are not used except that, as `tobj` exports them, only vertices referenced
-    /// by some face, line or point element count (a file of bare `v` lines is empty).
+    /// by some face, line or point element count; a file of bare `v` lines (a point cloud)
+    /// gives the hull of all its points.
     /// Materials are ignored. Errors: [`WolfeError::Io`] if the file cannot be opened,
     /// [`WolfeError::Parse`] for malformed content, then the errors of
     /// [`ConvexMesh::from_points`] (empty, NaN coordinates, flat point sets).
-    pub fn from_obj(path: &Path) -> Result<Self, WolfeError> {
+    pub fn from_obj(path: impl AsRef<Path>) -> Result<Self, WolfeError> {
+        let path = path.as_ref();
         let points = obj_positions(&mut open(path)?, path)?;
         Self::from_points(&points)
     }
 
     /// Loads an STL file (ASCII or binary) and returns the solid convex hull of its
     /// vertices. Errors as for [`ConvexMesh::from_obj`].
-    pub fn from_stl(path: &Path) -> Result<Self, WolfeError> {
+    pub fn from_stl(path: impl AsRef<Path>) -> Result<Self, WolfeError> {
+        let path = path.as_ref();
         let points = stl_positions(&mut open(path)?, path)?;
         Self::from_points(&points)
     }
@@ -113,8 +144,29 @@ mod tests {
         assert!(matches!(obj("v 1 2 3\nf 1 2 7\n"), Err(WolfeError::Parse { .. })));
         assert!(matches!(obj("v a b c\n"), Err(WolfeError::Parse { .. })));
         assert!(obj("").unwrap().is_empty());
+        // Bare vertex lines: every point counts (the hull of a point cloud).
+        let cloud = obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0.2 0.2 0.2\n").unwrap();
+        assert_eq!(cloud.len(), 5);
         let nan = obj("v nan 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n").unwrap();
         assert!(nan.iter().any(|p| p.x.is_nan()));
+    }
+
+    #[test]
+    fn obj_point_cloud_file_is_its_hull() {
+        let dir = std::env::temp_dir().join(format!("wolfe-cloud-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cloud.obj");
+        // The unit tetrahedron's corners and an inner point: volume 1/6, 4 vertices.
+        std::fs::write(&path, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0.1 0.1 0.1\n").unwrap();
+        // `impl AsRef<Path>`: a `PathBuf`, a `&Path` and a `&str` all work.
+        let mesh = ConvexMesh::from_obj(&path).unwrap();
+        assert_eq!(mesh.vertices().len(), 4);
+        assert!(ConvexMesh::from_obj(path.to_str().unwrap()).is_ok());
+        // Fewer than 4 affinely independent points is an error, not "no vertices".
+        std::fs::write(&path, "v 0 0 0\n").unwrap();
+        let err = ConvexMesh::from_obj(path.clone()).unwrap_err();
+        assert!(!err.to_string().contains("no vertices"), "{err}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
