@@ -9,7 +9,7 @@
 //! - **Problems**: the overlap rows (`-0.1 <= dist < 0` m) of the shipped sets
 //!   `primitives`, `meshes_random`, `ellipsoids` (wolfe only: parry has no ellipsoid),
 //!   and of a YCB hull set generated here with [`wolfe_lab::generate`] (seed 7).
-//! - **Solvers**: one reused [`EpaSolver`] at default settings; parry3d-f64's
+//! - **Solvers**: one reused [`ContactSolver`] at default settings; parry3d-f64's
 //!   `query::contact` with prediction 0 at its defaults (GJK + EPA for support-map pairs,
 //!   closed forms for ball pairs and box-box SAT).
 //! - **Timing** ([`wolfe_lab::timing`]): per problem and solver, one untimed warm-up
@@ -27,7 +27,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use parry3d_f64::query as parry_query;
-use wolfe::{EpaSolver, SignedDistanceSettings};
+use wolfe::{ContactSolver, SignedDistanceSettings};
 use wolfe_lab::generate::{generate, Dataset, GenerateOptions};
 use wolfe_lab::problem_set::{Problem, ProblemSet};
 use wolfe_lab::timing;
@@ -70,7 +70,7 @@ struct Row {
 }
 
 fn run_family(index: usize, family: &Family, problems: &[&Problem], repeats: usize, rows: &mut Vec<Row>) {
-    let mut solver = EpaSolver::new(SignedDistanceSettings::default()).expect("default settings");
+    let mut solver = ContactSolver::new(SignedDistanceSettings::default()).expect("default settings");
     let mut times = vec![0u64; repeats];
     for p in problems {
         let (a, b) = family.set.shapes_of(p);

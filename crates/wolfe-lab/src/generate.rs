@@ -235,10 +235,7 @@ pub fn generate(
 /// The settings of every distance the generator computes: vanilla GJK, defaults but
 /// for the tolerance ([`PLACEMENT_TOLERANCE`]).
 pub fn placement_settings() -> GjkSettings {
-    GjkSettings {
-        tolerance: PLACEMENT_TOLERANCE,
-        ..GjkSettings::default()
-    }
+    GjkSettings::default().with_tolerance(PLACEMENT_TOLERANCE)
 }
 
 /// One random relative pose of a pair and B's translation for every target kept.

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
 use wolfe::{
-    EpaSettings, EpaSolver, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant, GrowthSettings,
-    GrowthSolver, GrowthStatus, Normalization, Pose, Quat, Shape, SignedDistanceOutput,
+    ContactSolver, EpaSettings, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant, GrowthSettings,
+    GrowthSolver, GrowthStatus, Normalization, PairCache, Pose, Quat, Shape, SignedDistanceOutput,
     SignedDistanceSettings, SupportMap, Vec3, WolfeError,
 };
 
@@ -54,10 +54,7 @@ impl SolverChoice {
             SolverChoice::NesterovNonorm => (GjkVariant::Nesterov, Normalization::Never),
             SolverChoice::Fw => (GjkVariant::FrankWolfe, Normalization::Auto),
         };
-        GjkSettings {
-            normalization,
-            ..GjkSettings::with_variant(variant)
-        }
+        GjkSettings::with_variant(variant).with_normalization(normalization)
     }
 }
 
@@ -144,10 +141,9 @@ impl RunOptions {
     /// The settings of the penetration task: GJK as [`RunOptions::settings`] on the
     /// cores, EPA at its defaults.
     pub fn penetration_settings(&self) -> SignedDistanceSettings {
-        SignedDistanceSettings {
-            gjk: self.settings(),
-            epa: EpaSettings::default(),
-        }
+        SignedDistanceSettings::default()
+            .with_gjk(self.settings())
+            .with_epa(EpaSettings::default())
     }
 
     /// Checks the repeat count and the settings' ranges.
@@ -230,7 +226,7 @@ pub fn run_set(
         return run_growth(set, options, on_problem);
     }
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
-    let mut epa = EpaSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
+    let mut epa = ContactSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
     let mut times = vec![0u64; options.repeats];
     let mut records = Vec::with_capacity(set.problems.len());
     for p in &set.problems {
@@ -332,7 +328,7 @@ fn size_of(s: &Shape) -> f64 {
 /// calls). `--warm`: per problem, the pair is first solved at poses moved by 1% of each
 /// shape's size (translation, and 0.01 rad of rotation; seeded by
 /// [`WARM_MOTION_SEED`]), and what is timed is the warm-started solve at the problem's
-/// own poses, each repeat from a copy of that same solver state (the copy is made
+/// own poses, each repeat from a copy of that same pair cache (the copy is made
 /// outside the timed interval). So `value` is the problem's `alpha*` in both modes.
 fn run_growth(
     set: &ProblemSet,
@@ -353,17 +349,21 @@ fn run_growth(
         };
         let (out, ns) = if options.warm {
             let mut state = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
-            state.warm_start = true;
+            let mut cache = PairCache::new();
             let (qa, qb) = (
                 nudge(&mut rng, pa, 0.01 * size_of(a)),
                 nudge(&mut rng, pb, 0.01 * size_of(b)),
             );
-            state.growth_distance(a, &qa, b, &qb).map_err(query_error)?;
-            let out = state.clone().growth_distance(a, pa, b, pb).map_err(query_error)?;
+            state
+                .growth_distance_cached(a, &qa, b, &qb, &mut cache)
+                .map_err(query_error)?;
+            let out = state
+                .growth_distance_cached(a, pa, b, pb, &mut cache.clone())
+                .map_err(query_error)?;
             let ns = timing::median_ns_with_setup(
                 &mut times,
-                || state.clone(),
-                |s| s.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb)),
+                || cache,
+                |c| state.growth_distance_cached(black_box(a), black_box(pa), black_box(b), black_box(pb), c),
             );
             (out, ns)
         } else {

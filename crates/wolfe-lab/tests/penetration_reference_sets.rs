@@ -4,7 +4,7 @@
 //! another library's EPA and checked): depths and distances agree to 1e-6 relative.
 
 use std::path::{Path, PathBuf};
-use wolfe::{EpaSolver, SignedDistanceSettings};
+use wolfe::{ContactSolver, SignedDistanceSettings};
 use wolfe_lab::problem_set::ProblemSet;
 
 fn set_dir(name: &str) -> PathBuf {
@@ -15,7 +15,7 @@ fn set_dir(name: &str) -> PathBuf {
 
 #[test]
 fn signed_distance_matches_the_reference_sets() {
-    let mut solver = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+    let mut solver = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
     // Polytope pairs run EPA to rounding (`EpaSettings::tolerance`): the random-hull
     // set agrees to the reference's own precision.
     for (name, bound) in [

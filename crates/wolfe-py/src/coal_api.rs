@@ -3,14 +3,13 @@
 
 use pyo3::prelude::*;
 use wolfe::{
-    ConvergenceCriterion, EpaSettings, GjkSettings, GjkStatus, GjkVariant, Pose, SignedDistanceSettings,
-    Vec3, WarmStart,
+    ConvergenceCriterion, EpaSettings, GjkSettings, GjkStatus, GjkVariant, Pose, SignedDistanceSettings, Vec3,
 };
 
 use crate::convert::{np_vec3, vec3};
 use crate::error::geometry;
 use crate::geometry::shape_of;
-use crate::queries::{with_solvers, Answer};
+use crate::queries::{with_solvers, Answer, Warm};
 
 /// GJK variant (coal's names): vanilla GJK, Polyak or Nesterov acceleration.
 #[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
@@ -163,33 +162,29 @@ impl Default for GjkFields {
 impl GjkFields {
     /// wolfe's settings for these fields.
     pub fn settings(&self) -> SignedDistanceSettings {
-        let gjk = GjkSettings {
-            variant: match self.variant {
-                GJKVariant::DefaultGJK => GjkVariant::Vanilla,
-                GJKVariant::PolyakAcceleration => GjkVariant::Polyak,
-                GJKVariant::NesterovAcceleration => GjkVariant::Nesterov,
-            },
-            criterion: match self.criterion_type {
+        let mut gjk = GjkSettings::default()
+            .with_criterion(match self.criterion_type {
                 GJKConvergenceCriterionType::Relative => ConvergenceCriterion::RelativeGap,
                 GJKConvergenceCriterionType::Absolute => ConvergenceCriterion::AbsoluteGap,
-            },
-            tolerance: self.tolerance,
-            max_iterations: self.max_iterations,
-            ..GjkSettings::default()
+            })
+            .with_tolerance(self.tolerance)
+            .with_max_iterations(self.max_iterations);
+        gjk.variant = match self.variant {
+            GJKVariant::DefaultGJK => GjkVariant::Vanilla,
+            GJKVariant::PolyakAcceleration => GjkVariant::Polyak,
+            GJKVariant::NesterovAcceleration => GjkVariant::Nesterov,
         };
-        let epa = EpaSettings {
-            tolerance: self.epa_tolerance,
-            max_iterations: self.epa_max_iterations,
-            ..EpaSettings::default()
-        };
-        SignedDistanceSettings { gjk, epa }
+        let epa = EpaSettings::default()
+            .with_tolerance(self.epa_tolerance)
+            .with_max_iterations(self.epa_max_iterations);
+        SignedDistanceSettings::default().with_gjk(gjk).with_epa(epa)
     }
 
     /// How GJK starts for a pair whose A is at `pose_a`.
-    pub fn warm_start(&self, pose_a: &Pose) -> WarmStart {
+    pub fn warm_start(&self, pose_a: &Pose) -> Warm {
         match self.guess {
-            GJKInitialGuess::CachedGuess => WarmStart::Direction(pose_a.rotation * self.cached_guess),
-            _ => WarmStart::BoundingBoxCenters,
+            GJKInitialGuess::CachedGuess => Warm::Guess(pose_a.rotation * self.cached_guess),
+            _ => Warm::Cold,
         }
     }
 }
@@ -496,7 +491,7 @@ pub fn distance(
     let warm = req.f.warm_start(&pa);
     let signed = req.enable_signed_distance;
     let answer = with_solvers(&settings, |s| {
-        s.set_warm_start(warm);
+        s.warm = warm;
         s.distance(&a, &pa, &b, &pb, signed)
     })
     .map_err(geometry)?;
@@ -683,12 +678,12 @@ pub fn collide(
     settings.gjk.collision_margin = margin.max(0.0);
     let warm = req.f.warm_start(&pa);
     let (test, contact) = with_solvers(&settings, |s| {
-        s.set_warm_start(warm);
-        let test = s.gjk.intersects(&a, &pa, &b, &pb)?;
+        s.warm = warm;
+        let test = s.intersects(&a, &pa, &b, &pb)?;
         if !test.intersecting {
             return Ok((test, None));
         }
-        Ok((test, s.epa.contact(&a, &pa, &b, &pb, margin.max(0.0))?))
+        Ok((test, s.contact(&a, &pa, &b, &pb, margin.max(0.0))?))
     })
     .map_err(geometry)?;
     let mut out = CollisionResult::new();

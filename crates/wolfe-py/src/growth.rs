@@ -131,10 +131,9 @@ pub fn center_arg(shape: &Shape, c: Option<&Bound<'_, PyAny>>) -> PyResult<Cente
 /// Growth settings from keyword arguments.
 pub fn growth_settings(tolerance: Option<f64>, max_iterations: Option<u32>) -> GrowthSettings {
     let d = GrowthSettings::default();
-    GrowthSettings {
-        tolerance: tolerance.unwrap_or(d.tolerance),
-        max_iterations: max_iterations.unwrap_or(d.max_iterations),
-    }
+    GrowthSettings::default()
+        .with_tolerance(tolerance.unwrap_or(d.tolerance))
+        .with_max_iterations(max_iterations.unwrap_or(d.max_iterations))
 }
 
 /// Growth distance between `shape_a` at `pose_a` and `shape_b` at `pose_b`, scaled about

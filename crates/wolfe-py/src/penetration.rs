@@ -77,11 +77,11 @@ pub fn contact_manifold(
     let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
     let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
     let settings = request_settings(request.as_deref());
-    let ms = ManifoldSettings {
-        margin,
-        angle_tolerance,
-    };
-    let m = with_solvers(&settings, |s| s.epa.manifold(&a, &pa, &b, &pb, &ms)).map_err(geometry)?;
+    let ms = ManifoldSettings::default()
+        .with_margin(margin)
+        .with_angle_tolerance(angle_tolerance);
+    let m =
+        with_solvers(&settings, |s| s.contact_solver().manifold(&a, &pa, &b, &pb, &ms)).map_err(geometry)?;
     let Some(m) = m else { return Ok(None) };
     let pts = m.points();
     Ok(Some(ContactManifold {

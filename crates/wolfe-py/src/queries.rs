@@ -5,8 +5,8 @@
 use std::cell::RefCell;
 
 use wolfe::{
-    EpaSolver, EpaStatus, GjkSolver, GjkStatus, Pose, Shape, SignedDistanceSettings, Vec3, WarmStart,
-    WolfeError,
+    CollisionOutput, Contact, ContactSolver, DistanceOutput, EpaStatus, GjkSolver, GjkStatus, PairCache,
+    Pose, Shape, SignedDistanceSettings, Vec3, WolfeError,
 };
 
 /// A distance answer with its certificate (world frame).
@@ -56,37 +56,124 @@ impl Answer {
     };
 }
 
-/// A GJK solver and an EPA solver with the same settings.
+/// How the queries of [`Solvers`] start.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Warm {
+    /// From the bounding-box centres.
+    #[default]
+    Cold,
+    /// From the solvers' kept pair caches (one pair only: the previous answers).
+    Kept,
+    /// From a guess of the separation `point_a - point_b` in world frame.
+    Guess(Vec3),
+}
+
+/// A GJK solver and a contact solver (GJK + EPA) with the same settings, and how their
+/// queries start.
 #[derive(Clone, Debug)]
 pub struct Solvers {
-    /// GJK (distance, intersection).
-    pub gjk: GjkSolver,
-    /// GJK + EPA (signed distance, contacts).
-    pub epa: EpaSolver,
+    gjk: GjkSolver,
+    epa: ContactSolver,
     settings: SignedDistanceSettings,
+    /// How the next queries start.
+    pub warm: Warm,
+    /// GJK's pair cache (used when `warm` is [`Warm::Kept`]).
+    gjk_cache: PairCache,
+    /// The contact solver's pair cache (used when `warm` is [`Warm::Kept`]).
+    epa_cache: PairCache,
 }
 
 impl Solvers {
-    /// Validated solvers.
+    /// Validated solvers, cold-starting.
     pub fn new(settings: SignedDistanceSettings) -> Result<Self, WolfeError> {
         Ok(Self {
             gjk: GjkSolver::new(settings.gjk)?,
-            epa: EpaSolver::new(settings)?,
+            epa: ContactSolver::new(settings)?,
             settings,
+            warm: Warm::Cold,
+            gjk_cache: PairCache::new(),
+            epa_cache: PairCache::new(),
         })
     }
 
-    /// Forgets every warm-start state (fresh solvers with the same settings).
+    /// Forgets the kept pair caches.
     pub fn reset(&mut self) {
-        if let Ok(fresh) = Solvers::new(self.settings) {
-            *self = fresh;
+        self.gjk_cache.clear();
+        self.epa_cache.clear();
+    }
+
+    /// The separation `point_a - point_b` of the cores that GJK's next query starts from
+    /// (world frame); `None` when it starts from the bounding-box centres.
+    pub fn previous_separation(&self) -> Option<Vec3> {
+        self.gjk_cache.separation()
+    }
+
+    /// The cache a query starts from, by [`Solvers::warm`]: a copy of `kept`, or a new
+    /// one (with the guess).
+    fn start(&self, kept: &PairCache) -> Result<PairCache, WolfeError> {
+        match self.warm {
+            Warm::Cold => Ok(PairCache::new()),
+            Warm::Kept => Ok(*kept),
+            Warm::Guess(v) => {
+                let mut c = PairCache::new();
+                c.set_separation(v)?;
+                Ok(c)
+            }
         }
     }
 
-    /// Sets how both solvers start.
-    pub fn set_warm_start(&mut self, w: WarmStart) {
-        self.gjk.warm_start = w;
-        self.epa.warm_start = w;
+    /// GJK distance, started by [`Solvers::warm`].
+    fn gjk_distance(
+        &mut self,
+        a: &Shape,
+        pa: &Pose,
+        b: &Shape,
+        pb: &Pose,
+    ) -> Result<DistanceOutput, WolfeError> {
+        let mut c = self.start(&self.gjk_cache)?;
+        let d = self.gjk.distance_cached(a, pa, b, pb, &mut c)?;
+        if self.warm == Warm::Kept {
+            self.gjk_cache = c;
+        }
+        Ok(d)
+    }
+
+    /// GJK intersection test (GJK++ Alg. 2), started by [`Solvers::warm`].
+    pub fn intersects(
+        &mut self,
+        a: &Shape,
+        pa: &Pose,
+        b: &Shape,
+        pb: &Pose,
+    ) -> Result<CollisionOutput, WolfeError> {
+        let mut c = self.start(&self.gjk_cache)?;
+        let d = self.gjk.intersects_cached(a, pa, b, pb, &mut c)?;
+        if self.warm == Warm::Kept {
+            self.gjk_cache = c;
+        }
+        Ok(d)
+    }
+
+    /// Contact within `margin` (GJK, then EPA on overlap), started by [`Solvers::warm`].
+    pub fn contact(
+        &mut self,
+        a: &Shape,
+        pa: &Pose,
+        b: &Shape,
+        pb: &Pose,
+        margin: f64,
+    ) -> Result<Option<Contact>, WolfeError> {
+        let mut c = self.start(&self.epa_cache)?;
+        let out = self.epa.contact_cached(a, pa, b, pb, margin, &mut c)?;
+        if self.warm == Warm::Kept {
+            self.epa_cache = c;
+        }
+        Ok(out)
+    }
+
+    /// The contact solver (its cold queries).
+    pub fn contact_solver(&mut self) -> &mut ContactSolver {
+        &mut self.epa
     }
 
     /// Distance between `a` and `b`; signed (EPA on overlap) when `signed`.
@@ -98,7 +185,7 @@ impl Solvers {
         pb: &Pose,
         signed: bool,
     ) -> Result<Answer, WolfeError> {
-        let d = self.gjk.distance(a, pa, b, pb)?;
+        let d = self.gjk_distance(a, pa, b, pb)?;
         if !(signed && d.status == GjkStatus::Intersecting) {
             return Ok(Answer {
                 distance: d.distance,
@@ -115,7 +202,11 @@ impl Solvers {
                 epa_status: None,
             });
         }
-        let s = self.epa.signed_distance(a, pa, b, pb)?;
+        let mut c = self.start(&self.epa_cache)?;
+        let s = self.epa.signed_distance_cached(a, pa, b, pb, &mut c)?;
+        if self.warm == Warm::Kept {
+            self.epa_cache = c;
+        }
         Ok(Answer {
             distance: s.signed_distance,
             point_a: s.point_a,
@@ -153,7 +244,7 @@ pub fn with_solvers<R>(
             *slot = Some(Solvers::new(*settings)?);
         }
         let solvers = slot.as_mut().expect("set above");
-        solvers.set_warm_start(WarmStart::BoundingBoxCenters);
+        solvers.warm = Warm::Cold;
         f(solvers)
     })
 }

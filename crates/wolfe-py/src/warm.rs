@@ -1,9 +1,8 @@
-//! Warm starts: the caller-owned per-pair state (the Rust crate's solvers with
-//! `WarmStart::Previous` and the growth solver's memory) behind one Python object,
-//! `PairCache`. Every use of wolfe's warm-start types is in this module.
+//! Warm starts: the caller-owned per-pair state (the Rust crate's solvers with kept
+//! `wolfe::PairCache`s) behind one Python object, `PairCache`. Every use of wolfe's warm-start types is in this module.
 
 use pyo3::prelude::*;
-use wolfe::{GrowthSettings, GrowthSolver, WarmStart};
+use wolfe::{GrowthSettings, GrowthSolver};
 
 use crate::coal_api::{DistanceRequest, DistanceResult};
 use crate::convert::np_vec3;
@@ -11,20 +10,24 @@ use crate::error::geometry;
 use crate::geometry::shape_of;
 use crate::growth::{center_arg, growth_settings, GrowthCollision, GrowthResult};
 use crate::penetration::request_settings;
-use crate::queries::Solvers;
+use crate::queries::{Solvers, Warm};
 use crate::transform::pose_arg;
 
-/// A growth solver, cold or warm.
+/// A growth solver, cold or warm (then with the pair's cache).
 pub struct GrowthCache {
     solver: GrowthSolver,
+    /// The pair's cache, for warm queries.
+    cache: Option<wolfe::PairCache>,
 }
 
 impl GrowthCache {
     /// A solver with validated settings.
     pub fn new(settings: GrowthSettings, warm: bool) -> PyResult<Self> {
-        let mut solver = GrowthSolver::new(settings).map_err(geometry)?;
-        solver.warm_start = warm;
-        Ok(Self { solver })
+        let solver = GrowthSolver::new(settings).map_err(geometry)?;
+        Ok(Self {
+            solver,
+            cache: warm.then(wolfe::PairCache::new),
+        })
     }
 
     /// Growth distance.
@@ -41,10 +44,13 @@ impl GrowthCache {
         let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
         let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
         let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = self
-            .solver
-            .growth_distance_about(&a, &pa, &ca, &b, &pb, &cb)
-            .map_err(geometry)?;
+        let o = match self.cache.as_mut() {
+            Some(c) => self
+                .solver
+                .growth_distance_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
+            None => self.solver.growth_distance_about(&a, &pa, &ca, &b, &pb, &cb),
+        }
+        .map_err(geometry)?;
         Ok(GrowthResult::new(py, &o))
     }
 
@@ -62,10 +68,11 @@ impl GrowthCache {
         let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
         let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
         let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = self
-            .solver
-            .collide_about(&a, &pa, &ca, &b, &pb, &cb)
-            .map_err(geometry)?;
+        let o = match self.cache.as_mut() {
+            Some(c) => self.solver.collide_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
+            None => self.solver.collide_about(&a, &pa, &ca, &b, &pb, &cb),
+        }
+        .map_err(geometry)?;
         Ok(GrowthCollision::new(py, &o))
     }
 }
@@ -93,7 +100,7 @@ impl PairCache {
     ) -> PyResult<Self> {
         let settings = request_settings(request.as_deref());
         let mut solvers = Solvers::new(settings).map_err(geometry)?;
-        solvers.set_warm_start(WarmStart::Previous);
+        solvers.warm = Warm::Kept;
         Ok(Self {
             solvers,
             signed: request.as_deref().is_none_or(|r| r.enable_signed_distance),
@@ -155,13 +162,14 @@ impl PairCache {
     /// (world frame), `None` before the first.
     #[getter]
     fn previous_separation<'py>(&self, py: Python<'py>) -> Option<Bound<'py, numpy::PyArray1<f64>>> {
-        self.solvers.gjk.previous_separation().map(|v| np_vec3(py, &v))
+        self.solvers.previous_separation().map(|v| np_vec3(py, &v))
     }
 
     /// Forgets the warm-start state (before using the cache for another pair).
     fn reset(&mut self) {
         self.solvers.reset();
-        self.solvers.set_warm_start(WarmStart::Previous);
-        self.growth.solver.reset();
+        if let Some(c) = self.growth.cache.as_mut() {
+            c.clear();
+        }
     }
 }

@@ -15,11 +15,9 @@ use wolfe::{distance, GjkSettings, GjkStatus, Pose, Shape, SupportMap};
 /// The GJK settings of the oracle: vanilla GJK, relative tolerance 1e-12, up to 1000
 /// iterations.
 pub fn oracle_settings() -> GjkSettings {
-    GjkSettings {
-        tolerance: 1e-12,
-        max_iterations: 1000,
-        ..GjkSettings::default()
-    }
+    GjkSettings::default()
+        .with_tolerance(1e-12)
+        .with_max_iterations(1000)
 }
 
 /// Whether `a` at `pose_a` and `b` at `pose_b`, both scaled by `alpha` about their

@@ -15,7 +15,7 @@
 //! problems. Warm start: the pair is solved
 //! once, both shapes move by about 1% of their size (translation and rotation), and only
 //! the warm-started solve at the new poses is timed (each repeat starts from a copy of
-//! the same solver state).
+//! the same pair cache).
 //!
 //! Run: `cargo bench -p wolfe --bench growth` (optionally `-- PROBLEMS CASE..`, default
 //! 10000 problems and every case).
@@ -26,8 +26,8 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Instant;
 use wolfe::{
-    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Quat,
-    Shape, Sphere, SupportMap, Vec3,
+    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus, PairCache,
+    Pose, Quat, Shape, Sphere, SupportMap, Vec3,
 };
 use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 use wolfe_testkit::random::random_pose;
@@ -147,7 +147,8 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
         not_converged: 0,
         max_reference_error: 0.0,
     };
-    let mut copies = vec![cold_solver.clone(); REPEATS];
+    let mut warm = GrowthSolver::new(GrowthSettings::default()).unwrap();
+    let mut copies = vec![PairCache::new(); REPEATS];
     for k in 0..problems {
         let a = &pool[rng.random_range(0..pool.len())];
         let b = &pool[rng.random_range(0..pool.len())];
@@ -177,24 +178,30 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
         }
         st.cold.push(best);
         // Warm: solve, move by 1%, time the warm solve only.
-        let mut warm = GrowthSolver::new(GrowthSettings::default()).unwrap();
-        warm.warm_start = true;
-        warm.growth_distance(a, &pa, b, &pb).unwrap();
+        let mut cache = PairCache::new();
+        warm.growth_distance_cached(a, &pa, b, &pb, &mut cache).unwrap();
         let (qa, qb) = (nudge(rng, &pa, size_of(a)), nudge(rng, &pb, size_of(b)));
-        let mut probe = warm.clone();
-        let out = probe.growth_distance(a, &qa, b, &qb).unwrap();
+        let out = warm
+            .growth_distance_cached(a, &qa, b, &qb, &mut cache.clone())
+            .unwrap();
         st.not_converged += usize::from(out.status != GrowthStatus::Converged);
         st.iters_warm.push(out.iterations);
         let mut best = f64::INFINITY;
         for _ in 0..ROUNDS {
             for c in copies.iter_mut() {
-                c.clone_from(&warm);
+                *c = cache;
             }
             let t = Instant::now();
             for c in copies.iter_mut() {
                 black_box(
-                    c.growth_distance(black_box(a), black_box(&qa), black_box(b), black_box(&qb))
-                        .unwrap(),
+                    warm.growth_distance_cached(
+                        black_box(a),
+                        black_box(&qa),
+                        black_box(b),
+                        black_box(&qb),
+                        c,
+                    )
+                    .unwrap(),
                 );
             }
             best = best.min(t.elapsed().as_nanos() as f64 / REPEATS as f64);

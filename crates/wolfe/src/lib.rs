@@ -23,9 +23,9 @@ pub mod mesh;
 pub mod shape;
 
 pub use broad::{brute_force_pairs, SweepAndPrune, UniformGrid};
-pub use collide::cache::{PairCache, WarmStart};
+pub use collide::cache::PairCache;
 pub use collide::contact::{
-    signed_distance, Contact, ContactSolver, EpaSolver, SignedDistanceOutput, SignedDistanceSettings,
+    signed_distance, Contact, ContactSolver, SignedDistanceOutput, SignedDistanceSettings,
 };
 pub use collide::distance::{distance, intersects, CollisionOutput, DistanceOutput, GjkSolver};
 pub use collide::epa::{EpaSettings, EpaStatus};

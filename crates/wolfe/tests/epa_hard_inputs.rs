@@ -10,11 +10,7 @@ use wolfe::{
 };
 
 fn solver_with(epa: EpaSettings) -> ContactSolver {
-    ContactSolver::new(SignedDistanceSettings {
-        epa,
-        ..SignedDistanceSettings::default()
-    })
-    .unwrap()
+    ContactSolver::new(SignedDistanceSettings::default().with_epa(epa)).unwrap()
 }
 
 #[test]
@@ -91,11 +87,11 @@ fn nearly_flat_shapes() {
 
 #[test]
 fn tiny_iteration_budgets_report_the_limit_with_valid_bounds() {
-    let mut fine = solver_with(EpaSettings {
-        tolerance: 1e-10,
-        max_iterations: 1000,
-        ..EpaSettings::default()
-    });
+    let mut fine = solver_with(
+        EpaSettings::default()
+            .with_tolerance(1e-10)
+            .with_max_iterations(1000),
+    );
     let a: Shape = Ellipsoid::new([0.5, 0.3, 0.2]).unwrap().into();
     let b: Shape = Cylinder::new(0.3, 0.4).unwrap().into();
     let pb = Pose {
@@ -105,11 +101,11 @@ fn tiny_iteration_budgets_report_the_limit_with_valid_bounds() {
     let reference = fine.signed_distance(&a, &Pose::identity(), &b, &pb).unwrap();
     assert!(reference.is_certified(), "{reference:?}");
     for budget in [1, 2, 5, 10] {
-        let mut s = solver_with(EpaSettings {
-            max_iterations: budget,
-            tolerance: 1e-10,
-            ..EpaSettings::default()
-        });
+        let mut s = solver_with(
+            EpaSettings::default()
+                .with_max_iterations(budget)
+                .with_tolerance(1e-10),
+        );
         let out = s.signed_distance(&a, &Pose::identity(), &b, &pb).unwrap();
         assert_eq!(out.epa_status, Some(EpaStatus::IterationLimit), "{out:?}");
         assert!(out.epa_iterations <= budget);
@@ -177,23 +173,11 @@ fn far_from_the_origin_and_repeatable() {
 #[test]
 fn invalid_settings_are_typed_errors() {
     for epa in [
-        EpaSettings {
-            tolerance: -1.0,
-            ..EpaSettings::default()
-        },
-        EpaSettings {
-            absolute_tolerance: f64::NAN,
-            ..EpaSettings::default()
-        },
-        EpaSettings {
-            max_iterations: 0,
-            ..EpaSettings::default()
-        },
+        EpaSettings::default().with_tolerance(-1.0),
+        EpaSettings::default().with_absolute_tolerance(f64::NAN),
+        EpaSettings::default().with_max_iterations(0),
     ] {
-        let r = ContactSolver::new(SignedDistanceSettings {
-            epa,
-            ..SignedDistanceSettings::default()
-        });
+        let r = ContactSolver::new(SignedDistanceSettings::default().with_epa(epa));
         assert!(matches!(r, Err(WolfeError::InvalidSetting { .. })), "{epa:?}");
     }
     let mut s = solver_with(EpaSettings::default());

@@ -154,10 +154,7 @@ fn tilted_box_touches_at_its_lowest_corners() {
                 assert!((p.signed_distance + depth).abs() < 1e-9, "case {k}: {m:?}");
             }
             // A margin that reaches the raised corners of the bottom face brings them in.
-            let settings = ManifoldSettings {
-                margin: 1.0,
-                ..ManifoldSettings::default()
-            };
+            let settings = ManifoldSettings::default().with_margin(1.0);
             let m = s
                 .manifold(&a, &Pose::identity(), b, &pb, &settings)
                 .unwrap()
@@ -211,10 +208,7 @@ fn curved_and_segment_contacts() {
         .manifold(&a, &Pose::identity(), &ball, &far, &ManifoldSettings::default())
         .unwrap()
         .is_none());
-    let bad = ManifoldSettings {
-        angle_tolerance: 2.0,
-        ..ManifoldSettings::default()
-    };
+    let bad = ManifoldSettings::default().with_angle_tolerance(2.0);
     assert!(matches!(
         s.manifold(&a, &Pose::identity(), &ball, &far, &bad),
         Err(WolfeError::InvalidSetting { .. })

@@ -16,10 +16,7 @@ fn all_settings() -> Vec<(&'static str, GjkSettings)> {
     all.extend(gjk_variants());
     all.push((
         "fw",
-        GjkSettings {
-            closed_form_pairs: false,
-            ..GjkSettings::with_variant(GjkVariant::FrankWolfe)
-        },
+        GjkSettings::with_variant(GjkVariant::FrankWolfe).with_closed_form_pairs(false),
     ));
     all
 }

@@ -15,10 +15,7 @@ use wolfe::{
 /// both move by the same amount).
 fn place_at_distance(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, target: f64) -> Option<Pose> {
     // Tight, so that the target is exact to well below the default tolerance.
-    let tight = GjkSettings {
-        tolerance: 1e-10,
-        ..GjkSettings::default()
-    };
+    let tight = GjkSettings::default().with_tolerance(1e-10);
     let out = distance(a, pa, b, pb, &tight).ok()?;
     if out.status != GjkStatus::Converged || out.distance <= 0.0 {
         return None;
@@ -132,11 +129,9 @@ fn accelerated_runs_hand_over_to_vanilla_at_every_budget() {
         let Some(pb) = place_at_distance(&a, &pa, &b, &pb0, size * [1e-3, 1e-2, 0.1][case % 3]) else {
             continue;
         };
-        let tight = GjkSettings {
-            tolerance: 1e-10,
-            closed_form_pairs: false,
-            ..GjkSettings::default()
-        };
+        let tight = GjkSettings::default()
+            .with_tolerance(1e-10)
+            .with_closed_form_pairs(false);
         let truth = distance(&a, &pa, &b, &pb, &tight).unwrap();
         if truth.status != GjkStatus::Converged {
             continue;
@@ -145,18 +140,13 @@ fn accelerated_runs_hand_over_to_vanilla_at_every_budget() {
         let slack = 1e-12 * size;
         for variant in [GjkVariant::Polyak, GjkVariant::Nesterov] {
             for max_iterations in [1, 2, 3, 128] {
-                let vanilla = GjkSettings {
-                    max_iterations,
-                    closed_form_pairs: false,
-                    ..GjkSettings::default()
-                };
+                let vanilla = GjkSettings::default()
+                    .with_max_iterations(max_iterations)
+                    .with_closed_form_pairs(false);
                 let plain = distance(&a, &pa, &b, &pb, &vanilla).unwrap();
                 for budget in [0, 1, 2, 3, 32] {
-                    let settings = GjkSettings {
-                        variant,
-                        max_accelerated_iterations: budget,
-                        ..vanilla
-                    };
+                    let mut settings = vanilla.with_max_accelerated_iterations(budget);
+                    settings.variant = variant;
                     let out = distance(&a, &pa, &b, &pb, &settings).unwrap();
                     let at = format!("case {case} {variant:?} limit {max_iterations} budget {budget}");
                     if budget == 0 {
@@ -252,10 +242,7 @@ fn duality_gap_certifies_the_exact_polytope_distance() {
     let mut settings: Vec<(&str, GjkSettings)> = vec![("gjk", GjkSettings::default())];
     settings.extend(gjk_variants());
     // A loose tolerance makes the certificate do real work.
-    let loose = GjkSettings {
-        tolerance: 1e-3,
-        ..GjkSettings::default()
-    };
+    let loose = GjkSettings::default().with_tolerance(1e-3);
     settings.push(("gjk-loose", loose));
     for case in 0..400 {
         let scale = [0.01, 1.0, 100.0][case % 3];

@@ -13,8 +13,8 @@ use wolfe::collide::growth::{
 };
 use wolfe::{
     intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings,
-    GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, Pose, Shape, Sphere, SupportMap, Vec3,
-    WolfeError,
+    GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, Sphere, SupportMap,
+    Vec3, WolfeError,
 };
 use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 
@@ -589,32 +589,26 @@ fn warm_start_gives_the_cold_answer() {
     shapes.push(random_shape(&mut rng, 6, 0.2));
     let mut cold = solver();
     let mut warm = solver();
-    warm.warm_start = true;
+    let mut cache = PairCache::new();
     for case in 0..300 {
         let i = rng.random_range(0..shapes.len());
         let j = rng.random_range(0..shapes.len());
         let (a, b) = (&shapes[i], &shapes[j]);
         let (mut pa, mut pb) = (random_pose(&mut rng, 0.2), random_pose(&mut rng, 0.2));
-        warm.reset();
-        warm.growth_distance(a, &pa, b, &pb).unwrap();
+        cache.clear();
+        warm.growth_distance_cached(a, &pa, b, &pb, &mut cache).unwrap();
         for step in 0..5 {
             pa = nudge(&mut rng, &pa, size_of(a));
             pb = nudge(&mut rng, &pb, size_of(b));
             let c = cold.growth_distance(a, &pa, b, &pb).unwrap();
-            let w = run_checked(
-                &mut warm,
-                a,
-                &pa,
-                b,
-                &pb,
-                &format!("warm case {case} step {step}"),
-            );
+            let w = warm.growth_distance_cached(a, &pa, b, &pb, &mut cache).unwrap();
+            check_answer(a, &pa, b, &pb, &w, &format!("warm case {case} step {step}"));
             assert!(
                 (c.alpha - w.alpha).abs() <= 2.0 * TOL * c.alpha,
                 "case {case} step {step}"
             );
             // Collision queries warm-start from distance queries and vice versa.
-            let wc = warm.collide(a, &pa, b, &pb).unwrap();
+            let wc = warm.collide_cached(a, &pa, b, &pb, &mut cache).unwrap();
             if (c.alpha - 1.0).abs() > 1e-6 {
                 assert_eq!(wc.intersecting, c.alpha < 1.0, "case {case} step {step}");
             }
@@ -657,18 +651,9 @@ fn bad_inputs_give_typed_errors() {
         )
         .is_err());
     for bad in [
-        GrowthSettings {
-            tolerance: 0.0,
-            ..GrowthSettings::default()
-        },
-        GrowthSettings {
-            tolerance: f64::NAN,
-            ..GrowthSettings::default()
-        },
-        GrowthSettings {
-            max_iterations: 0,
-            ..GrowthSettings::default()
-        },
+        GrowthSettings::default().with_tolerance(0.0),
+        GrowthSettings::default().with_tolerance(f64::NAN),
+        GrowthSettings::default().with_max_iterations(0),
     ] {
         assert!(matches!(
             GrowthSolver::new(bad),
@@ -695,11 +680,7 @@ fn bad_inputs_give_typed_errors() {
     assert!((out.alpha - 3.0 / 2.0).abs() <= 2.0 * TOL * 1.5);
     // The iteration limit is reported, with valid bounds.
     let e: Shape = Ellipsoid::new([1.0, 0.1, 0.5]).unwrap().into();
-    let mut short = GrowthSolver::new(GrowthSettings {
-        max_iterations: 2,
-        ..GrowthSettings::default()
-    })
-    .unwrap();
+    let mut short = GrowthSolver::new(GrowthSettings::default().with_max_iterations(2)).unwrap();
     let pb = Pose::from_parts([1.0, 2.0, 0.5], [0.8, 0.6, 0.0, 0.0]).unwrap();
     let out = short.growth_distance(&e, &Pose::identity(), &e, &pb).unwrap();
     let full = s.growth_distance(&e, &Pose::identity(), &e, &pb).unwrap();

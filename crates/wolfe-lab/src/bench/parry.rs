@@ -217,7 +217,9 @@ pub fn contact(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wolfe::{Cone, Cuboid, Ellipsoid, EpaSolver, GjkSettings, GjkSolver, SignedDistanceSettings, Sphere};
+    use wolfe::{
+        Cone, ContactSolver, Cuboid, Ellipsoid, GjkSettings, GjkSolver, SignedDistanceSettings, Sphere,
+    };
 
     /// A pose from a translation and a quaternion `(w, x, y, z)` of any norm.
     fn pose(t: [f64; 3], q: [f64; 4]) -> Pose {
@@ -283,7 +285,7 @@ mod tests {
             ),
         ];
         let mut gjk = GjkSolver::new(GjkSettings::default()).unwrap();
-        let mut epa = EpaSolver::new(SignedDistanceSettings::default()).unwrap();
+        let mut epa = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
         for (a, b) in &shapes {
             let (pa, pb) = (PeerShape::of(a).unwrap(), PeerShape::of(b).unwrap());
             for (wa, wb) in poses() {

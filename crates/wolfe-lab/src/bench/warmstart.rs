@@ -10,7 +10,7 @@
 //! previous step ran a query. The strategies:
 //! - `none`: `x_0 = (1, 0, 0)`;
 //! - `obb`: the difference of the bounding-box centres (the default elsewhere);
-//! - `prev`: the previous separation vector ([`WarmStart::Previous`]), else `obb`;
+//! - `prev`: the previous separation vector (a kept [`PairCache`]), else `obb`;
 //! - `tprev`: the previous separation turned by B's rotation since the previous step
 //!   (A is fixed: the witness on B moves with B), else `obb`.
 //!
@@ -22,7 +22,7 @@ use std::io::Write as _;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Aabb, GjkSolver, Pose, Quat, Shape, SupportMap, Vec3, WarmStart};
+use wolfe::{Aabb, GjkSolver, PairCache, Pose, Quat, Shape, SupportMap, Vec3};
 
 use super::{mean_std, median, BenchError, BenchOptions, BenchReport, Query};
 use crate::generate::random_quaternion;
@@ -148,8 +148,8 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
         };
         let pose_a = Pose::identity();
         let aabb_a = world_aabb(a, &pose_a);
-        // One solver per (variant, task, strategy), each with its own memory.
-        let mut engines: Vec<(SolverChoice, Query, usize, GjkSolver)> = Vec::new();
+        // One solver and pair cache per (variant, task, strategy).
+        let mut engines: Vec<(SolverChoice, Query, usize, GjkSolver, PairCache)> = Vec::new();
         for &solver in &SOLVERS {
             for &task in &TASKS {
                 for s in 0..STRATEGIES.len() {
@@ -158,7 +158,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                         solver: solver.name(),
                         source,
                     })?;
-                    engines.push((solver, task, s, engine));
+                    engines.push((solver, task, s, engine, PairCache::new()));
                 }
             }
         }
@@ -170,7 +170,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             if !overlap(&aabb_a, &world_aabb(b, &pose_b)) {
                 // Filtered by the broad phase: no query, so no previous solution next.
                 for e in engines.iter_mut() {
-                    e.3.forget_previous();
+                    e.4.clear();
                 }
                 previous = None;
                 continue;
@@ -178,25 +178,35 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             queried_steps += 1;
             // B's rotation since the previous step (A is fixed).
             let turn = previous.map(|p| pose_b.rotation * p.rotation.inverse());
-            for (solver, task, s, engine) in engines.iter_mut() {
-                let prev = engine.previous_separation().filter(|_| previous.is_some());
-                engine.warm_start = match (STRATEGIES[*s], prev, turn) {
-                    ("none", _, _) => WarmStart::Direction(Vec3::x()),
-                    ("prev", Some(_), _) => WarmStart::Previous,
-                    ("tprev", Some(x), Some(r)) => WarmStart::Direction(r * x),
-                    _ => WarmStart::BoundingBoxCenters,
+            for (solver, task, s, engine, cache) in engines.iter_mut() {
+                let prev = cache.separation().filter(|_| previous.is_some());
+                // The cache this query starts from: kept (`prev`), or cleared and given
+                // a guess of the separation (`none`, `tprev`) or none (`obb`).
+                let mut start = *cache;
+                let guess = match (STRATEGIES[*s], prev, turn) {
+                    ("none", _, _) => Some(Vec3::x()),
+                    ("prev", Some(_), _) => None,
+                    ("tprev", Some(x), Some(r)) => Some(r * x),
+                    _ => {
+                        start.clear();
+                        None
+                    }
                 };
-                let warm = engine.warm_start;
-                // Every timed call starts from the same state: the first call's
-                // separation is what the next step must start from, so it is kept.
-                let saved = engine.clone();
-                let query = |e: &mut GjkSolver| -> Result<(u32, f64), BenchError> {
+                if let Some(v) = guess {
+                    start.clear();
+                    start.set_separation(v).map_err(|source| BenchError::Query {
+                        id: step as u64,
+                        solver: solver.name(),
+                        source,
+                    })?;
+                }
+                let query = |e: &mut GjkSolver, c: &mut PairCache| -> Result<(u32, f64), BenchError> {
                     let it = match task {
                         Query::Distance => e
-                            .distance(a, &pose_a, b, &pose_b)
+                            .distance_cached(a, &pose_a, b, &pose_b, c)
                             .map(|o| (o.iterations, o.distance)),
                         Query::Collision => e
-                            .intersects(a, &pose_a, b, &pose_b)
+                            .intersects_cached(a, &pose_a, b, &pose_b, c)
                             .map(|o| (o.iterations, f64::from(u8::from(o.intersecting)))),
                     };
                     it.map_err(|source| BenchError::Query {
@@ -205,14 +215,26 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                         source,
                     })
                 };
-                let (iterations, value) = query(engine)?;
-                let after = engine.clone();
+                // Every timed call starts from the same cache: the first call's is what
+                // the next step starts from.
+                let mut after = start;
+                let (iterations, value) = query(engine, &mut after)?;
+                // A run that found no separation (the cores overlap from the start)
+                // leaves the previous step's separation, not this step's guess.
+                if after.separation() == start.separation() {
+                    if let Some(old) = cache.separation() {
+                        after.set_separation(old).map_err(|source| BenchError::Query {
+                            id: step as u64,
+                            solver: solver.name(),
+                            source,
+                        })?;
+                    }
+                }
                 let ns = timing::median_ns(&mut times, || {
-                    let mut e = saved.clone();
-                    e.warm_start = warm;
-                    black_box(query(&mut e).ok())
+                    let mut c = start;
+                    black_box(query(engine, &mut c).ok())
                 });
-                *engine = after;
+                *cache = after;
                 rows.push(Row {
                     trajectory: traj,
                     step,

@@ -101,11 +101,6 @@ pub(crate) enum Start {
     Cold,
     /// From the cache's separation (the box centres without one) and climbing hints.
     Warm,
-    /// From a guess of the separation in world frame, with seeded climbs.
-    Direction(Vec3),
-    /// Compatibility (`WarmStart::Previous` of `GjkSolver`): from the cache's
-    /// separation, keeping the climbing hints only with it.
-    Previous,
 }
 
 impl Start {
@@ -116,11 +111,6 @@ impl Start {
         match self {
             Start::Cold => (None, None),
             Start::Warm => (cache.separation.map(|s| s.in_frame_of(pose_a)), cache.hints),
-            Start::Direction(v) => (Some(pose_a.inverse_transform_vector(&v)), None),
-            Start::Previous => match cache.separation {
-                Some(s) => (Some(s.in_frame_of(pose_a)), Some(cache.hints.unwrap_or_default())),
-                None => (None, None),
-            },
         }
     }
 }
@@ -148,24 +138,4 @@ pub(crate) struct GrowthMemory {
     pub hint_b: u32,
     /// The last support direction (A's frame) the hints belong to.
     pub direction: Vec3,
-}
-
-/// Where a query of the compatibility solvers starts its first support direction
-/// (GJK++ Sec. IV-E compares these).
-///
-/// Compatibility (issue 16): the `warm_start` fields of [`crate::collide::distance::GjkSolver`] and
-/// [`crate::collide::contact::EpaSolver`] take it until their callers pass a [`PairCache`] to the
-/// `*_cached` queries instead (an empty cache is `BoundingBoxCenters`, a kept one
-/// `Previous`, [`PairCache::set_separation`] is `Direction`).
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub enum WarmStart {
-    /// Difference of the bounding-box centres (GJK++ Sec. IV default).
-    #[default]
-    BoundingBoxCenters,
-    /// The separation vector of this solver's previous query (falls back to the box
-    /// centres on the first query). Also keeps the meshes' hill-climbing hints.
-    Previous,
-    /// A guess of the separation vector `point_a - point_b` in world frame, for example
-    /// the previous time step's (note the sign: from B to A, opposite to the normal).
-    Direction(Vec3),
 }

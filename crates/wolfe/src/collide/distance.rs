@@ -9,7 +9,7 @@
 //! the end. The pair is dispatched once (`dispatch.rs`); the loop is monomorphized per
 //! pair. Warm starts come from the caller's [`PairCache`] (the `*_cached` queries).
 
-use crate::collide::cache::{ClimbHints, PairCache, Separation, Start, WarmStart};
+use crate::collide::cache::{ClimbHints, PairCache, Separation, Start};
 use crate::collide::closed_form::closed_form_cores;
 use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
@@ -79,11 +79,6 @@ pub struct CollisionOutput {
 pub struct GjkSolver {
     settings: GjkSettings,
     simplex: Simplex,
-    /// How the cache-less queries ([`GjkSolver::distance`], [`GjkSolver::intersects`])
-    /// start. Compatibility (issue 16): removed once callers pass a [`PairCache`].
-    pub warm_start: WarmStart,
-    /// Compatibility (issue 16): the pair state of the cache-less queries.
-    legacy: PairCache,
 }
 
 impl GjkSolver {
@@ -144,8 +139,8 @@ impl GjkSolver {
         ))
     }
 
-    /// Distance between `a` at `pose_a` and `b` at `pose_b`, started as
-    /// [`GjkSolver::warm_start`] says (cold by default).
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`, started cold
+    /// (from the bounding-box centres, Sec. IV); [`GjkSolver::distance_cached`] warm-starts.
     pub fn distance(
         &mut self,
         a: &Shape,
@@ -153,20 +148,19 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
-        self.validate_legacy(pose_a, pose_b)?;
+        validate_poses(pose_a, pose_b)?;
         let q = Query::new(a, pose_a, b, pose_b);
-        let start = self.legacy_start();
         Ok(distance_from(
             &self.settings,
             &mut self.simplex,
             &q,
-            start,
-            &mut self.legacy,
+            Start::Cold,
+            &mut PairCache::new(),
         ))
     }
 
-    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started as
-    /// [`GjkSolver::warm_start`] says (cold by default).
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started cold
+    /// (from the bounding-box centres, Sec. IV); [`GjkSolver::intersects_cached`] warm-starts.
     pub fn intersects(
         &mut self,
         a: &Shape,
@@ -174,52 +168,15 @@ impl GjkSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
-        self.validate_legacy(pose_a, pose_b)?;
+        validate_poses(pose_a, pose_b)?;
         let q = Query::new(a, pose_a, b, pose_b);
-        let start = self.legacy_start();
         Ok(intersects_from(
             &self.settings,
             &mut self.simplex,
             &q,
-            start,
-            &mut self.legacy,
+            Start::Cold,
+            &mut PairCache::new(),
         ))
-    }
-
-    /// The separation vector `point_a - point_b` of the cores at the last cache-less
-    /// query that found one, in world frame (what [`WarmStart::Previous`] starts from);
-    /// `None` before the first. Compatibility (issue 16): [`PairCache::separation`].
-    pub fn previous_separation(&self) -> Option<Vec3> {
-        self.legacy.separation()
-    }
-
-    /// Forgets the previous separation (and the meshes' hill-climbing hints), so that
-    /// [`WarmStart::Previous`] falls back to the bounding boxes. Compatibility (issue
-    /// 16): [`PairCache::clear`].
-    pub fn forget_previous(&mut self) {
-        self.legacy.clear();
-    }
-
-    /// Rejects invalid poses and a non-finite warm-start direction.
-    #[inline]
-    fn validate_legacy(&self, pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
-        validate_poses(pose_a, pose_b)?;
-        if let WarmStart::Direction(v) = self.warm_start {
-            if !v.iter().all(|c| c.is_finite()) {
-                return Err(WolfeError::NonFiniteDirection);
-            }
-        }
-        Ok(())
-    }
-
-    /// How a cache-less query starts, by [`GjkSolver::warm_start`].
-    #[inline(always)]
-    fn legacy_start(&self) -> Start {
-        match self.warm_start {
-            WarmStart::BoundingBoxCenters => Start::Cold,
-            WarmStart::Previous => Start::Previous,
-            WarmStart::Direction(v) => Start::Direction(v),
-        }
     }
 }
 

@@ -23,6 +23,7 @@ pub(crate) const CLIP_CAPACITY: usize = 2 * MAX_FACE_VERTICES;
 
 /// Settings of the manifold query.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ManifoldSettings {
     /// Contacts are kept up to this signed distance, in metres (finite, `>= 0`,
     /// nominal 0 .. a few mm; default 0).

@@ -11,5 +11,9 @@ pub mod feature;
 pub mod gjk;
 pub mod growth;
 pub mod halfspace;
-pub mod minkowski;
+pub(crate) mod minkowski;
+/// Public only for the crate's own simplex oracle test and benchmark
+/// (`tests/simplex_oracle.rs`, `benches/simplex.rs`), which are separate crates: not part
+/// of the supported API.
+#[doc(hidden)]
 pub mod simplex;

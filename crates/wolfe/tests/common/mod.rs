@@ -14,10 +14,10 @@ pub use wolfe_testkit::random::{random_points, random_pose, random_rotation, ran
 /// itself runs on every pair: vanilla, Polyak, Nesterov (auto, always and never
 /// normalized).
 pub fn gjk_variants() -> Vec<(&'static str, GjkSettings)> {
-    let gjk = |variant, normalization| GjkSettings {
-        normalization,
-        closed_form_pairs: false,
-        ..GjkSettings::with_variant(variant)
+    let gjk = |variant, normalization| {
+        GjkSettings::with_variant(variant)
+            .with_normalization(normalization)
+            .with_closed_form_pairs(false)
     };
     vec![
         ("gjk", gjk(GjkVariant::Vanilla, Normalization::Auto)),

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, Shape, WolfeError};
+use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, PairCache, Shape, WolfeError};
 use wolfe_testkit::oracle::growth_bisection;
 
 use super::design::{Row, Sizes, Start, Support, VERTICES_CASE};
@@ -70,17 +70,21 @@ pub(super) fn table_case(
         });
 
         let mut state = GrowthSolver::new(settings).map_err(query_error(0, "growth"))?;
-        state.warm_start = true;
+        let mut cache = PairCache::new();
         let (qa, qb) = (
             nudge(rng, pa, 0.01 * size_of(a)),
             nudge(rng, pb, 0.01 * size_of(b)),
         );
-        state.growth_distance(a, &qa, b, &qb).map_err(&error)?;
-        let out = state.clone().growth_distance(a, pa, b, pb).map_err(&error)?;
+        state
+            .growth_distance_cached(a, &qa, b, &qb, &mut cache)
+            .map_err(&error)?;
+        let out = state
+            .growth_distance_cached(a, pa, b, pb, &mut cache.clone())
+            .map_err(&error)?;
         let ns = timing::median_ns_with_setup(
             &mut times,
-            || state.clone(),
-            |s| s.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb)),
+            || cache,
+            |c| state.growth_distance_cached(black_box(a), black_box(pa), black_box(b), black_box(pb), c),
         );
         rows.push(Row {
             case,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::hint::black_box;
 
-use wolfe::{EpaSolver, GjkSolver, SignedDistanceSettings};
+use wolfe::{ContactSolver, GjkSolver, SignedDistanceSettings};
 
 use super::design::{Band, PeerQuery, PeerRow, CONTACT_MARGIN, EPA, GJK_SOLVERS, PARRY};
 use crate::bench::parry::{self as peer, PeerShape};
@@ -28,11 +28,12 @@ pub(super) fn measure(
             source,
         })?);
     }
-    let mut epa = EpaSolver::new(SignedDistanceSettings::default()).map_err(|source| BenchError::Query {
-        id: 0,
-        solver: EPA,
-        source,
-    })?;
+    let mut epa =
+        ContactSolver::new(SignedDistanceSettings::default()).map_err(|source| BenchError::Query {
+            id: 0,
+            solver: EPA,
+            source,
+        })?;
     let mut peers = Vec::with_capacity(set.shapes.len());
     for s in &set.shapes {
         peers.push(PeerShape::of(&s.shape).ok_or_else(|| BenchError::Peer {

@@ -16,7 +16,7 @@
 //!   `parry::query::distance`;
 //! - collision: wolfe [`wolfe::GjkSolver::intersects`] (vanilla and Nesterov) against
 //!   `parry::query::intersection_test`;
-//! - contact: wolfe [`wolfe::EpaSolver::contact`] (GJK, then EPA when the shapes overlap)
+//! - contact: wolfe [`wolfe::ContactSolver::contact`] (GJK, then EPA when the shapes overlap)
 //!   against `parry::query::contact`, both with the margin [`CONTACT_MARGIN`].
 //!
 //! The time ratio wolfe / parry is taken per problem (< 1: wolfe faster). Checks, each

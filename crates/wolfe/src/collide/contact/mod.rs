@@ -25,7 +25,7 @@
 //! four points for flat contacts (`manifold.rs`).
 //!
 //! Files: `cores.rs` (GJK, then EPA, on the cores of a pair), `manifold.rs` (face
-//! clipping around a contact), `legacy.rs` (the compatibility [`EpaSolver`]).
+//! clipping around a contact).
 //!
 //! ```
 //! use wolfe::{ContactSolver, Cuboid, PairCache, Pose, Shape, SignedDistanceSettings, Vec3};
@@ -44,10 +44,7 @@
 //! ```
 
 mod cores;
-mod legacy;
 mod manifold;
-
-pub use legacy::EpaSolver;
 
 use crate::collide::cache::{PairCache, Separation, Start};
 use crate::collide::epa::{EpaSettings, EpaStatus, Polytope};
@@ -62,6 +59,7 @@ use cores::CoreRun;
 
 /// Settings of the signed-distance, contact and manifold queries.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[non_exhaustive]
 pub struct SignedDistanceSettings {
     /// GJK on the cores. Its relative tolerance applies to the shapes' distance when
     /// they are apart, and to the cores' distance `|x|` (below the radii) when only the

@@ -63,6 +63,7 @@ impl EpaStatus {
 /// Settings of EPA. The defaults suit simulation: depths to 1e-6 relative on curved
 /// cores (to rounding on polytopes), at most 128 expansions.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct EpaSettings {
     /// Relative tolerance on the depth of the cores (dimensionless, nominal
     /// 1e-10 .. 1e-3, default 1e-6): stop when the support value in the nearest face's

@@ -4,7 +4,7 @@ mod settings;
 mod solver;
 
 pub use settings::{ConvergenceCriterion, GjkSettings, GjkVariant, Normalization};
-pub use solver::{run_gjk, GjkRun, QueryKind};
+pub(crate) use solver::{run_gjk, GjkRun, QueryKind};
 
 /// How a GJK run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -52,6 +52,7 @@ pub enum ConvergenceCriterion {
 /// Settings of a GJK query. The defaults are what a simulation or planning user wants:
 /// vanilla GJK, distances to 1e-7 relative, at most 128 iterations.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GjkSettings {
     /// Which algorithm runs.
     pub variant: GjkVariant,

@@ -10,6 +10,7 @@ use crate::shape::{Shape, SupportMap};
 
 /// Settings of the growth distance algorithm (Alg. 3).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GrowthSettings {
     /// Relative gap tolerance `eps_tol`: the loop stops when
     /// `beta_upper / beta_lower - 1 <= tolerance` (Sec. III-D). Default: the square root
@@ -213,35 +214,18 @@ pub struct GrowthCollisionOutput {
 #[derive(Clone, Debug, Default)]
 pub struct GrowthSolver {
     settings: GrowthSettings,
-    /// Whether the cache-less queries start from the previous query's inner
-    /// approximation (only valid for **the same pair of shapes**, in the same order, as
-    /// the previous query). Compatibility (issue 16): removed once callers pass a
-    /// [`PairCache`] to the `*_cached` queries.
-    pub warm_start: bool,
-    /// Compatibility (issue 16): the pair memory of the cache-less queries.
-    memory: GrowthMemory,
 }
 
 impl GrowthSolver {
     /// A solver with validated settings, cold-starting.
     pub fn new(settings: GrowthSettings) -> Result<Self, WolfeError> {
         settings.validate()?;
-        Ok(Self {
-            settings,
-            warm_start: false,
-            memory: GrowthMemory::default(),
-        })
+        Ok(Self { settings })
     }
 
     /// The settings.
     pub fn settings(&self) -> &GrowthSettings {
         &self.settings
-    }
-
-    /// Forgets the warm-start memory of the cache-less queries (call it before querying
-    /// another pair). Compatibility (issue 16): [`PairCache::clear`].
-    pub fn reset(&mut self) {
-        self.memory = GrowthMemory::default();
     }
 
     /// [`GrowthSolver::growth_distance`], warm-started from the pair's `cache` (cold
@@ -255,10 +239,34 @@ impl GrowthSolver {
         cache: &mut PairCache,
     ) -> Result<GrowthOutput, WolfeError> {
         let (ca, cb) = (CenterPoint::of(a), CenterPoint::of(b));
+        self.growth_distance_about_cached(a, pose_a, &ca, b, pose_b, &cb, cache)
+    }
+
+    /// [`GrowthSolver::growth_distance_about`], warm-started from the pair's `cache` as
+    /// [`GrowthSolver::growth_distance_cached`] (the centres must be those of the
+    /// query that filled the cache).
+    #[allow(clippy::too_many_arguments)]
+    pub fn growth_distance_about_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        b: &Shape,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+        cache: &mut PairCache,
+    ) -> Result<GrowthOutput, WolfeError> {
         let memory = (&mut cache.growth, true);
-        distance_with(&self.settings, memory, pose_a, &ca, pose_b, &cb, &mut (), |r| {
-            dispatch(a, b, r)
-        })
+        distance_with(
+            &self.settings,
+            memory,
+            pose_a,
+            center_a,
+            pose_b,
+            center_b,
+            &mut (),
+            |r| dispatch(a, b, r),
+        )
     }
 
     /// [`GrowthSolver::collide`], warm-started from the pair's `cache`.
@@ -271,15 +279,30 @@ impl GrowthSolver {
         cache: &mut PairCache,
     ) -> Result<GrowthCollisionOutput, WolfeError> {
         let (ca, cb) = (CenterPoint::of(a), CenterPoint::of(b));
+        self.collide_about_cached(a, pose_a, &ca, b, pose_b, &cb, cache)
+    }
+
+    /// [`GrowthSolver::collide_about`], warm-started from the pair's `cache`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn collide_about_cached(
+        &mut self,
+        a: &Shape,
+        pose_a: &Pose,
+        center_a: &CenterPoint,
+        b: &Shape,
+        pose_b: &Pose,
+        center_b: &CenterPoint,
+        cache: &mut PairCache,
+    ) -> Result<GrowthCollisionOutput, WolfeError> {
         collide_with(
             &self.settings,
             (&mut cache.growth, true),
             a,
             pose_a,
-            &ca,
+            center_a,
             b,
             pose_b,
-            &cb,
+            center_b,
         )
     }
 
@@ -321,7 +344,7 @@ impl GrowthSolver {
         center_b: &CenterPoint,
         trace: &mut T,
     ) -> Result<GrowthOutput, WolfeError> {
-        let memory = (&mut self.memory, self.warm_start);
+        let memory = (&mut GrowthMemory::default(), false);
         distance_with(
             &self.settings,
             memory,
@@ -379,7 +402,7 @@ impl GrowthSolver {
         pose_b: &Pose,
         center_b: &CenterPoint,
     ) -> Result<GrowthOutput, WolfeError> {
-        let memory = (&mut self.memory, self.warm_start);
+        let memory = (&mut GrowthMemory::default(), false);
         distance_with(
             &self.settings,
             memory,
@@ -413,7 +436,7 @@ impl GrowthSolver {
         pose_b: &Pose,
         center_b: &CenterPoint,
     ) -> Result<GrowthCollisionOutput, WolfeError> {
-        let memory = (&mut self.memory, self.warm_start);
+        let memory = (&mut GrowthMemory::default(), false);
         collide_with(&self.settings, memory, a, pose_a, center_a, b, pose_b, center_b)
     }
 }
