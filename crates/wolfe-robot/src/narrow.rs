@@ -4,7 +4,7 @@
 //! wolfe's public API.
 
 use wolfe::{
-    halfspace_manifold, ContactManifold, EpaSolver, HalfSpace, ManifoldSettings, Pose, Shape,
+    halfspace_manifold, ContactManifold, ContactSolver, HalfSpace, ManifoldSettings, Pose, Shape,
     SignedDistanceSettings,
 };
 
@@ -14,7 +14,7 @@ use crate::error::RobotError;
 /// sharing one normal from A to B).
 #[derive(Debug)]
 pub struct NarrowPhase {
-    epa: EpaSolver,
+    epa: ContactSolver,
     settings: ManifoldSettings,
 }
 
@@ -22,13 +22,12 @@ impl NarrowPhase {
     /// Manifolds of shapes closer than `margin` (m), with multi-point manifolds for faces
     /// within `angle_tolerance` (rad) of the normal.
     pub fn new(margin: f64, angle_tolerance: f64) -> Result<Self, RobotError> {
-        let settings = ManifoldSettings {
-            margin,
-            angle_tolerance,
-        };
+        let settings = ManifoldSettings::default()
+            .with_margin(margin)
+            .with_angle_tolerance(angle_tolerance);
         settings.validate()?;
         Ok(Self {
-            epa: EpaSolver::new(SignedDistanceSettings::default())?,
+            epa: ContactSolver::new(SignedDistanceSettings::default())?,
             settings,
         })
     }

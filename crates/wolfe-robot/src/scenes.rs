@@ -124,7 +124,7 @@ pub struct SceneReport {
 
 /// A YCB hull from `data_dir/ycb/NAME.obj`.
 pub fn ycb_hull(data_dir: &Path, name: &str) -> Result<Shape, RobotError> {
-    let mesh = ConvexMesh::from_obj(&data_dir.join("ycb").join(format!("{name}.obj")))?;
+    let mesh = ConvexMesh::from_obj(data_dir.join("ycb").join(format!("{name}.obj")))?;
     Ok(Shape::ConvexMesh(Arc::new(mesh)))
 }
 
