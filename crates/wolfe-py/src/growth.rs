@@ -2,9 +2,14 @@
 //! about their centre points, touch; with bounds, centre points and warm start.
 
 use pyo3::prelude::*;
-use wolfe::{CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings, GrowthStatus, Shape};
+use wolfe::{
+    CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings, GrowthSolver, GrowthStatus, Shape,
+};
 
 use crate::convert::{np_vec3, vec3};
+use crate::error::geometry;
+use crate::geometry::shape_of;
+use crate::transform::pose_arg;
 
 /// How a growth query ended.
 #[pyclass(name = "GrowthStatus", eq, eq_int, hash, frozen, module = "wolfe")]
@@ -152,7 +157,7 @@ pub fn growth_distance(
     tolerance: Option<f64>,
     max_iterations: Option<u32>,
 ) -> PyResult<GrowthResult> {
-    let mut cache = crate::warm::GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
+    let mut cache = GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
     cache.distance(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
 }
 
@@ -170,6 +175,70 @@ pub fn growth_collide(
     tolerance: Option<f64>,
     max_iterations: Option<u32>,
 ) -> PyResult<GrowthCollision> {
-    let mut cache = crate::warm::GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
+    let mut cache = GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
     cache.collide(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+}
+
+/// A growth solver, cold or warm (then with the pair's cache).
+pub struct GrowthCache {
+    solver: GrowthSolver,
+    /// The pair's cache, for warm queries.
+    cache: Option<wolfe::PairCache>,
+}
+
+impl GrowthCache {
+    /// A solver with validated settings.
+    pub fn new(settings: GrowthSettings, warm: bool) -> PyResult<Self> {
+        let solver = GrowthSolver::new(settings).map_err(geometry)?;
+        Ok(Self {
+            solver,
+            cache: warm.then(wolfe::PairCache::new),
+        })
+    }
+
+    /// Growth distance.
+    pub fn distance(
+        &mut self,
+        py: Python<'_>,
+        shape_a: &Bound<'_, PyAny>,
+        pose_a: &Bound<'_, PyAny>,
+        shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>,
+        center_a: Option<&Bound<'_, PyAny>>,
+        center_b: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GrowthResult> {
+        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
+        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
+        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
+        let o = match self.cache.as_mut() {
+            Some(c) => self
+                .solver
+                .growth_distance_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
+            None => self.solver.growth_distance_about(&a, &pa, &ca, &b, &pb, &cb),
+        }
+        .map_err(geometry)?;
+        Ok(GrowthResult::new(py, &o))
+    }
+
+    /// Growth-based collision test.
+    pub fn collide(
+        &mut self,
+        py: Python<'_>,
+        shape_a: &Bound<'_, PyAny>,
+        pose_a: &Bound<'_, PyAny>,
+        shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>,
+        center_a: Option<&Bound<'_, PyAny>>,
+        center_b: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<GrowthCollision> {
+        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
+        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
+        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
+        let o = match self.cache.as_mut() {
+            Some(c) => self.solver.collide_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
+            None => self.solver.collide_about(&a, &pa, &ca, &b, &pb, &cb),
+        }
+        .map_err(geometry)?;
+        Ok(GrowthCollision::new(py, &o))
+    }
 }

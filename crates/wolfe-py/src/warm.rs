@@ -2,80 +2,15 @@
 //! `wolfe::PairCache`s) behind one Python object, `PairCache`. Every use of wolfe's warm-start types is in this module.
 
 use pyo3::prelude::*;
-use wolfe::{GrowthSettings, GrowthSolver};
 
 use crate::coal_api::{DistanceRequest, DistanceResult};
 use crate::convert::np_vec3;
 use crate::error::geometry;
 use crate::geometry::shape_of;
-use crate::growth::{center_arg, growth_settings, GrowthCollision, GrowthResult};
+use crate::growth::{growth_settings, GrowthCache, GrowthCollision, GrowthResult};
 use crate::penetration::request_settings;
 use crate::queries::{Solvers, Warm};
 use crate::transform::pose_arg;
-
-/// A growth solver, cold or warm (then with the pair's cache).
-pub struct GrowthCache {
-    solver: GrowthSolver,
-    /// The pair's cache, for warm queries.
-    cache: Option<wolfe::PairCache>,
-}
-
-impl GrowthCache {
-    /// A solver with validated settings.
-    pub fn new(settings: GrowthSettings, warm: bool) -> PyResult<Self> {
-        let solver = GrowthSolver::new(settings).map_err(geometry)?;
-        Ok(Self {
-            solver,
-            cache: warm.then(wolfe::PairCache::new),
-        })
-    }
-
-    /// Growth distance.
-    pub fn distance(
-        &mut self,
-        py: Python<'_>,
-        shape_a: &Bound<'_, PyAny>,
-        pose_a: &Bound<'_, PyAny>,
-        shape_b: &Bound<'_, PyAny>,
-        pose_b: &Bound<'_, PyAny>,
-        center_a: Option<&Bound<'_, PyAny>>,
-        center_b: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<GrowthResult> {
-        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
-        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
-        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = match self.cache.as_mut() {
-            Some(c) => self
-                .solver
-                .growth_distance_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
-            None => self.solver.growth_distance_about(&a, &pa, &ca, &b, &pb, &cb),
-        }
-        .map_err(geometry)?;
-        Ok(GrowthResult::new(py, &o))
-    }
-
-    /// Growth-based collision test.
-    pub fn collide(
-        &mut self,
-        py: Python<'_>,
-        shape_a: &Bound<'_, PyAny>,
-        pose_a: &Bound<'_, PyAny>,
-        shape_b: &Bound<'_, PyAny>,
-        pose_b: &Bound<'_, PyAny>,
-        center_a: Option<&Bound<'_, PyAny>>,
-        center_b: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<GrowthCollision> {
-        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
-        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
-        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = match self.cache.as_mut() {
-            Some(c) => self.solver.collide_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
-            None => self.solver.collide_about(&a, &pa, &ca, &b, &pb, &cb),
-        }
-        .map_err(geometry)?;
-        Ok(GrowthCollision::new(py, &o))
-    }
-}
 
 /// The warm-start state of one pair of shapes, owned by the caller: each query starts
 /// from this cache's previous answer for the pair (GJK/EPA from the previous separation
