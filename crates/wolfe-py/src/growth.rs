@@ -182,8 +182,8 @@ pub fn growth_collide(
 /// A growth solver, cold or warm (then with the pair's cache).
 pub struct GrowthCache {
     solver: GrowthSolver,
-    /// The pair's cache, for warm queries.
-    cache: Option<wolfe::PairCache>,
+    /// The pair's cache, for warm queries (`PairCache.reset()` clears it).
+    pub(crate) cache: Option<wolfe::PairCache>,
 }
 
 impl GrowthCache {
