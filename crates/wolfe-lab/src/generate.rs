@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe::{ConvexMesh, Ellipsoid, GjkSettings, GjkSolver, GjkStatus, Pose, Shape, SupportMap, WolfeError};
+use wolfe::{ConvexMesh, ConvexShape, Ellipsoid, GjkSettings, GjkSolver, GjkStatus, Pose, Shape, WolfeError};
 
 use crate::problem_set::{
     write_problems, write_shapes, Category, ProblemRow, ShapeKind, ShapeSpec, PROBLEMS_FILE, SHAPES_FILE,

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
 use wolfe::{
-    ContactSolver, EpaSettings, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant, GrowthSettings,
-    GrowthSolver, GrowthStatus, Normalization, PairCache, Pose, Quat, Shape, SignedDistanceOutput,
-    SignedDistanceSettings, SupportMap, Vec3, WolfeError,
+    ContactSolver, ConvexShape, EpaSettings, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant,
+    GrowthSettings, GrowthSolver, GrowthStatus, Normalization, PairCache, Pose, Quat, Shape,
+    SignedDistanceOutput, SignedDistanceSettings, Vec3, WolfeError,
 };
 
 use crate::problem_set::{Category, ProblemSet};

@@ -10,7 +10,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::PyClass;
-use wolfe::{Capsule, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, SupportMap, Vec3};
+use wolfe::{
+    Capsule, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, SupportMap, Vec3,
+};
 
 use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3};
 use crate::error::{geometry, value};

@@ -7,7 +7,7 @@
 //! users expect for arms, whose link hulls overlap at the joints), and then never when
 //! their bodies are the same or parent and child (adjacent links).
 
-use wolfe::{Aabb, ContactManifold, SupportMap, Vec3};
+use wolfe::{Aabb, ContactManifold, ConvexShape, Vec3};
 
 use crate::error::RobotError;
 use crate::narrow::NarrowPhase;

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use nalgebra::{DMatrix, DVector, Matrix3, Vector6};
-use wolfe::{Cuboid, HalfSpace, Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe::{ConvexShape, Cuboid, HalfSpace, Pose, Quat, Shape, Vec3};
 use wolfe_multibody::{load_urdf, Data, Model, UrdfOptions};
 use wolfe_sap::SapStatus;
 

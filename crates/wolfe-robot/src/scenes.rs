@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use wolfe::{ConvexMesh, Cuboid, HalfSpace, Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe::{ConvexMesh, ConvexShape, Cuboid, HalfSpace, Pose, Quat, Shape, SupportMap, Vec3};
 use wolfe_multibody::{load_urdf, Robot, UrdfOptions};
 use wolfe_sap::SapStatus;
 

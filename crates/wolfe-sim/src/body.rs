@@ -10,7 +10,7 @@
 //! kinematic map (Eq. 1) as the motion of the frame under the spatial velocity `S v`.
 
 use nalgebra::{DMatrix, Matrix3, SMatrix};
-use wolfe::{Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe::{ConvexShape, Pose, Quat, Shape, Vec3};
 
 use crate::error::SimError;
 

@@ -104,7 +104,7 @@ impl ContactDetector {
         self.static_shapes.clear();
         for (k, s) in world.statics().iter().enumerate() {
             if let StaticGeometry::Shape(shape, pose, _) = s {
-                use wolfe::SupportMap;
+                use wolfe::ConvexShape;
                 self.aabbs
                     .push(shape.local_aabb().transformed(pose).inflated(half_margin));
                 self.static_shapes.push(k);

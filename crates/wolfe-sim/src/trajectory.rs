@@ -33,7 +33,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use wolfe::{Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe::{ConvexShape, Pose, Quat, Shape, SupportMap, Vec3};
 
 use crate::step::Simulation;
 use crate::world::{StaticGeometry, World};
@@ -64,7 +64,7 @@ fn shape_columns(shape: &Shape) -> (&'static str, [f64; 3]) {
             let h = c.half_extents();
             ("box", [h.x, h.y, h.z])
         }
-        Shape::Capsule(c) => ("capsule", [wolfe::SupportMap::radius(c), c.half_length(), 0.0]),
+        Shape::Capsule(c) => ("capsule", [wolfe::ConvexShape::radius(c), c.half_length(), 0.0]),
         Shape::Cylinder(c) => ("cylinder", [c.disc_radius(), c.half_length(), 0.0]),
         Shape::Cone(c) => ("cone", [c.base_radius(), c.half_length(), 0.0]),
         Shape::ConvexMesh(_) => ("mesh", [0.0; 3]),

@@ -10,7 +10,7 @@
 //! asks [`wolfe::distance`] about the unscaled shapes: public API only, and the scaled
 //! distance is `alpha` times the one computed.
 
-use wolfe::{distance, GjkSettings, GjkStatus, Pose, Shape, SupportMap};
+use wolfe::{distance, ConvexShape, GjkSettings, GjkStatus, Pose, Shape};
 
 /// The GJK settings of the oracle: vanilla GJK, relative tolerance 1e-12, up to 1000
 /// iterations.
@@ -21,7 +21,7 @@ pub fn oracle_settings() -> GjkSettings {
 }
 
 /// Whether `a` at `pose_a` and `b` at `pose_b`, both scaled by `alpha` about their
-/// centre points ([`SupportMap::center`]), are apart: their GJK distance (see
+/// centre points ([`ConvexShape::center`]), are apart: their GJK distance (see
 /// [`oracle_settings`]) is positive. `false` for a non-positive or non-finite `alpha`
 /// or when GJK rejects the moved pose (a centre line stretched past `f64`).
 pub fn scaled_apart(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, alpha: f64) -> bool {

@@ -26,8 +26,8 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Instant;
 use wolfe::{
-    Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus, PairCache,
-    Pose, Quat, Shape, Sphere, SupportMap, Vec3,
+    Capsule, Cone, ConvexMesh, ConvexShape, Cylinder, Ellipsoid, GrowthSettings, GrowthSolver, GrowthStatus,
+    PairCache, Pose, Quat, Shape, Sphere, Vec3,
 };
 use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 use wolfe_testkit::random::random_pose;

@@ -41,7 +41,8 @@ pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;
 pub use shape::MassProperties;
 pub use shape::{
-    Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Inflated, ScaledAboutCenter, Shape, Sphere, SupportMap,
+    Capsule, Cone, ConvexShape, Cuboid, Cylinder, Ellipsoid, Inflated, ScaledAboutCenter, Shape, Sphere,
+    SupportMap,
 };
 
 // Every ```rust block of the README compiles and runs as a doc test (issue 22).

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use rand::Rng;
 use wolfe::{
-    distance, ContactSolver, ConvexMesh, EpaStatus, GjkSettings, GjkStatus, Pose, Shape,
+    distance, ContactSolver, ConvexMesh, ConvexShape, EpaStatus, GjkSettings, GjkStatus, Pose, Shape,
     SignedDistanceSettings, SupportMap, Vec3,
 };
 

@@ -12,9 +12,9 @@ use wolfe::collide::growth::{
     growth_collide_2d, growth_distance_2d, growth_distance_2d_traced, Pose2, Shape2, Vec2,
 };
 use wolfe::{
-    intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, GjkSettings,
-    GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, Sphere, SupportMap,
-    Vec3, WolfeError,
+    intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid,
+    GjkSettings, GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, Sphere,
+    SupportMap, Vec3, WolfeError,
 };
 use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 

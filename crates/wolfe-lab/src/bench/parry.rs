@@ -12,7 +12,7 @@
 use parry3d_f64::math::{Pose as ParryPose, Rotation, Vector};
 use parry3d_f64::query::{self as parry_query, Unsupported};
 use parry3d_f64::shape::{self as parry_shape, SupportMap};
-use wolfe::{ConvexMesh, Pose, Shape, SupportMap as _};
+use wolfe::{ConvexMesh, ConvexShape as _, Pose, Shape};
 
 /// A parry shape with the fixed rotation from wolfe's local frame to parry's.
 pub struct ParryShape {

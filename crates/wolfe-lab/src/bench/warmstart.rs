@@ -22,7 +22,7 @@ use std::io::Write as _;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Aabb, GjkSolver, PairCache, Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe::{Aabb, ConvexShape, GjkSolver, PairCache, Pose, Quat, Shape, Vec3};
 
 use super::{mean_std, median, BenchError, BenchOptions, BenchReport, Query};
 use crate::generate::random_quaternion;

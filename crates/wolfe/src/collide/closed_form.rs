@@ -97,7 +97,7 @@ mod tests {
     use crate::collide::gjk::{run_gjk, GjkSettings, QueryKind};
     use crate::collide::minkowski::MinkowskiDifference;
     use crate::collide::simplex::Simplex;
-    use crate::shape::{Capsule, Cone, Cuboid, Cylinder, Sphere, SupportMap};
+    use crate::shape::{Capsule, Cone, ConvexShape, Cuboid, Cylinder, Sphere};
 
     /// The clamp agrees with GJK on every supported pair, at many poses.
     #[test]

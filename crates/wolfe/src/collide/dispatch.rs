@@ -7,14 +7,14 @@
 //! call of a hot loop goes through a `match`. Adding a shape kind touches this file and
 //! `shape/`, nothing else in the narrow phase.
 
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape};
 
 /// Code generic in the concrete shape types of a pair, run by [`dispatch`].
 pub(crate) trait PairVisitor {
     /// What the visit returns.
     type Output;
     /// Runs on the concrete shapes (monomorphized per pair).
-    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> Self::Output;
+    fn visit<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(self, a: &A, b: &B) -> Self::Output;
 }
 
 /// Dispatches on A's concrete type, then B's, and runs the visitor on the pair.
@@ -32,7 +32,7 @@ pub(crate) fn dispatch<V: PairVisitor>(a: &Shape, b: &Shape, v: V) -> V::Output 
 }
 
 /// The second level of [`dispatch`]: B's concrete type, with A's already known.
-fn dispatch_b<A: SupportMap + ?Sized, V: PairVisitor>(a: &A, b: &Shape, v: V) -> V::Output {
+fn dispatch_b<A: ConvexShape + ?Sized, V: PairVisitor>(a: &A, b: &Shape, v: V) -> V::Output {
     match b {
         Shape::Sphere(s) => v.visit(a, s),
         Shape::Ellipsoid(s) => v.visit(a, s),

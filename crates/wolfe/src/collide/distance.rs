@@ -17,7 +17,7 @@ use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
 use crate::error::WolfeError;
 use crate::math::{Pose, Quat, Vec3};
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape};
 
 /// Result of a distance query. All points and vectors are in world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -513,7 +513,7 @@ struct Runner<'q> {
 impl PairVisitor for Runner<'_> {
     type Output = GjkRun;
 
-    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> GjkRun {
+    fn visit<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(self, a: &A, b: &B) -> GjkRun {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         let x0 = self.guess.unwrap_or_else(|| md.bounding_box_center_difference());
         if let Some(h) = self.keep {

@@ -8,7 +8,7 @@
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
 use crate::mesh::ConvexMesh;
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape};
 
 /// Most vertices kept of one face polygon. A box face has 4; convex-mesh faces are
 /// triangles merged over coplanar vertices, and a face with more vertices than this

@@ -16,7 +16,7 @@ use crate::collide::feature::{
 };
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape, SupportMap};
 
 /// The closed half-space `{x : <n, x> <= offset}` with unit outward normal `n`.
 ///

@@ -8,7 +8,7 @@
 
 use super::simplex::SupportPoint;
 use crate::math::{Mat3, Pose, Vec3};
-use crate::shape::SupportMap;
+use crate::shape::ConvexShape;
 
 /// The Minkowski difference of two posed shapes' cores, seen from A's frame, with the
 /// hill-climbing hints of both shapes (the previous support vertex of this query) and
@@ -85,7 +85,7 @@ impl HintDirection {
     }
 }
 
-impl<'s, A: SupportMap + ?Sized, B: SupportMap + ?Sized> MinkowskiDifference<'s, A, B> {
+impl<'s, A: ConvexShape + ?Sized, B: ConvexShape + ?Sized> MinkowskiDifference<'s, A, B> {
     /// The difference of `a` and `b`, where `pose_ab` maps B-local to A-local coordinates
     /// (`pose_a.relative(pose_b)`).
     pub fn new(a: &'s A, b: &'s B, pose_ab: &Pose) -> Self {

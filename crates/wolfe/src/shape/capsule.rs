@@ -1,6 +1,6 @@
 //! Capsule along the local z axis: the segment [-h, h] e_z inflated by r.
 
-use super::{sign_nonzero, SupportMap};
+use super::{sign_nonzero, ConvexShape, SupportMap};
 use crate::error::{non_negative, positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -36,7 +36,9 @@ impl SupportMap for Capsule {
     fn local_support(&self, dir: &Vec3) -> Vec3 {
         Vec3::new(0.0, 0.0, sign_nonzero(dir.z) * self.half_length)
     }
+}
 
+impl ConvexShape for Capsule {
     #[inline]
     fn radius(&self) -> f64 {
         self.radius

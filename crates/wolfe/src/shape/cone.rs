@@ -1,6 +1,6 @@
 //! Cone along the local z axis, apex at +h, base disc at -h.
 
-use super::SupportMap;
+use super::{ConvexShape, SupportMap};
 use crate::error::{positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -52,7 +52,9 @@ impl SupportMap for Cone {
             Vec3::new(0.0, 0.0, -h)
         }
     }
+}
 
+impl ConvexShape for Cone {
     fn is_strictly_convex(&self) -> bool {
         false
     }

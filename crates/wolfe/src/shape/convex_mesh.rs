@@ -2,7 +2,7 @@
 //! hill climbing over the adjacency from a hint on larger ones (GJK++ Sec. II), seeded
 //! from the hull's cube map on cold starts.
 
-use super::SupportMap;
+use super::{ConvexShape, SupportMap};
 use crate::math::{Aabb, Vec3};
 use crate::mesh::ConvexMesh;
 
@@ -24,7 +24,9 @@ impl SupportMap for ConvexMesh {
         *hint = i;
         self.vertices()[i as usize]
     }
+}
 
+impl ConvexShape for ConvexMesh {
     /// Polytopes have flat faces: supports are not unique.
     fn is_strictly_convex(&self) -> bool {
         false

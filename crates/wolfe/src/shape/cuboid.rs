@@ -1,6 +1,6 @@
 //! Box with half-extents (hx, hy, hz).
 
-use super::{sign_nonzero, SupportMap};
+use super::{sign_nonzero, ConvexShape, SupportMap};
 use crate::error::{positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -39,7 +39,9 @@ impl SupportMap for Cuboid {
             sign_nonzero(dir.z) * h.z,
         )
     }
+}
 
+impl ConvexShape for Cuboid {
     fn is_strictly_convex(&self) -> bool {
         false
     }

@@ -1,6 +1,6 @@
 //! Cylinder along the local z axis.
 
-use super::{sign_nonzero, SupportMap};
+use super::{sign_nonzero, ConvexShape, SupportMap};
 use crate::error::{positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -47,7 +47,9 @@ impl SupportMap for Cylinder {
             Vec3::new(0.0, 0.0, z)
         }
     }
+}
 
+impl ConvexShape for Cylinder {
     fn is_strictly_convex(&self) -> bool {
         false
     }

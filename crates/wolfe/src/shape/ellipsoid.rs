@@ -1,6 +1,6 @@
 //! Ellipsoid with semi-axes (a, b, c) along the local axes.
 
-use super::SupportMap;
+use super::{ConvexShape, SupportMap};
 use crate::error::{positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -55,7 +55,9 @@ impl SupportMap for Ellipsoid {
             (Vec3::new(self.radii.x, 0.0, 0.0), 1.0)
         }
     }
+}
 
+impl ConvexShape for Ellipsoid {
     fn is_strictly_convex(&self) -> bool {
         true
     }

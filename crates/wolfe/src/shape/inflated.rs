@@ -1,6 +1,6 @@
 //! Any shape inflated by a radius: the Minkowski sum with a ball (a swept sphere).
 
-use super::SupportMap;
+use super::{ConvexShape, SupportMap};
 use crate::error::{non_negative, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -49,7 +49,9 @@ impl<S: SupportMap> SupportMap for Inflated<S> {
     fn local_support_quotient(&self, dir: &Vec3, hint: &mut u32) -> (Vec3, f64) {
         self.core.local_support_quotient(dir, hint)
     }
+}
 
+impl<S: ConvexShape> ConvexShape for Inflated<S> {
     #[inline]
     fn radius(&self) -> f64 {
         self.core.radius() + self.radius

@@ -6,7 +6,7 @@
 //! inertia tensor about `c` is `I = density (tr(C) 1 - C)`: `I_xx = density ∫ (y^2 + z^2)`
 //! and `I_xy = -density ∫ x y`.
 
-use super::{Cone, Cuboid, Ellipsoid, Shape, SupportMap};
+use super::{Cone, ConvexShape, Cuboid, Ellipsoid, Shape};
 use crate::error::WolfeError;
 use crate::math::{Mat3, Vec3};
 use crate::mesh::ConvexMesh;

@@ -35,9 +35,12 @@ pub use sphere::Sphere;
 use crate::math::{Aabb, Vec3};
 use crate::mesh::ConvexMesh;
 
-/// A convex set given by its support function, in its own local frame.
+/// A convex set given by its support function, in its own local frame: the one-method
+/// support trait (as parry's `SupportMap`).
 ///
-/// One method is required; the others have defaults that fit most shapes.
+/// One method is required; the hinted and quotient variants have defaults that fit most
+/// shapes. The queries about a shape (radius, convexity, box, centre, inradius, seed
+/// hint) are on [`ConvexShape`].
 pub trait SupportMap {
     /// A point of the core that maximizes `<dir, x>`, in the local frame.
     ///
@@ -64,7 +67,15 @@ pub trait SupportMap {
     fn local_support_quotient(&self, dir: &Vec3, hint: &mut u32) -> (Vec3, f64) {
         (self.local_support_hinted(dir, hint), 1.0)
     }
+}
 
+/// The queries about a shape, beside its support function: the radius it is inflated
+/// by, strict convexity, whether it is a polytope, its box, centre, inradius and a seed
+/// hint for warm-started supports.
+///
+/// The queries of `collide` need these besides the support points; every wolfe shape
+/// implements both traits. The defaults fit most shapes.
+pub trait ConvexShape: SupportMap {
     /// The radius the core is inflated by (0 for shapes that are their own core).
     #[inline]
     fn radius(&self) -> f64 {
@@ -96,7 +107,7 @@ pub trait SupportMap {
     }
 
     /// A lower bound of the inradius of the whole shape (core and radius) about
-    /// [`SupportMap::center`]: the radius of a ball about the centre contained in the
+    /// [`ConvexShape::center`]: the radius of a ball about the centre contained in the
     /// shape (growth distance paper, Def. 2, Alg. 1). The default 0 is always valid but
     /// useless; every wolfe shape gives its exact inradius.
     #[inline]
@@ -231,7 +242,9 @@ impl SupportMap for Shape {
             _ => (self.local_support_hinted(dir, hint), 1.0),
         }
     }
+}
 
+impl ConvexShape for Shape {
     #[inline]
     fn radius(&self) -> f64 {
         match self {

@@ -1,6 +1,6 @@
 //! A shape scaled about its centre point: the sets whose contact defines growth distance.
 
-use super::SupportMap;
+use super::{ConvexShape, SupportMap};
 use crate::error::{positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -18,7 +18,7 @@ pub struct ScaledAboutCenter<'s, S: ?Sized> {
     alpha: f64,
 }
 
-impl<'s, S: SupportMap + ?Sized> ScaledAboutCenter<'s, S> {
+impl<'s, S: ConvexShape + ?Sized> ScaledAboutCenter<'s, S> {
     /// `shape` scaled by `alpha` (finite, > 0) about `shape.center()`.
     pub fn new(shape: &'s S, alpha: f64) -> Result<Self, WolfeError> {
         Ok(Self {
@@ -39,7 +39,9 @@ impl<S: SupportMap + ?Sized> SupportMap for ScaledAboutCenter<'_, S> {
     fn local_support(&self, dir: &Vec3) -> Vec3 {
         self.center + self.alpha * (self.shape.local_support(dir) - self.center)
     }
+}
 
+impl<S: ConvexShape + ?Sized> ConvexShape for ScaledAboutCenter<'_, S> {
     fn radius(&self) -> f64 {
         self.alpha * self.shape.radius()
     }

@@ -1,6 +1,6 @@
 //! Ball of radius r: the point core {0} inflated by r.
 
-use super::SupportMap;
+use super::{ConvexShape, SupportMap};
 use crate::error::{positive, WolfeError};
 use crate::math::{Aabb, Vec3};
 
@@ -31,7 +31,9 @@ impl SupportMap for Sphere {
     fn local_support(&self, _dir: &Vec3) -> Vec3 {
         Vec3::zeros()
     }
+}
 
+impl ConvexShape for Sphere {
     #[inline]
     fn radius(&self) -> f64 {
         self.radius

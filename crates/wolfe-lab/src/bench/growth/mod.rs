@@ -32,7 +32,7 @@
 //! **Fig. 4** (solve time against the number of polytope vertices): pairs of hulls of `N`
 //! random points on an ellipsoid surface of aspect ratio 10 (every point is a vertex), `N`
 //! from 8 to 4096 (doubling), solved cold with the meshes' hill-climbing support and with
-//! a brute-force support over all vertices (a [`wolfe::SupportMap`] adapter,
+//! a brute-force support over all vertices (a [`wolfe::SupportMap`] + [`wolfe::ConvexShape`] adapter,
 //! through [`wolfe::GrowthSolver::growth_distance_of`]); median, minimum and maximum over the
 //! pairs, as the paper's plot. Both supports must give the same `alpha`.
 //!

@@ -5,8 +5,8 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use wolfe::{
-    Aabb, Capsule, Cone, ConvexMesh, Cylinder, Ellipsoid, Pose, Quat, Shape, Sphere, SupportMap, Vec3,
-    WolfeError,
+    Aabb, Capsule, Cone, ConvexMesh, ConvexShape, Cylinder, Ellipsoid, Pose, Quat, Shape, Sphere, SupportMap,
+    Vec3, WolfeError,
 };
 
 use crate::generate::{random_direction, random_quaternion};
@@ -18,18 +18,25 @@ impl SupportMap for BruteForce<'_> {
     fn local_support(&self, dir: &Vec3) -> Vec3 {
         self.0.vertices()[self.0.support_vertex_brute_force(dir) as usize]
     }
+}
+
+impl ConvexShape for BruteForce<'_> {
     fn is_strictly_convex(&self) -> bool {
         false
     }
+
     fn is_polytope(&self) -> bool {
         true
     }
+
     fn local_aabb(&self) -> Aabb {
         self.0.local_aabb()
     }
+
     fn center(&self) -> Vec3 {
         self.0.center()
     }
+
     fn inradius(&self) -> f64 {
         self.0.inradius()
     }

@@ -10,7 +10,7 @@ use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::{Simplex, SupportPoint};
 use crate::math::{Pose, Vec3};
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape};
 
 use super::{ContactSolver, SignedDistanceOutput, SignedDistanceSettings};
 
@@ -226,7 +226,7 @@ struct GjkEpa<'q> {
 impl PairVisitor for GjkEpa<'_> {
     type Output = CoreRun;
 
-    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> CoreRun {
+    fn visit<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(self, a: &A, b: &B) -> CoreRun {
         // First GJK as the distance query runs it, with the radii: apart shapes get
         // their distance to the tolerance relative to the *shapes'* distance, at the
         // same cost as `distance`.
@@ -257,7 +257,7 @@ impl PairVisitor for GjkEpa<'_> {
 
 /// The body of [`GjkEpa`] on its Minkowski difference, from `x0`.
 #[inline]
-fn gjk_epa<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
     within: Option<f64>,
@@ -348,7 +348,7 @@ struct EpaOnly<'q> {
 impl PairVisitor for EpaOnly<'_> {
     type Output = EpaRun;
 
-    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> EpaRun {
+    fn visit<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(self, a: &A, b: &B) -> EpaRun {
         let mut md = MinkowskiDifference::new(a, b, self.pose_ab);
         run_epa(&mut md, self.simplex, self.settings, self.polytope)
     }

@@ -53,7 +53,7 @@ use crate::collide::gjk::{GjkSettings, GjkStatus};
 use crate::collide::simplex::Simplex;
 use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape};
 
 use cores::CoreRun;
 

@@ -7,7 +7,7 @@ use super::{EpaSettings, EpaStatus};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::{Simplex, SupportPoint};
 use crate::math::Vec3;
-use crate::shape::SupportMap;
+use crate::shape::ConvexShape;
 
 /// The raw result of an EPA run on the cores, in A's frame.
 #[derive(Clone, Copy, Debug)]
@@ -50,7 +50,7 @@ fn scale_of(points: &[SupportPoint]) -> f64 {
 
 /// `S_D` maximizing `<n, s>` (the minimizing support of Eq. 8 in direction `-n`).
 #[inline]
-fn support_max<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn support_max<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     n: &Vec3,
     calls: &mut u32,
@@ -76,7 +76,7 @@ enum Enclosed {
 /// the segment's line, then off the triangle's plane, keeps the origin in the hull at
 /// every step (on its boundary at worst). Per step, the farthest of the candidate
 /// supports is kept (the best-conditioned tetrahedron).
-fn enclose_origin<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn enclose_origin<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     simplex: &Simplex,
     poly: &mut Polytope,
@@ -207,7 +207,7 @@ const MAX_BLOW_UP_STEPS: usize = 8;
 
 /// Runs EPA on `D` from GJK's final simplex (whose hull contains the origin up to
 /// rounding: GJK ended `Intersecting` on the cores). `poly` is the caller's storage.
-pub(crate) fn run_epa<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     simplex: &Simplex,
     settings: &EpaSettings,

@@ -23,7 +23,7 @@ use super::GjkStatus;
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::{Simplex, SupportPoint};
 use crate::math::Vec3;
-use crate::shape::SupportMap;
+use crate::shape::ConvexShape;
 
 /// What the caller wants to know: the distance, or only whether the shapes intersect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s: &Vec3, radius_s
 /// Each variant has its own loop, so that a query pays only for the state its variant
 /// carries: `run_vanilla` (Alg. 4), `run_accelerated` (Alg. 6 with Alg. 7, handing
 /// over to vanilla GJK when momentum ends) and `run_frank_wolfe` (Alg. 3).
-pub fn run_gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+pub fn run_gjk<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
     settings: &GjkSettings,
@@ -249,7 +249,7 @@ struct Handover {
 /// Vanilla GJK (GJK++ Alg. 4, with Alg. 2's early exits): `d_k = x_k` throughout, so it
 /// carries no momentum state and computes each quantity once: the settings' thresholds
 /// are hoisted, and `|x_k|^2` is carried over from the projection instead of recomputed.
-fn run_vanilla<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn run_vanilla<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
     settings: &GjkSettings,
@@ -273,7 +273,7 @@ fn run_vanilla<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 /// The vanilla GJK loop from iteration `from.k` on: all of [`run_vanilla`], and the
 /// rest of an accelerated run once momentum ends (Alg. 6 lines 5-7).
 #[inline(always)]
-fn vanilla_from<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn vanilla_from<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     settings: &GjkSettings,
     t: &Thresholds,
@@ -350,7 +350,7 @@ fn vanilla_from<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 /// square root and no division between `x_k` and the support call, the loop's dependency
 /// chain; `d_k`'s own norm and unit vector, needed only by the lower bound and the next
 /// iteration, run beside the support call.
-fn run_accelerated<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn run_accelerated<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
     settings: &GjkSettings,
@@ -483,7 +483,7 @@ fn run_accelerated<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 /// iterate alone, kept as one support point ([`collapse_to_iterate`]), and each step
 /// projects the origin on the segment from it to the new support. A reference, not a
 /// production solver: it converges sublinearly.
-fn run_frank_wolfe<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+fn run_frank_wolfe<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
     settings: &GjkSettings,

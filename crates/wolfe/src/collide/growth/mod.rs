@@ -15,8 +15,8 @@
 //! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`], [`growth_collide_2d`]).
 //!
 //! **Centre points** (the answer depends on them): by default each shape's
-//! [`crate::shape::SupportMap::center`], the local origin of a primitive and the mean of the
-//! hull vertices of a mesh, with the shape's [`crate::shape::SupportMap::inradius`] about it.
+//! [`crate::shape::ConvexShape::center`], the local origin of a primitive and the mean of the
+//! hull vertices of a mesh, with the shape's [`crate::shape::ConvexShape::inradius`] about it.
 //! Explicit centres go through [`CenterPoint`].
 //!
 //! ```

@@ -6,7 +6,7 @@ use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::minkowski::HintDirection;
 use crate::error::WolfeError;
 use crate::math::{Mat3, Pose, Vec3};
-use crate::shape::{Shape, SupportMap};
+use crate::shape::{ConvexShape, Shape};
 
 /// Settings of the growth distance algorithm (Alg. 3).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,7 +96,7 @@ impl GrowthStatus {
 /// The point a shape is scaled about, with a lower bound of the shape's inradius there.
 ///
 /// The growth distance depends on the centre points. The default
-/// ([`CenterPoint::of`]) is the shape's [`SupportMap::center`]: the local origin of the
+/// ([`CenterPoint::of`]) is the shape's [`ConvexShape::center`]: the local origin of the
 /// primitives (the centre of a sphere, box, ellipsoid, capsule, cylinder, and the
 /// mid-axis point of a cone) and the mean of the hull vertices of a mesh.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,9 +111,9 @@ pub struct CenterPoint {
 }
 
 impl CenterPoint {
-    /// The shape's default centre ([`SupportMap::center`]) with its exact inradius
-    /// ([`SupportMap::inradius`]).
-    pub fn of<S: SupportMap + ?Sized>(shape: &S) -> Self {
+    /// The shape's default centre ([`ConvexShape::center`]) with its exact inradius
+    /// ([`ConvexShape::inradius`]).
+    pub fn of<S: ConvexShape + ?Sized>(shape: &S) -> Self {
         Self {
             point: shape.center(),
             inradius: shape.inradius(),
@@ -357,13 +357,13 @@ impl GrowthSolver {
         )
     }
 
-    /// [`GrowthSolver::growth_distance_about`] between any two [`SupportMap`]s, not only
+    /// [`GrowthSolver::growth_distance_about`] between any two [`ConvexShape`]s, not only
     /// [`Shape`]s: custom support functions (a wrapper that counts or changes support
     /// calls, a shape type of the caller's), monomorphized for `A` and `B`. The answer
     /// and the warm-start rules are those of the `Shape` queries.
     ///
     /// ```
-    /// use wolfe::{CenterPoint, ConvexMesh, GrowthSettings, GrowthSolver, Pose, Shape, SupportMap, Vec3};
+    /// use wolfe::{CenterPoint, ConvexMesh, ConvexShape, GrowthSettings, GrowthSolver, Pose, Shape, SupportMap, Vec3};
     /// use wolfe::Aabb;
     ///
     /// /// A mesh whose support checks every vertex (no hill climbing).
@@ -372,6 +372,8 @@ impl GrowthSolver {
     ///     fn local_support(&self, d: &Vec3) -> Vec3 {
     ///         self.0.vertices()[self.0.support_vertex_brute_force(d) as usize]
     ///     }
+    /// }
+    /// impl ConvexShape for BruteForce {
     ///     fn is_strictly_convex(&self) -> bool { false }
     ///     fn is_polytope(&self) -> bool { true }
     ///     fn local_aabb(&self) -> Aabb { self.0.local_aabb() }
@@ -393,7 +395,7 @@ impl GrowthSolver {
     /// // Unit cubes 3 apart along x: they touch when scaled by 3 about their centres.
     /// assert!((out.alpha - 3.0).abs() < 1e-7);
     /// ```
-    pub fn growth_distance_of<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+    pub fn growth_distance_of<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         &mut self,
         a: &A,
         pose_a: &Pose,
@@ -652,7 +654,7 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     hint_direction: HintDirection,
 }
 
-impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_, A, B> {
+impl<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized> PairSupport<3> for Pair3<'_, A, B> {
     #[inline]
     fn supports(&mut self, lambda: &V<3>) -> (V<3>, V<3>) {
         let d_b = -(self.rot_ba * lambda);
@@ -660,7 +662,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> PairSupport<3> for Pair3<'_
             // The first directions of a cold run turn by up to 90 degrees (the facets of
             // the initial simplex are steep): a climb from the previous support vertex
             // would cross much of the mesh, one from the cube map's vertex
-            // ([`SupportMap::seed_hint`]) is a step or two.
+            // ([`ConvexShape::seed_hint`]) is a step or two.
             if self.hint_direction.turned(lambda) {
                 self.hint_a = self.a.seed_hint(lambda);
                 self.hint_b = self.b.seed_hint(&d_b);
@@ -695,7 +697,7 @@ struct Runner<'q, T> {
 impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
     type Output = Run<3>;
 
-    fn visit<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(self, a: &A, b: &B) -> Run<3> {
+    fn visit<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(self, a: &A, b: &B) -> Run<3> {
         let q = self.q;
         let rot_ba = q.rot_ab.transpose();
         // Cold queries seed the meshes' hill climbs near the first directions (+-p).
