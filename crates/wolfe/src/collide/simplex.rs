@@ -36,7 +36,7 @@
 //!
 //! **Fast path** (module `fast`): GJK (Gilbert, Johnson, Keerthi 1988) pushes a support
 //! point that must belong to the new projection's support set, so
-//! [`Simplex::project_origin`] first tests only the regions containing the newest vertex,
+//! `Simplex::project_origin` first tests only the regions containing the newest vertex,
 //! in closed form relative to it, and accepts an answer only when its optimality
 //! conditions hold beyond their rounding bounds; anything else (degenerate, thin, a sign
 //! within rounding, a projection without the newest vertex) runs the signed volumes.

@@ -7,7 +7,7 @@
 //! Support convention: [`SupportMap::local_support`] returns a point of the core that
 //! *maximizes* `<dir, x>`. The papers' support of the Minkowski difference
 //! `S_D(d) = argmin_{s in D} <d, s>` (GJK++ Eq. 8) is then
-//! `S_A(-d) - S_B(d)` (Eq. 11), built in [`crate::collide::minkowski`].
+//! `S_A(-d) - S_B(d)` (Eq. 11), built in `collide::minkowski`.
 
 mod capsule;
 mod cone;
