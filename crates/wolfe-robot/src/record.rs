@@ -8,6 +8,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use wolfe_sim::trajectory::{self, shape_columns};
 
 use wolfe::{Pose, Quat, Shape, Vec3};
 use wolfe_multibody::Se3;
@@ -33,30 +34,9 @@ pub struct Recorder {
     movable: Vec<usize>,
 }
 
+/// The trajectory format's pose columns of a placement (wolfe-sim writes the format).
 fn pose_columns(p: &Se3) -> String {
-    let pose = p.to_pose();
-    let t = pose.translation;
-    let q = pose.rotation.quaternion();
-    format!("{},{},{},{},{},{},{}", t.x, t.y, t.z, q.w, q.i, q.j, q.k)
-}
-
-fn shape_columns(shape: &Shape) -> (&'static str, [f64; 3]) {
-    match shape {
-        Shape::Sphere(s) => ("sphere", [s.ball_radius(), 0.0, 0.0]),
-        Shape::Ellipsoid(e) => {
-            let r = e.radii();
-            ("ellipsoid", [r.x, r.y, r.z])
-        }
-        Shape::Cuboid(c) => {
-            let h = c.half_extents();
-            ("box", [h.x, h.y, h.z])
-        }
-        Shape::Capsule(c) => ("capsule", [wolfe::ConvexShape::radius(c), c.half_length(), 0.0]),
-        Shape::Cylinder(c) => ("cylinder", [c.disc_radius(), c.half_length(), 0.0]),
-        Shape::Cone(c) => ("cone", [c.base_radius(), c.half_length(), 0.0]),
-        Shape::ConvexMesh(_) => ("mesh", [0.0; 3]),
-        Shape::Inflated(s) => ("inflated", [s.added_radius(), 0.0, 0.0]),
-    }
+    trajectory::pose_columns(&p.to_pose())
 }
 
 fn csv_name(name: &str) -> String {
@@ -72,15 +52,7 @@ fn csv_name(name: &str) -> String {
 }
 
 fn write_obj(path: &Path, mesh: &wolfe::ConvexMesh) -> Result<(), RobotError> {
-    let io = RobotError::io(path);
-    let mut f = BufWriter::new(File::create(path).map_err(&io)?);
-    for v in mesh.vertices() {
-        writeln!(f, "v {} {} {}", v.x, v.y, v.z).map_err(&io)?;
-    }
-    for t in mesh.faces() {
-        writeln!(f, "f {} {} {}", t[0] + 1, t[1] + 1, t[2] + 1).map_err(&io)?;
-    }
-    f.flush().map_err(&io)
+    trajectory::write_obj(path, mesh).map_err(RobotError::io(path))
 }
 
 fn create(dir: &Path, name: &str) -> Result<BufWriter<File>, RobotError> {

@@ -47,13 +47,15 @@ pub struct TrajectoryWriter {
     bodies: usize,
 }
 
-fn pose_columns(p: &Pose) -> String {
+/// The seven pose columns `x,y,z,qw,qx,qy,qz` of the trajectory format.
+pub fn pose_columns(p: &Pose) -> String {
     let t = p.translation;
     let q = p.rotation.quaternion();
     format!("{},{},{},{},{},{},{}", t.x, t.y, t.z, q.w, q.i, q.j, q.k)
 }
 
-fn shape_columns(shape: &Shape) -> (&'static str, [f64; 3]) {
+/// The `kind` and `p0..p2` columns of `scene.csv` for a shape.
+pub fn shape_columns(shape: &Shape) -> (&'static str, [f64; 3]) {
     match shape {
         Shape::Sphere(s) => ("sphere", [s.ball_radius(), 0.0, 0.0]),
         Shape::Ellipsoid(e) => {
@@ -72,7 +74,8 @@ fn shape_columns(shape: &Shape) -> (&'static str, [f64; 3]) {
     }
 }
 
-fn write_obj(path: &Path, mesh: &wolfe::ConvexMesh) -> std::io::Result<()> {
+/// Writes a mesh's hull as an OBJ file (vertices and triangles), as `scene.csv` names it.
+pub fn write_obj(path: &Path, mesh: &wolfe::ConvexMesh) -> std::io::Result<()> {
     let mut f = BufWriter::new(File::create(path)?);
     for v in mesh.vertices() {
         writeln!(f, "v {} {} {}", v.x, v.y, v.z)?;
