@@ -213,6 +213,15 @@ impl RigidBody {
         pose.compose(&self.shape_pose)
     }
 
+    /// The radius of a ball about the body's origin (its centre of mass) that holds the
+    /// shape: the farthest corner of the shape's box in the body frame.
+    pub(crate) fn bounding_radius(&self) -> f64 {
+        use wolfe::ConvexShape;
+        let b = self.shape.local_aabb().transformed(&self.shape_pose);
+        let far = b.min.abs().sup(&b.max.abs());
+        far.norm()
+    }
+
     /// A local bounding box of the shape in the body frame (for the broad phase).
     pub(crate) fn world_aabb(&self, pose: &Pose) -> wolfe::Aabb {
         self.shape.local_aabb().transformed(&self.shape_world_pose(pose))

@@ -92,6 +92,11 @@ pub struct SimSettings {
     /// default 5 mm). It should exceed the distance bodies close in one step, so that
     /// SAP sees a contact coming (`phi0 + dt v_n`) before it penetrates.
     pub margin: f64,
+    /// Speculative contacts (default on): each pair is kept up to the margin plus the
+    /// distance its bodies can travel in the step (`dt (|v| + |omega| r) + dt^2 |g|`
+    /// each), so that a fast body meets SAP's constraint before it penetrates instead
+    /// of after (see [`crate::detect`]).
+    pub speculative_contacts: bool,
     /// Face-alignment tolerance of multi-point manifolds, radians (default 0.05).
     pub angle_tolerance: f64,
     /// Settings of the narrow phase (GJK, then EPA when the cores overlap) that finds
@@ -115,6 +120,7 @@ impl Default for SimSettings {
             time_step: 0.01,
             scheme: Scheme::SymplecticEuler,
             margin: 5e-3,
+            speculative_contacts: true,
             angle_tolerance: 0.05,
             narrow_phase: SignedDistanceSettings::default(),
             sap: SapSettings::default(),
@@ -201,6 +207,10 @@ pub struct Simulation {
     time: f64,
     step: u64,
     detector: ContactDetector,
+    /// Each body's bounding radius about its centre of mass, metres.
+    radii: Vec<f64>,
+    /// Each body's reach in the coming step (speculative contacts), metres.
+    reach: Vec<f64>,
     contacts: Vec<DetectedContact>,
     impulses: Vec<Vec3>,
     sap: SapSolver,
@@ -221,6 +231,7 @@ impl Simulation {
             maps.push(b.joint.spatial_map());
         }
         let poses = world.bodies().iter().map(|b| b.pose).collect();
+        let radii = world.bodies().iter().map(|b| b.bounding_radius()).collect();
         let mut sim = Self {
             detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?,
             sap: SapSolver::new(settings.sap)?,
@@ -232,10 +243,14 @@ impl Simulation {
             maps,
             time: 0.0,
             step: 0,
+            radii,
+            reach: Vec::new(),
             contacts: Vec::new(),
             impulses: Vec::new(),
         };
-        sim.detector.detect(&sim.world, &sim.poses, &mut sim.contacts)?;
+        sim.update_reach();
+        sim.detector
+            .detect(&sim.world, &sim.poses, &sim.reach, &mut sim.contacts)?;
         if let Some(c) = sim
             .contacts
             .iter()
@@ -312,6 +327,23 @@ impl Simulation {
     /// products with S can be skipped (the common case: every clutter body).
     fn is_free(&self, i: usize) -> bool {
         self.world.bodies()[i].joint == Joint::Free
+    }
+
+    /// Sets each body's reach for the coming step (speculative contacts): the distance
+    /// its farthest point can travel, `dt (|v| + |omega| r) + dt^2 |g|` (the last term
+    /// for the velocity gravity adds during the step); zero when speculation is off.
+    fn update_reach(&mut self) {
+        self.reach.clear();
+        if !self.settings.speculative_contacts {
+            return;
+        }
+        let dt = self.settings.time_step;
+        let fall = dt * dt * self.world.gravity.norm();
+        for i in 0..self.poses.len() {
+            let s = self.spatial_velocity(i, &self.v);
+            let speed = s.fixed_rows::<3>(0).norm() + s.fixed_rows::<3>(3).norm() * self.radii[i];
+            self.reach.push(dt * speed + fall);
+        }
     }
 
     fn spatial_velocity(&self, i: usize, v: &DVector<f64>) -> SVector<f64, 6> {
@@ -553,8 +585,9 @@ impl Simulation {
         let dt = self.settings.time_step;
         let (theta, theta_vq) = self.settings.scheme.theta();
         // 1. Contacts at q0.
+        self.update_reach();
         self.detector
-            .detect(&self.world, &self.poses, &mut self.contacts)?;
+            .detect(&self.world, &self.poses, &self.reach, &mut self.contacts)?;
         let detection_seconds = start.elapsed().as_secs_f64();
         // 2. Free motion.
         let (a, v_star, free_iterations) = self.free_motion_stage(theta, theta_vq)?;
@@ -648,11 +681,15 @@ impl Simulation {
             }
             None => ContactConstraint::with_world(c.body_b, jb, c.phi0),
         };
-        contact.with_parameters(
-            c.material.stiffness,
-            c.material.dissipation_time_scale,
-            c.material.friction,
-        )
+        // Kelvin-Voigt dissipation acts only in contact: a gap gets no damping, else
+        // v_hat = -phi0 / (dt + tau_d) (Section V-A) would brake a body arriving fast
+        // from inside the (speculative) margin before it touches.
+        let tau = if c.phi0 > 0.0 {
+            0.0
+        } else {
+            c.material.dissipation_time_scale
+        };
+        contact.with_parameters(c.material.stiffness, tau, c.material.friction)
     }
 
     /// The slip speed of every contact of [`Simulation::contacts`] (same order): the
@@ -692,7 +729,9 @@ impl Simulation {
     pub fn next_step_hessian(&mut self) -> Result<Option<DMatrix<f64>>, SimError> {
         let (theta, theta_vq) = self.settings.scheme.theta();
         let mut detected = Vec::new();
-        self.detector.detect(&self.world, &self.poses, &mut detected)?;
+        self.update_reach();
+        self.detector
+            .detect(&self.world, &self.poses, &self.reach, &mut detected)?;
         if detected.is_empty() {
             return Ok(None);
         }
