@@ -168,6 +168,11 @@ pub struct StepStats {
     pub time: f64,
     /// Contact points in the SAP problem.
     pub contacts: usize,
+    /// Object pairs in contact at the step's start (signed distance <= 0 at one of their
+    /// points at least): the count of the SAP paper's Fig. 11, where Drake's point
+    /// contact makes one contact per penetrating pair. `contacts` counts instead every
+    /// manifold point inside the (speculative) margin, up to four per pair.
+    pub touching_pairs: usize,
     /// SAP Newton iterations (0 without contacts).
     pub newton_iterations: u32,
     /// SAP line-search iterations.
@@ -596,6 +601,7 @@ impl Simulation {
             step: self.step + 1,
             time: self.time + dt,
             contacts: self.contacts.len(),
+            touching_pairs: touching_pairs(&self.contacts),
             newton_iterations: 0,
             line_search_iterations: 0,
             free_motion_iterations: free_iterations,
@@ -774,3 +780,18 @@ fn spring_stiffness(k: f64, c: f64, rest: f64, d: &Vec3) -> (Matrix3<f64>, Matri
 }
 
 use std::ops::{AddAssign, SubAssign};
+
+/// The number of distinct object pairs with a contact point at signed distance <= 0
+/// (the detector emits each pair's points consecutively).
+fn touching_pairs(contacts: &[DetectedContact]) -> usize {
+    let key = |c: &DetectedContact| (c.body_a, c.static_a, c.body_b);
+    let mut count = 0;
+    let mut last = None;
+    for c in contacts.iter().filter(|c| c.phi0 <= 0.0) {
+        if last != Some(key(c)) {
+            count += 1;
+            last = Some(key(c));
+        }
+    }
+    count
+}

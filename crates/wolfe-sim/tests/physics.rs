@@ -53,6 +53,9 @@ fn box_resting_on_flat_ground_stays_at_rest_for_ten_seconds() {
     for _ in 0..1000 {
         let s = sim.step().unwrap();
         assert_eq!(s.contacts, 4, "a box on a face rests on its four corners");
+        if s.step > 1 {
+            assert_eq!(s.touching_pairs, 1, "one pair in contact (Fig. 11's count)");
+        }
     }
     let p = sim.poses()[0];
     // Slip bound of Eq. 31 over the whole run.
