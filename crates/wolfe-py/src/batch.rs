@@ -7,13 +7,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyReadonlyArrayDyn};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
 use rayon::prelude::*;
 use wolfe::{Pose, Shape};
 
 use crate::coal_api::{DistanceRequest, Status};
 use crate::convert::{float_array, np_rows, np_vec};
 use crate::error::{geometry, value};
-use crate::geometry::shape_of;
+use crate::geometry::{shape_of, CollisionGeometry};
 use crate::penetration::request_settings;
 use crate::queries::{with_solvers, Solvers};
 use crate::transform::{parse_mat4, parse_row7};
@@ -50,29 +51,47 @@ impl BatchResult {
     }
 }
 
+/// A hasher for object addresses: the pointer's bits, mixed by one multiplication
+/// (SipHash's per-lookup cost was a visible part of a batch of cheap pairs).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        // Objects are 16-byte aligned: the low bits carry nothing.
+        self.0 = ((n as u64) >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type AddressMap = HashMap<usize, u32, std::hash::BuildHasherDefault<AddressHasher>>;
+
 /// Shapes: one shape (used for every pair) or a sequence. Returns the distinct shapes
 /// and, for a sequence, each item's index among them (the same Python object is
 /// converted once: lists usually repeat a few shapes).
 fn shapes_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(Vec<Shape>, Vec<u32>)> {
-    if let Ok(s) = shape_of(obj) {
-        return Ok((vec![s], Vec::new()));
+    if obj.downcast::<CollisionGeometry>().is_ok() {
+        return Ok((vec![shape_of(obj)?], Vec::new()));
     }
-    let iter = obj.try_iter().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!("{what}: expected a shape or a sequence of shapes"))
-    })?;
     let mut shapes = Vec::new();
     let mut index = Vec::new();
-    let mut seen: HashMap<usize, u32> = HashMap::new();
+    let mut seen = AddressMap::default();
     let mut last: Option<(usize, u32)> = None;
-    for item in iter {
-        let item = item?;
+    let mut add = |item: &Bound<'_, PyAny>| -> PyResult<()> {
         let key = item.as_ptr() as usize;
         let k = match last {
             Some((p, k)) if p == key => k,
             _ => match seen.get(&key) {
                 Some(&k) => k,
                 None => {
-                    shapes.push(shape_of(&item)?);
+                    shapes.push(shape_of(item)?);
                     let k = (shapes.len() - 1) as u32;
                     seen.insert(key, k);
                     k
@@ -81,6 +100,26 @@ fn shapes_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(Vec<Shape>, Vec<u
         };
         last = Some((key, k));
         index.push(k);
+        Ok(())
+    };
+    // Lists and tuples by index (no iterator protocol); anything else iterated.
+    if let Ok(list) = obj.downcast::<PyList>() {
+        for item in list.iter() {
+            add(&item)?;
+        }
+    } else if let Ok(tuple) = obj.downcast::<PyTuple>() {
+        for item in tuple.iter() {
+            add(&item)?;
+        }
+    } else {
+        let iter = obj.try_iter().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what}: expected a shape or a sequence of shapes"
+            ))
+        })?;
+        for item in iter {
+            add(&item?)?;
+        }
     }
     Ok((shapes, index))
 }

@@ -1,14 +1,17 @@
-"""wolfe against coal from Python, both in one run.
+"""wolfe against coal from Python, both in one run; prints the README's Python tables.
 
     python crates/wolfe-py/python/bench/bench_vs_coal.py [--pairs 10000] [--calls 200000]
 
 1. Per-call overhead: `distance(s1, M1, s2, M2, req, res)` on a sphere pair.
-2. distance_batch throughput on 10^4 pairs drawn from the shipped problem sets (all
-   three; then the primitives set alone, where a query is cheap and the per-call
-   overhead matters), 1 thread vs 2 threads.
-3. The batch against Python loops over wolfe.distance and coal.distance on the same
-   pairs.
-Times are medians of repeated runs (time.perf_counter).
+2. Per pair, for 10^4 pairs drawn from each shipped problem set, from all three, and
+   separated sphere pairs:
+   - `distance_batch` with 1 and 2 threads (its speed-up, and the process CPU time per
+     wall second of each, which shows how much of the machine the run had);
+   - Python loops over `wolfe.distance` and `coal.distance` on the same pairs;
+   - coal's query alone: the sum of coal's own timer (`DistanceRequest.enable_timings`,
+     `ComputeDistance`, CPU microseconds per query) over the pairs;
+   - the Python overhead of coal's loop (loop time minus coal's query time).
+Times are medians of repeated runs (time.perf_counter). Markdown rows on stdout.
 """
 
 import argparse
@@ -30,7 +33,7 @@ except ImportError:
     coal = None
 
 
-def best_of(fn, repeats, cpu=None):
+def median_time(fn, repeats, cpu=None):
     """Median wall time of `repeats` runs; appends the median process CPU time to `cpu`."""
     times, cpus = [], []
     for _ in range(repeats):
@@ -54,7 +57,7 @@ def per_call(lib, calls):
         for _ in range(calls):
             dist(s1, M1, s2, M2, req, res)
 
-    return best_of(loop, 5) / calls
+    return median_time(loop, 5) / calls
 
 
 def problem_pairs(n, sets):
@@ -64,8 +67,7 @@ def problem_pairs(n, sets):
         set_dir, specs, set_rows = load(name)
         rows += [(name, set_dir, specs, r) for r in set_rows]
     rng = np.random.default_rng(5)
-    picked = [rows[i] for i in rng.choice(len(rows), size=n, replace=n > len(rows))]
-    return picked
+    return [rows[i] for i in rng.choice(len(rows), size=n, replace=n > len(rows))]
 
 
 def sphere_pairs(n):
@@ -95,38 +97,17 @@ def build(lib, picked):
     return shapes_a, shapes_b
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--pairs", type=int, default=10_000)
-    ap.add_argument("--calls", type=int, default=200_000)
-    args = ap.parse_args()
-    print(f"cores: {os.cpu_count()}; wolfe {wolfe.__version__}; coal "
-          f"{'%d.%d.%d' % (coal.COAL_MAJOR_VERSION, coal.COAL_MINOR_VERSION, coal.COAL_PATCH_VERSION) if coal else 'missing'}")
-
-    w_call = per_call(wolfe, args.calls)
-    line = f"per-call distance, sphere pair: wolfe {w_call * 1e6:.3f} us"
-    if coal:
-        c_call = per_call(coal, args.calls)
-        line += f", coal {c_call * 1e6:.3f} us (wolfe/coal = {w_call / c_call:.2f})"
-    print(line)
-
-    for label, sets in (("the three problem sets", SETS), ("the primitives set", ["primitives"])):
-        batch_vs_loop(label, problem_pairs(args.pairs, sets))
-    batch_vs_loop("random sphere pairs", sphere_pairs(args.pairs))
-
-
-def batch_vs_loop(label, picked):
+def measure(picked):
+    """Per-pair times (seconds) of the batch, the loops and coal's query alone."""
     sa, sb = build(wolfe, picked)
     pa = np.array([r["pa"] for *_, r in picked])
     pb = np.array([r["pb"] for *_, r in picked])
     n = len(picked)
+    m = {"n": n}
     cpu = []
-    t1 = best_of(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=1), 7, cpu)
-    t2 = best_of(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=2), 7, cpu)
-    print(f"distance_batch, {n} pairs of {label}: 1 thread {t1 / n * 1e9:.0f} ns/pair, "
-          f"2 threads {t2 / n * 1e9:.0f} ns/pair, speed-up {t1 / t2:.2f}x "
-          f"(CPU time / wall time: {cpu[0] / t1:.2f} and {cpu[1] / t2:.2f}; "
-          f"load average {os.getloadavg()[0]:.1f})")
+    m["batch1"] = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=1), 7, cpu) / n
+    m["batch2"] = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=2), 7, cpu) / n
+    m["cpu1"], m["cpu2"] = cpu[0] / n / m["batch1"], cpu[1] / n / m["batch2"]
 
     req, res = wolfe.DistanceRequest(), wolfe.DistanceResult()
     Ma = [transform(wolfe, p) for p in pa]
@@ -139,8 +120,7 @@ def batch_vs_loop(label, picked):
             res.clear()
             wolfe.distance(sa[i], Ma[i], sb[i], Mb[i], req, res)
 
-    tw = best_of(wolfe_loop, 3)
-    print(f"  Python loop over wolfe.distance: {tw / n * 1e9:.0f} ns/pair")
+    m["wolfe_loop"] = median_time(wolfe_loop, 3) / n
     if coal:
         ca, cb = build(coal, picked)
         creq, cres = coal.DistanceRequest(), coal.DistanceResult()
@@ -152,9 +132,64 @@ def batch_vs_loop(label, picked):
                 cres.clear()
                 coal.distance(ca[i], Ca[i], cb[i], Cb[i], creq, cres)
 
-        tc = best_of(coal_loop, 3)
-        print(f"  Python loop over coal.distance: {tc / n * 1e9:.0f} ns/pair; "
-              f"the batch is {tc / t1:.1f}x (1 thread) and {tc / t2:.1f}x (2 threads) faster per pair")
+        m["coal_loop"] = median_time(coal_loop, 3) / n
+        # coal's own timer around its query (CPU microseconds), through ComputeDistance
+        # (coal.distance does not fill the timings).
+        treq = coal.DistanceRequest()
+        treq.enable_timings = True
+        functors = {}
+        total = 0.0
+        for i in range(n):
+            key = (id(ca[i]), id(cb[i]))
+            if key not in functors:
+                functors[key] = coal.ComputeDistance(ca[i], cb[i])
+            cres.clear()
+            functors[key](Ca[i], Cb[i], treq, cres)
+            total += cres.timings.user
+        m["coal_query"] = total * 1e-6 / n
+    return m
+
+
+def us(t):
+    return f"{t * 1e6:.2f} us"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pairs", type=int, default=10_000)
+    ap.add_argument("--calls", type=int, default=200_000)
+    args = ap.parse_args()
+    version = ("%d.%d.%d" % (coal.COAL_MAJOR_VERSION, coal.COAL_MINOR_VERSION, coal.COAL_PATCH_VERSION)
+               if coal else "missing")
+    print(f"cores: {os.cpu_count()}; wolfe {wolfe.__version__}; coal {version}; "
+          f"load average at start {os.getloadavg()[0]:.1f}\n")
+
+    w_call = per_call(wolfe, args.calls)
+    c_call = per_call(coal, args.calls) if coal else float("nan")
+    print("| | wolfe | coal |\n|---|---|---|")
+    print(f"| `distance` on a sphere pair, per call | {us(w_call)} | {us(c_call)} |")
+
+    cases = [(f"the {name} set", problem_pairs(args.pairs, [name])) for name in SETS]
+    cases += [("the three problem sets", problem_pairs(args.pairs, SETS)),
+              ("separated sphere pairs", sphere_pairs(args.pairs))]
+    results = [(label, measure(picked)) for label, picked in cases]
+    for label, m in results:
+        print(f"| {m['n']} pairs of {label}: `distance_batch` 1 / 2 threads vs a Python loop over "
+              f"`distance` | {us(m['batch1'])} / {us(m['batch2'])} per pair | "
+              f"{us(m.get('coal_loop', float('nan')))} per pair |")
+
+    print("\nPer pair (1 thread unless said), and the ratios the issue asks for:\n")
+    print("| pairs | wolfe batch, 1 / 2 threads | 2 threads / 1 | CPU per wall, 1 / 2 threads "
+          "| wolfe Python loop | coal Python loop | coal query alone (coal's timer) "
+          "| Python overhead of coal's loop | coal loop / wolfe batch, 1 / 2 threads |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for label, m in results:
+        cl = m.get("coal_loop", float("nan"))
+        cq = m.get("coal_query", float("nan"))
+        print(f"| {label} | {us(m['batch1'])} / {us(m['batch2'])} | {m['batch1'] / m['batch2']:.2f}x "
+              f"| {m['cpu1']:.2f} / {m['cpu2']:.2f} | {us(m['wolfe_loop'])} | {us(cl)} | {us(cq)} "
+              f"| {us(cl - cq)} | {cl / m['batch1']:.1f}x / {cl / m['batch2']:.1f}x |")
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
