@@ -5,13 +5,15 @@
 1. Per-call overhead: `distance(s1, M1, s2, M2, req, res)` on a sphere pair.
 2. Per pair, for 10^4 pairs drawn from each shipped problem set, from all three, and
    separated sphere pairs:
-   - `distance_batch` with 1 and 2 threads (its speed-up, and the process CPU time per
-     wall second of each, which shows how much of the machine the run had);
+   - `distance_batch` on 1 thread, and on 2 threads: the speed-up in wall time, and the
+     process CPU time per wall second of each run (how much of the machine it had);
    - Python loops over `wolfe.distance` and `coal.distance` on the same pairs;
-   - coal's query alone: the sum of coal's own timer (`DistanceRequest.enable_timings`,
-     `ComputeDistance`, CPU microseconds per query) over the pairs;
-   - the Python overhead of coal's loop (loop time minus coal's query time).
-Times are medians of repeated runs (time.perf_counter). Markdown rows on stdout.
+   - coal's query alone, estimated as its loop minus the per-call cost of the sphere
+     pair (whose query is a few tens of ns): the Python side of a call. (coal's own
+     timer, `enable_timings`, counts whole microseconds per query: too coarse here.)
+Single-thread times are process CPU time (time.process_time), so that a machine shared
+with other jobs slows the wall clock but not them; the 2-thread speed-up is wall time
+and needs an idle machine. Medians of repeated runs. Markdown rows on stdout.
 """
 
 import argparse
@@ -34,7 +36,8 @@ except ImportError:
 
 
 def median_time(fn, repeats, cpu=None):
-    """Median wall time of `repeats` runs; appends the median process CPU time to `cpu`."""
+    """Median wall time of `repeats` runs; appends the median process CPU time to `cpu`
+    (CPU time of all the process's threads)."""
     times, cpus = [], []
     for _ in range(repeats):
         c0, t0 = time.process_time(), time.perf_counter()
@@ -44,6 +47,13 @@ def median_time(fn, repeats, cpu=None):
     if cpu is not None:
         cpu.append(statistics.median(cpus))
     return statistics.median(times)
+
+
+def cpu_time(fn, repeats):
+    """Median process CPU time of `repeats` runs of a single-threaded `fn`."""
+    cpu = []
+    median_time(fn, repeats, cpu)
+    return cpu[0]
 
 
 def per_call(lib, calls):
@@ -57,7 +67,7 @@ def per_call(lib, calls):
         for _ in range(calls):
             dist(s1, M1, s2, M2, req, res)
 
-    return median_time(loop, 5) / calls
+    return cpu_time(loop, 5) / calls
 
 
 def problem_pairs(n, sets):
@@ -97,17 +107,20 @@ def build(lib, picked):
     return shapes_a, shapes_b
 
 
-def measure(picked):
-    """Per-pair times (seconds) of the batch, the loops and coal's query alone."""
+def measure(picked, overhead):
+    """Per-pair times (seconds) of the batch, the loops and coal's query alone;
+    `overhead`: coal's per-call cost on a sphere pair."""
     sa, sb = build(wolfe, picked)
     pa = np.array([r["pa"] for *_, r in picked])
     pb = np.array([r["pb"] for *_, r in picked])
     n = len(picked)
     m = {"n": n}
     cpu = []
-    m["batch1"] = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=1), 7, cpu) / n
-    m["batch2"] = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=2), 7, cpu) / n
-    m["cpu1"], m["cpu2"] = cpu[0] / n / m["batch1"], cpu[1] / n / m["batch2"]
+    wall1 = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=1), 7, cpu)
+    wall2 = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=2), 7, cpu)
+    m["batch1"] = cpu[0] / n
+    m["speedup"] = wall1 / wall2
+    m["share1"], m["share2"] = cpu[0] / wall1, cpu[1] / wall2
 
     req, res = wolfe.DistanceRequest(), wolfe.DistanceResult()
     Ma = [transform(wolfe, p) for p in pa]
@@ -120,7 +133,7 @@ def measure(picked):
             res.clear()
             wolfe.distance(sa[i], Ma[i], sb[i], Mb[i], req, res)
 
-    m["wolfe_loop"] = median_time(wolfe_loop, 3) / n
+    m["wolfe_loop"] = cpu_time(wolfe_loop, 3) / n
     if coal:
         ca, cb = build(coal, picked)
         creq, cres = coal.DistanceRequest(), coal.DistanceResult()
@@ -132,21 +145,8 @@ def measure(picked):
                 cres.clear()
                 coal.distance(ca[i], Ca[i], cb[i], Cb[i], creq, cres)
 
-        m["coal_loop"] = median_time(coal_loop, 3) / n
-        # coal's own timer around its query (CPU microseconds), through ComputeDistance
-        # (coal.distance does not fill the timings).
-        treq = coal.DistanceRequest()
-        treq.enable_timings = True
-        functors = {}
-        total = 0.0
-        for i in range(n):
-            key = (id(ca[i]), id(cb[i]))
-            if key not in functors:
-                functors[key] = coal.ComputeDistance(ca[i], cb[i])
-            cres.clear()
-            functors[key](Ca[i], Cb[i], treq, cres)
-            total += cres.timings.user
-        m["coal_query"] = total * 1e-6 / n
+        m["coal_loop"] = cpu_time(coal_loop, 3) / n
+        m["coal_query"] = m["coal_loop"] - overhead
     return m
 
 
@@ -166,30 +166,32 @@ def main():
 
     w_call = per_call(wolfe, args.calls)
     c_call = per_call(coal, args.calls) if coal else float("nan")
-    print("| | wolfe | coal |\n|---|---|---|")
-    print(f"| `distance` on a sphere pair, per call | {us(w_call)} | {us(c_call)} |")
-
+    nan = float("nan")
     cases = [(f"the {name} set", problem_pairs(args.pairs, [name])) for name in SETS]
     cases += [("the three problem sets", problem_pairs(args.pairs, SETS)),
               ("separated sphere pairs", sphere_pairs(args.pairs))]
-    results = [(label, measure(picked)) for label, picked in cases]
-    for label, m in results:
-        print(f"| {m['n']} pairs of {label}: `distance_batch` 1 / 2 threads vs a Python loop over "
-              f"`distance` | {us(m['batch1'])} / {us(m['batch2'])} per pair | "
-              f"{us(m.get('coal_loop', float('nan')))} per pair |")
+    results = [(label, measure(picked, c_call)) for label, picked in cases]
 
-    print("\nPer pair (1 thread unless said), and the ratios the issue asks for:\n")
-    print("| pairs | wolfe batch, 1 / 2 threads | 2 threads / 1 | CPU per wall, 1 / 2 threads "
-          "| wolfe Python loop | coal Python loop | coal query alone (coal's timer) "
-          "| Python overhead of coal's loop | coal loop / wolfe batch, 1 / 2 threads |")
+    print("Per call or per pair, one thread, CPU time:\n")
+    print("| | wolfe | coal |\n|---|---|---|")
+    print(f"| `distance` on a sphere pair, per call | {us(w_call)} | {us(c_call)} |")
+    for label, m in results:
+        print(f"| {m['n']} pairs of {label}: `distance_batch` vs a Python loop over `distance`, "
+              f"per pair | {us(m['batch1'])} | {us(m.get('coal_loop', nan))} "
+              f"({m.get('coal_loop', nan) / m['batch1']:.1f}x) |")
+
+    print("\nBreakdown per pair (CPU time, one thread) and `distance_batch` on 2 threads:\n")
+    print("| pairs | wolfe batch | wolfe Python loop | coal Python loop | of which coal's query "
+          "(estimate) | coal loop / wolfe batch | coal query / wolfe batch | 2 threads / 1 (wall) "
+          "| CPU per wall, 1 / 2 threads |")
     print("|---|---|---|---|---|---|---|---|---|")
     for label, m in results:
-        cl = m.get("coal_loop", float("nan"))
-        cq = m.get("coal_query", float("nan"))
-        print(f"| {label} | {us(m['batch1'])} / {us(m['batch2'])} | {m['batch1'] / m['batch2']:.2f}x "
-              f"| {m['cpu1']:.2f} / {m['cpu2']:.2f} | {us(m['wolfe_loop'])} | {us(cl)} | {us(cq)} "
-              f"| {us(cl - cq)} | {cl / m['batch1']:.1f}x / {cl / m['batch2']:.1f}x |")
-    print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
+        cl, cq = m.get("coal_loop", nan), m.get("coal_query", nan)
+        print(f"| {label} | {us(m['batch1'])} | {us(m['wolfe_loop'])} | {us(cl)} | {us(cq)} "
+              f"| {cl / m['batch1']:.1f}x | {cq / m['batch1']:.1f}x | {m['speedup']:.2f}x "
+              f"| {m['share1']:.2f} / {m['share2']:.2f} |")
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f} (a CPU per wall of 1.00 / 2.00 "
+          "means the run had its cores to itself)")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The simulator from Python: resting contact, momentum, output folder."""
 
 import csv
+import sys
 import threading
 
 import numpy as np
@@ -97,23 +98,31 @@ def test_output_folder_is_wolfe_sims_and_agrees_with_the_steps(tmp_path):
 
 
 def test_step_releases_the_gil():
-    # While one thread is inside `step(200)`, this thread runs Python code: it sees the
+    # While one thread is inside `step(1000)`, this thread runs Python code: it sees the
     # simulation borrowed (pyo3 raises RuntimeError instead of a data race). With the
     # GIL held for the whole call, this thread could never run while the borrow exists.
+    # CPython hands the GIL to a waiting thread when the holder releases it after the
+    # switch interval: a short interval and a call much longer than it make the handover
+    # certain (not a matter of the OS scheduling this thread in time).
     w = wolfe.World()
     w.add_ground()
     for k in range(8):
         w.add_body(wolfe.Sphere(0.05), [0.12 * k, 0.0, 0.05 + 0.02 * k, 1, 0, 0, 0])
     sim = wolfe.Simulation(w, time_step=0.005)
     seen_busy = 0
-    t = threading.Thread(target=sim.step, args=(200,))
-    t.start()
-    while t.is_alive():
-        try:
-            sim.time
-        except RuntimeError as e:
-            assert "borrow" in str(e).lower()
-            seen_busy += 1
-    t.join()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    try:
+        t = threading.Thread(target=sim.step, args=(1000,))
+        t.start()
+        while t.is_alive():
+            try:
+                sim.time
+            except RuntimeError as e:
+                assert "borrow" in str(e).lower()
+                seen_busy += 1
+        t.join()
+    finally:
+        sys.setswitchinterval(interval)
     assert seen_busy > 0
-    assert sim.time == pytest.approx(1.0)
+    assert sim.time == pytest.approx(5.0)
