@@ -17,10 +17,10 @@ rng = np.random.default_rng(1)
 for k in range(12):
     shape = wolfe.Box(0.1, 0.15, 0.08) if k % 2 else wolfe.Sphere(0.06)
     q = rng.normal(size=4)
-    world.add_body(shape, np.r_[rng.uniform(-0.2, 0.2, 2), 0.15 + 0.12 * k, q / np.linalg.norm(q)])
+    world.add_body(shape, np.r_[rng.uniform(-0.2, 0.2, 2), 0.15 + 0.2 * k, q / np.linalg.norm(q)])
 
-with wolfe.Simulation(world, time_step=0.01, out=out, title="python drop") as sim:
-    for _ in range(200):  # 2 s; each step runs without the GIL
+with wolfe.Simulation(world, time_step=0.004, out=out, title="python drop") as sim:
+    for _ in range(750):  # 3 s; each step runs without the GIL
         info = sim.step()
     print(f"t = {sim.time:.2f} s, {info.contacts} contacts, {info.newton_iterations} Newton iterations, "
           f"kinetic energy {sim.kinetic_energy:.2e} J")

@@ -3,6 +3,8 @@ base poses, free objects, the output folder, and malformed URDF."""
 
 import csv
 import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -127,3 +129,11 @@ def test_malformed_urdf_raises_with_wolfes_message(tmp_path):
     with pytest.raises(IndexError, match="tree 5"):
         w.joint_names(5)
     assert w.num_trees == 0  # nothing half-added by a failed call
+
+
+def test_robot_example_runs(tmp_path):
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "robot.py"
+    run = subprocess.run([sys.executable, str(example), str(tmp_path / "run")], check=True,
+                         capture_output=True, text=True)
+    assert "joint 1 at 0.500 rad" in run.stdout
+    assert (tmp_path / "run" / "view.html").stat().st_size > 0

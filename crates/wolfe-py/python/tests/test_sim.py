@@ -1,6 +1,8 @@
 """The simulator from Python: resting contact, momentum, output folder."""
 
 import csv
+import pathlib
+import subprocess
 import sys
 import threading
 
@@ -126,3 +128,10 @@ def test_step_releases_the_gil():
         sys.setswitchinterval(interval)
     assert seen_busy > 0
     assert sim.time == pytest.approx(5.0)
+
+
+def test_simulate_example_writes_a_run(tmp_path):
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "simulate.py"
+    subprocess.run([sys.executable, str(example), str(tmp_path / "run")], check=True, capture_output=True)
+    for f in RUN_FILES:
+        assert (tmp_path / "run" / f).stat().st_size > 0, f
