@@ -111,10 +111,10 @@ class Convex(CollisionGeometry):
     def faces(self) -> npt.NDArray[np.uint32]: ...
 
 def convex_hull(points: ArrayLike) -> Convex:
-    """The convex hull of an (N, 3) array of points."""
+    """The convex hull of an (N, 3) array of points (computed without the GIL)."""
 
 def load_convex(path: Union[str, PathLike[str]]) -> Convex:
-    """The convex hull of an OBJ or STL file's vertices (OSError if unreadable)."""
+    """The convex hull of an OBJ or STL file's vertices, without the GIL (OSError if unreadable)."""
 
 class Quaternion:
     """Quaternion(w, x, y, z) (coal's order); coeffs() is (x, y, z, w)."""

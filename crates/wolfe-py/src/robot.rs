@@ -180,6 +180,7 @@ impl RobotWorld {
     #[pyo3(signature = (path, base_pose = None, q = None, kp = None, kd = None, q_target = None, gravity_compensation = true, friction = 1.0, joint_limits = true, self_collision = false))]
     fn add_urdf(
         &mut self,
+        py: Python<'_>,
         path: PathBuf,
         base_pose: Option<&Bound<'_, PyAny>>,
         q: Option<&Bound<'_, PyAny>>,
@@ -194,6 +195,7 @@ impl RobotWorld {
         // Built on a copy: a call that fails leaves the world as it was.
         let mut next = self.clone();
         let tree = next.add_urdf_impl(
+            py,
             &path,
             base_pose,
             q,
@@ -272,6 +274,7 @@ fn tree_ref(world: &wolfe_robot::RobotWorld, tree: usize) -> PyResult<&wolfe_rob
 impl RobotWorld {
     fn add_urdf_impl(
         &mut self,
+        py: Python<'_>,
         path: &Path,
         base_pose: Option<&Bound<'_, PyAny>>,
         q: Option<&Bound<'_, PyAny>>,
@@ -285,7 +288,11 @@ impl RobotWorld {
     ) -> PyResult<usize> {
         check_friction(friction)?;
         let base = base_pose.map(pose_arg).transpose()?;
-        let robot = load_urdf(path, UrdfOptions::default()).map_err(|e| robot_error(e.into()))?;
+        // Reading the file and taking the hulls of its collision meshes takes a while:
+        // without the GIL.
+        let robot = py
+            .allow_threads(|| load_urdf(path, UrdfOptions::default()))
+            .map_err(|e| robot_error(e.into()))?;
         let robot = match base {
             Some(base) => placed(&robot, &base).map_err(robot_error)?,
             None => robot,
