@@ -5,6 +5,7 @@ import csv
 import pathlib
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -137,3 +138,26 @@ def test_robot_example_runs(tmp_path):
                          capture_output=True, text=True)
     assert "joint 1 at 0.500 rad" in run.stdout
     assert (tmp_path / "run" / "view.html").stat().st_size > 0
+
+
+def test_robot_step_releases_the_gil():
+    # As test_sim.py's test: this thread runs while another is inside `step(n)`, and sees
+    # the simulation borrowed.
+    w, arm = panda_world()
+    sim = wolfe.RobotSimulation(w)
+    seen_busy = 0
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    try:
+        t = threading.Thread(target=sim.step, args=(400,))
+        t.start()
+        while t.is_alive():
+            try:
+                sim.time
+            except RuntimeError as e:
+                assert "borrow" in str(e).lower()
+                seen_busy += 1
+        t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert seen_busy > 0 and sim.time == pytest.approx(2.0)
