@@ -111,10 +111,10 @@ class Convex(CollisionGeometry):
     def faces(self) -> npt.NDArray[np.uint32]: ...
 
 def convex_hull(points: ArrayLike) -> Convex:
-    """The convex hull of an (N, 3) array of points."""
+    """The convex hull of an (N, 3) array of points (computed without the GIL)."""
 
 def load_convex(path: Union[str, PathLike[str]]) -> Convex:
-    """The convex hull of an OBJ or STL file's vertices (OSError if unreadable)."""
+    """The convex hull of an OBJ or STL file's vertices, without the GIL (OSError if unreadable)."""
 
 class Quaternion:
     """Quaternion(w, x, y, z) (coal's order); coeffs() is (x, y, z, w)."""
@@ -399,52 +399,154 @@ class Material:
     def __init__(self, stiffness: float = ..., dissipation_time_scale: float = 0.0, friction: float = 1.0) -> None: ...
 
 class World:
+    """Free rigid bodies and static geometry (wolfe_sim). URDF robots are in RobotWorld."""
     def __init__(self, gravity: Optional[ArrayLike] = None) -> None: ...
     def add_body(self, shape: CollisionGeometry, pose: Pose = None, density: float = 1000.0,
                  mass: Optional[float] = None, inertia: Optional[ArrayLike] = None,
                  velocity: Optional[ArrayLike] = None, angular_velocity: Optional[ArrayLike] = None,
-                 material: Optional[Material] = None, name: Optional[str] = None, planar: bool = False) -> int: ...
-    def add_ground(self, material: Optional[Material] = None) -> int: ...
-    def add_halfspace(self, normal: ArrayLike, offset: float, material: Optional[Material] = None) -> int: ...
-    def add_static(self, shape: CollisionGeometry, pose: Pose = None, material: Optional[Material] = None) -> int: ...
-    def add_urdf(self, path: Union[str, PathLike[str]], pose: Pose = None) -> int:
-        """Extension point: raises NotImplementedError until wolfe_sim loads URDF."""
+                 material: Optional[Material] = None, name: Optional[str] = None, planar: bool = False) -> int:
+        """Adds a rigid body (shape frame at `pose`); returns its index. Inertia from
+        `density` unless `mass` and `inertia` (3x3 about the shape origin) are given."""
+    def add_ground(self, material: Optional[Material] = None) -> int:
+        """The ground z <= 0; returns its static index."""
+    def add_halfspace(self, normal: ArrayLike, offset: float, material: Optional[Material] = None) -> int:
+        """{x : normal . x <= offset}; returns its static index."""
+    def add_static(self, shape: CollisionGeometry, pose: Pose = None, material: Optional[Material] = None) -> int:
+        """A fixed shape; returns its static index."""
     @property
     def num_bodies(self) -> int: ...
     @property
     def num_statics(self) -> int: ...
 
 class StepInfo:
+    """One step's statistics: the columns of `wolfe sim`'s steps.csv, same names."""
     step: int
     time: float
     contacts: int
     newton_iterations: int
-    momentum_error: float
+    step_seconds: float
     kinetic_energy: float
     potential_energy: float
     max_penetration: float
-    step_seconds: float
+    line_search_iterations: int
+    momentum_error: float
+    sap_status: str
+    """"converged", "iterationlimit", "stalled", or "none" (no contact solved)."""
+    detection_seconds: float
+    solve_seconds: float
 
 class Simulation:
+    """A World being simulated (SAP paper Algorithm 1 per step); a context manager that
+    closes its output folder on exit."""
     def __init__(self, world: World, time_step: float = 0.01, scheme: str = "symplectic-euler",
                  margin: float = 5e-3, max_initial_penetration: float = 1e-3,
-                 out: Optional[Union[str, PathLike[str]]] = None) -> None: ...
-    def step(self, n: int = 1) -> Optional[StepInfo]: ...
-    def close(self) -> None: ...
+                 out: Optional[Union[str, PathLike[str]]] = None, title: str = "python") -> None:
+        """`out`: a folder written as `wolfe sim` writes it: steps.csv, scene.csv,
+        trajectory.csv, contacts.csv (and mesh OBJ files) while stepping; the plots
+        (iterations, step-time, energy; PNG and SVG), summary.md and view.html at close()."""
+    def step(self, n: int = 1) -> Optional[StepInfo]:
+        """Advances n steps without the GIL (Ctrl-C between steps); the last step's stats.
+        Reading the simulation from another thread during a step raises RuntimeError."""
+    def close(self) -> None:
+        """Finishes the output folder (plots, summary.md, view.html); idempotent."""
+    def __enter__(self) -> Simulation: ...
+    def __exit__(self, *args: object) -> None: ...
+    @property
+    def out(self) -> Optional[PathLike[str]]: ...
     @property
     def time(self) -> float: ...
     @property
-    def poses(self) -> npt.NDArray[np.float64]: ...
+    def poses(self) -> npt.NDArray[np.float64]:
+        """(N, 7): x, y, z, qw, qx, qy, qz of the body (centre-of-mass) frames."""
     @property
-    def velocities(self) -> npt.NDArray[np.float64]: ...
+    def velocities(self) -> npt.NDArray[np.float64]:
+        """(N, 6): linear (centre of mass) then angular velocity, world frame."""
     @property
     def masses(self) -> npt.NDArray[np.float64]: ...
     @property
-    def contacts(self) -> dict[str, npt.NDArray]: ...
+    def contacts(self) -> dict[str, npt.NDArray]:
+        """body_a (-1: static), static_a (-1: body), body_b, point (K, 3), normal (K, 3, A to B), phi0."""
     @property
     def kinetic_energy(self) -> float: ...
     @property
     def potential_energy(self) -> float: ...
+
+class RobotWorld:
+    """Kinematic trees (URDF robots welded to the world, free objects), static shapes and
+    half-spaces (wolfe_robot). Indices returned are tree, geometry or half-space indices."""
+    def __init__(self, gravity: Optional[ArrayLike] = None) -> None: ...
+    def add_floor(self, friction: float = 1.0) -> int:
+        """The floor z <= 0; returns its half-space index."""
+    def add_halfspace(self, normal: ArrayLike, offset: float, friction: float = 1.0) -> int: ...
+    def add_static(self, shape: CollisionGeometry, pose: Pose = None, friction: float = 1.0,
+                   name: str = "static") -> int:
+        """A fixed shape; returns its geometry index."""
+    def add_object(self, shape: CollisionGeometry, pose: Pose = None, density: float = 800.0,
+                   friction: float = 1.0, name: Optional[str] = None) -> int:
+        """A free object (e.g. a YCB hull from load_convex) at rest; returns its tree index."""
+    def add_urdf(self, path: Union[str, PathLike[str]], base_pose: Pose = None,
+                 q: Optional[ArrayLike] = None, kp: Optional[ArrayLike] = None,
+                 kd: Optional[ArrayLike] = None, q_target: Optional[ArrayLike] = None,
+                 gravity_compensation: bool = True, friction: float = 1.0,
+                 joint_limits: bool = True, self_collision: bool = False) -> int:
+        """Loads a URDF robot, root link welded at `base_pose`; returns its tree index.
+        `q` (URDF file order; default q_target, else zero clamped into the limits): the
+        initial joint positions, at rest. With `kp`: PD controllers as `set_pd`. A failed
+        call leaves the world unchanged. Malformed URDF: ValueError; unreadable: OSError."""
+    def set_pd(self, tree: int, kp: ArrayLike, q_target: Optional[ArrayLike] = None,
+               kd: Optional[ArrayLike] = None, gravity_compensation: bool = True) -> None:
+        """PD controllers on the one-dof joints: u = clamp(-kp (q - q_target) - kd v + u_ff, -e, e).
+        Per joint or one value for all; kd defaults to 2 sqrt(kp M_ii(q_target)), u_ff to
+        g(q_target) (0 without gravity_compensation), e to the URDF effort limit."""
+    def joint_names(self, tree: int) -> list[str]:
+        """Movable joints in URDF file order (empty for a free object)."""
+    @property
+    def num_trees(self) -> int: ...
+    @property
+    def num_geometries(self) -> int: ...
+
+class RobotStepInfo:
+    """One robot step (the robot scenes' steps.csv columns before the joint positions)."""
+    step: int
+    time: float
+    contacts: int
+    max_penetration: float
+    momentum_error: float
+    sap_status: str
+    """"converged", "iteration_limit", "stalled" or "none"."""
+    newton_iterations: int
+    step_seconds: float
+
+class RobotSimulation:
+    """A RobotWorld being simulated (wolfe_robot: SAP with PD controllers and joint limits)."""
+    def __init__(self, world: RobotWorld, time_step: float = 5e-3, margin: float = 5e-3,
+                 relative_tolerance: float = 1e-6, contact_stiffness: float = ...,
+                 dissipation_time_scale: float = 0.0, out: Optional[Union[str, PathLike[str]]] = None,
+                 title: str = "python") -> None:
+        """`out`: a folder written as `wolfe sim urdf` writes it (steps.csv with q_<joint>
+        columns, scene.csv, trajectory.csv, contacts.csv; summary.md and view.html at close())."""
+    def step(self, n: int = 1) -> Optional[RobotStepInfo]:
+        """Advances n steps without the GIL (Ctrl-C between steps)."""
+    def positions(self, tree: int) -> npt.NDArray[np.float64]:
+        """Joint positions (URDF file order), or a free object's x, y, z, qw, qx, qy, qz."""
+    def velocities(self, tree: int) -> npt.NDArray[np.float64]:
+        """Joint velocities (URDF file order), or a free object's 6 generalized velocities."""
+    def set_targets(self, tree: int, q_target: ArrayLike) -> None: ...
+    def targets(self, tree: int) -> npt.NDArray[np.float64]: ...
+    @property
+    def geometry_poses(self) -> npt.NDArray[np.float64]:
+        """(G, 7) world poses of the collision geometries."""
+    @property
+    def contacts(self) -> dict[str, npt.NDArray]:
+        """geometry_a (-1: half-space), halfspace_a (-1: geometry), geometry_b, point, normal, phi0."""
+    @property
+    def time(self) -> float: ...
+    @property
+    def out(self) -> Optional[PathLike[str]]: ...
+    def close(self) -> None:
+        """Finishes the output folder (summary.md, view.html); idempotent."""
+    def __enter__(self) -> RobotSimulation: ...
+    def __exit__(self, *args: object) -> None: ...
 
 class Shape2D:
     """A planar convex shape for the 2D growth distance."""

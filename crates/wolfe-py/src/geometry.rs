@@ -434,16 +434,20 @@ impl PyConvex {
     }
 }
 
-/// The convex hull of an (N, 3) array of points, as a `Convex`.
+/// The convex hull of an (N, 3) array of points, as a `Convex` (computed without the
+/// GIL: a large cloud takes a while).
 #[pyfunction]
 pub fn convex_hull(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<Py<PyConvex>> {
     let pts = points_of(points)?;
-    Py::new(py, convex_init(ConvexMesh::from_points(&pts).map_err(geometry)?))
+    let mesh = py
+        .allow_threads(|| ConvexMesh::from_points(&pts))
+        .map_err(geometry)?;
+    Py::new(py, convex_init(mesh))
 }
 
 /// The convex hull of the vertices of an OBJ or STL file (chosen by extension), as a
-/// `Convex`. Raises `OSError` if the file cannot be read, `ValueError` if it cannot be
-/// parsed or its points are degenerate.
+/// `Convex`, read and built without the GIL. Raises `OSError` if the file cannot be
+/// read, `ValueError` if it cannot be parsed or its points are degenerate.
 #[pyfunction]
 pub fn load_convex(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyConvex>> {
     let ext = path
@@ -452,8 +456,8 @@ pub fn load_convex(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyConvex>> {
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
     let mesh = match ext.as_str() {
-        "obj" => ConvexMesh::from_obj(&path),
-        "stl" => ConvexMesh::from_stl(&path),
+        "obj" => py.allow_threads(|| ConvexMesh::from_obj(&path)),
+        "stl" => py.allow_threads(|| ConvexMesh::from_stl(&path)),
         _ => {
             return Err(value(format!(
                 "{}: unknown mesh format (expected .obj or .stl)",

@@ -11,7 +11,10 @@
 //! - [`penetration`], [`growth`], [`warm`]: what coal lacks: certificates, signed
 //!   distance, contact manifolds, growth distance, warm starts through `PairCache`.
 //! - [`batch`]: `distance_batch` over numpy poses on every core without the GIL.
-//! - [`sim`]: the simulator (wolfe_sim) from Python.
+//! - [`sim`], [`record`]: the simulator (wolfe_sim) from Python, writing `wolfe sim`'s
+//!   output folder.
+//! - [`robot`]: URDF robots and free objects (wolfe_robot): `RobotWorld`,
+//!   `RobotSimulation`.
 //!
 //! Bad input raises `ValueError`, `TypeError` or `OSError` carrying wolfe's typed error
 //! message ([`error`]); nothing panics.
@@ -30,6 +33,8 @@ pub mod growth;
 pub mod growth2d;
 pub mod penetration;
 pub mod queries;
+pub mod record;
+pub mod robot;
 pub mod sim;
 pub mod transform;
 pub mod warm;
@@ -142,5 +147,8 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sim::World>()?;
     m.add_class::<sim::Simulation>()?;
     m.add_class::<sim::StepInfo>()?;
+    m.add_class::<robot::RobotWorld>()?;
+    m.add_class::<robot::RobotSimulation>()?;
+    m.add_class::<robot::RobotStepInfo>()?;
     Ok(())
 }

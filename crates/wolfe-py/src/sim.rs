@@ -1,25 +1,21 @@
 //! The simulator from Python: a `World` of rigid bodies and static geometry built from
-//! wolfe shapes, a `Simulation` stepping it (wolfe_sim's SAP time stepper), state and
-//! contacts as numpy arrays, and the same output folder as `wolfe sim` (`scene.csv`,
-//! `trajectory.csv`, mesh OBJ files, `steps.csv`).
+//! wolfe shapes, a `Simulation` stepping it (wolfe_sim's SAP time stepper) without the
+//! GIL, state and contacts as numpy arrays, and the same output folder as `wolfe sim`
+//! ([`crate::record`]).
 //!
-//! Extension point: URDF robots. When the Rust crate grows articulated bodies, a
-//! `World.add_urdf(path, pose)` builds them here from wolfe_sim's loader (it raises
-//! `NotImplementedError` until then); the simulation's arrays keep one row per body.
+//! URDF robots are articulated (kinematic trees), which wolfe_sim's free rigid bodies are
+//! not: they live in [`crate::robot`]'s `RobotWorld` (wolfe_robot).
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
 use wolfe::{HalfSpace, Pose, Vec3};
-use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{Joint, RigidBody, Scheme, SimSettings, StaticGeometry, StepStats};
 
 use crate::convert::{mat3, np_rows, np_vec, vec3};
-use crate::error::{geometry, io, sim, value};
+use crate::error::{geometry, sim, value};
 use crate::geometry::shape_of;
+use crate::record::{status_name, Recorder};
 use crate::transform::pose_arg;
 
 /// Contact parameters (SAP paper Eq. 2): stiffness (N/m, `inf` for rigid),
@@ -166,16 +162,6 @@ impl World {
             .map_err(sim)
     }
 
-    /// Extension point for URDF robots (not in the Rust crate yet).
-    #[pyo3(signature = (path, pose = None))]
-    fn add_urdf(&mut self, path: PathBuf, pose: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-        let _ = pose;
-        Err(PyNotImplementedError::new_err(format!(
-            "{}: URDF robots are not supported by wolfe_sim yet",
-            path.display()
-        )))
-    }
-
     /// Number of bodies.
     #[getter]
     fn num_bodies(&self) -> usize {
@@ -189,53 +175,8 @@ impl World {
     }
 }
 
-/// Where a run's files go.
-struct Recorder {
-    dir: PathBuf,
-    trajectory: TrajectoryWriter,
-    steps: BufWriter<File>,
-}
-
-const STEPS_HEADER: &str =
-    "step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,\
-max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds";
-
-impl Recorder {
-    fn record(&mut self, s: &StepStats, poses: &[Pose]) -> PyResult<()> {
-        let dir = self.dir.clone();
-        self.trajectory
-            .record(s.step, s.time, poses)
-            .map_err(|e| io(&dir, e))?;
-        writeln!(
-            self.steps,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            s.step,
-            s.time,
-            s.contacts,
-            s.newton_iterations,
-            s.step_seconds,
-            s.kinetic_energy,
-            s.potential_energy,
-            s.max_penetration,
-            s.line_search_iterations,
-            s.momentum_error,
-            s.sap_status
-                .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
-            s.detection_seconds,
-            s.solve_seconds
-        )
-        .map_err(|e| io(&dir, e))
-    }
-
-    fn finish(mut self) -> PyResult<()> {
-        let dir = self.dir.clone();
-        self.steps.flush().map_err(|e| io(&dir, e))?;
-        self.trajectory.finish().map_err(|e| io(&dir, e))
-    }
-}
-
-/// Statistics of one step (as `wolfe sim`'s `steps.csv`).
-#[pyclass(module = "wolfe", get_all)]
+/// Statistics of one step: the columns of `wolfe sim`'s `steps.csv`, same names.
+#[pyclass(module = "wolfe", get_all, frozen)]
 pub struct StepInfo {
     /// Step index (1 for the first).
     pub step: u64,
@@ -245,16 +186,35 @@ pub struct StepInfo {
     pub contacts: usize,
     /// SAP Newton iterations.
     pub newton_iterations: u32,
-    /// SAP's momentum error (Eq. 32).
-    pub momentum_error: f64,
-    /// Kinetic energy, J.
+    /// Wall time of the whole step (detection, free motion, SAP, positions), s.
+    pub step_seconds: f64,
+    /// Kinetic energy at the end of the step, J.
     pub kinetic_energy: f64,
-    /// Potential energy (gravity, springs), J.
+    /// Potential energy (gravity, springs) at the end of the step, J.
     pub potential_energy: f64,
     /// Deepest penetration at the start of the step, m.
     pub max_penetration: f64,
-    /// Wall time of the step, s.
-    pub step_seconds: f64,
+    /// SAP line-search iterations.
+    pub line_search_iterations: u32,
+    /// SAP's momentum error (Eq. 32), 0 without contacts.
+    pub momentum_error: f64,
+    /// SAP's status: `"converged"`, `"iterationlimit"`, `"stalled"`, or `"none"` when
+    /// no contact was solved.
+    pub sap_status: String,
+    /// Of `step_seconds`, contact detection (broad and narrow phase), s.
+    pub detection_seconds: f64,
+    /// Of `step_seconds`, the SAP solve (assembly included), s.
+    pub solve_seconds: f64,
+}
+
+#[pymethods]
+impl StepInfo {
+    fn __repr__(&self) -> String {
+        format!(
+            "StepInfo(step={}, time={}, contacts={}, newton_iterations={}, sap_status={:?})",
+            self.step, self.time, self.contacts, self.newton_iterations, self.sap_status
+        )
+    }
 }
 
 impl From<&StepStats> for StepInfo {
@@ -264,17 +224,21 @@ impl From<&StepStats> for StepInfo {
             time: s.time,
             contacts: s.contacts,
             newton_iterations: s.newton_iterations,
-            momentum_error: s.momentum_error,
+            step_seconds: s.step_seconds,
             kinetic_energy: s.kinetic_energy,
             potential_energy: s.potential_energy,
             max_penetration: s.max_penetration,
-            step_seconds: s.step_seconds,
+            line_search_iterations: s.line_search_iterations,
+            momentum_error: s.momentum_error,
+            sap_status: status_name(s),
+            detection_seconds: s.detection_seconds,
+            solve_seconds: s.solve_seconds,
         }
     }
 }
 
 /// A world being simulated (SAP paper Algorithm 1 per step).
-#[pyclass(module = "wolfe", unsendable)]
+#[pyclass(module = "wolfe")]
 pub struct Simulation {
     sim: wolfe_sim::Simulation,
     recorder: Option<Recorder>,
@@ -293,9 +257,10 @@ impl Simulation {
     /// A simulation of (a copy of) `world`. `scheme`: `explicit-euler`,
     /// `symplectic-euler` (default), `implicit-euler` or `midpoint`; `margin`: contacts
     /// are detected up to this signed distance (m). `out`: a folder to write the run
-    /// into as `wolfe sim` does (created if missing).
+    /// into as `wolfe sim` does (created if missing; see `close()`); `title` heads its
+    /// plots and `summary.md`.
     #[new]
-    #[pyo3(signature = (world, time_step = 0.01, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, out = None))]
+    #[pyo3(signature = (world, time_step = 0.01, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, out = None, title = "python"))]
     fn new(
         world: &World,
         time_step: f64,
@@ -303,6 +268,7 @@ impl Simulation {
         margin: f64,
         max_initial_penetration: f64,
         out: Option<PathBuf>,
+        title: &str,
     ) -> PyResult<Self> {
         let settings = SimSettings {
             time_step,
@@ -312,33 +278,59 @@ impl Simulation {
             ..SimSettings::default()
         };
         let sim = wolfe_sim::Simulation::new(world.world.clone(), settings).map_err(self::sim)?;
-        let mut me = Self { sim, recorder: None };
-        if let Some(dir) = out {
-            me.open(&dir)?;
-        }
-        Ok(me)
+        let recorder = match out {
+            Some(dir) => Some(Recorder::create(&dir, &sim, title)?),
+            None => None,
+        };
+        Ok(Self { sim, recorder })
     }
 
-    /// Advances `n` steps (default 1); returns the last step's statistics.
+    /// Advances `n` steps (default 1); returns the last step's statistics (`None` for
+    /// `n = 0`). Each step runs without the GIL (other Python threads run meanwhile);
+    /// Ctrl-C is honoured between steps.
     #[pyo3(signature = (n = 1))]
-    fn step(&mut self, n: usize) -> PyResult<Option<StepInfo>> {
+    fn step(&mut self, py: Python<'_>, n: usize) -> PyResult<Option<StepInfo>> {
         let mut last = None;
         for _ in 0..n {
-            let s = self.sim.step().map_err(sim)?;
-            if let Some(r) = self.recorder.as_mut() {
-                r.record(&s, self.sim.poses())?;
-            }
-            last = Some(StepInfo::from(&s));
+            let Self { sim, recorder } = self;
+            let s = py.allow_threads(|| -> PyResult<StepStats> {
+                let s = sim.step().map_err(self::sim)?;
+                if let Some(r) = recorder.as_mut() {
+                    r.record(&s, sim)?;
+                }
+                Ok(s)
+            })?;
+            last = Some(s);
+            py.check_signals()?;
         }
-        Ok(last)
+        Ok(last.as_ref().map(StepInfo::from))
     }
 
-    /// Flushes and closes the output folder (also done when the object is collected).
-    fn close(&mut self) -> PyResult<()> {
-        match self.recorder.take() {
-            Some(r) => r.finish(),
+    /// Finishes the output folder: flushes `steps.csv` and the trajectory, writes the
+    /// per-step plots (`iterations`, `step-time`, `energy`; PNG and SVG), `summary.md`
+    /// and the viewer page `view.html`. Also done (errors ignored) when the object is
+    /// collected; a second call does nothing.
+    fn close(&mut self, py: Python<'_>) -> PyResult<()> {
+        let Self { sim, recorder } = self;
+        match recorder.take() {
+            Some(r) => py.allow_threads(|| r.finish(sim)),
             None => Ok(()),
         }
+    }
+
+    /// The output folder, or `None`.
+    #[getter]
+    fn out(&self) -> Option<PathBuf> {
+        self.recorder.as_ref().map(|r| r.dir().to_path_buf())
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_args))]
+    fn __exit__(&mut self, py: Python<'_>, _args: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<()> {
+        self.close(py)
     }
 
     /// Simulated time, s.
@@ -431,30 +423,11 @@ impl Simulation {
     }
 }
 
-impl Simulation {
-    fn open(&mut self, dir: &Path) -> PyResult<()> {
-        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-        let mut trajectory = TrajectoryWriter::create(dir, self.sim.world()).map_err(|e| io(dir, e))?;
-        trajectory
-            .record(0, self.sim.time(), self.sim.poses())
-            .map_err(|e| io(dir, e))?;
-        let path = dir.join("steps.csv");
-        let mut steps = BufWriter::new(File::create(&path).map_err(|e| io(&path, e))?);
-        writeln!(steps, "{STEPS_HEADER}").map_err(|e| io(&path, e))?;
-        self.recorder = Some(Recorder {
-            dir: dir.to_path_buf(),
-            trajectory,
-            steps,
-        });
-        Ok(())
-    }
-}
-
 impl Drop for Simulation {
     fn drop(&mut self) {
         if let Some(r) = self.recorder.take() {
             // Errors on drop have nowhere to go; `close()` reports them.
-            let _ = r.finish();
+            let _ = r.finish(&self.sim);
         }
     }
 }

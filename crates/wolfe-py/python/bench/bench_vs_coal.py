@@ -1,14 +1,19 @@
-"""wolfe against coal from Python, both in one run.
+"""wolfe against coal from Python, both in one run; prints the README's Python tables.
 
     python crates/wolfe-py/python/bench/bench_vs_coal.py [--pairs 10000] [--calls 200000]
 
 1. Per-call overhead: `distance(s1, M1, s2, M2, req, res)` on a sphere pair.
-2. distance_batch throughput on 10^4 pairs drawn from the shipped problem sets (all
-   three; then the primitives set alone, where a query is cheap and the per-call
-   overhead matters), 1 thread vs 2 threads.
-3. The batch against Python loops over wolfe.distance and coal.distance on the same
-   pairs.
-Times are medians of repeated runs (time.perf_counter).
+2. Per pair, for 10^4 pairs drawn from each shipped problem set, from all three, and
+   separated sphere pairs:
+   - `distance_batch` on 1 thread, and on 2 threads: the speed-up in wall time, and the
+     process CPU time per wall second of each run (how much of the machine it had);
+   - Python loops over `wolfe.distance` and `coal.distance` on the same pairs;
+   - coal's query alone, estimated as its loop minus the per-call cost of the sphere
+     pair (whose query is a few tens of ns): the Python side of a call. (coal's own
+     timer, `enable_timings`, counts whole microseconds per query: too coarse here.)
+Single-thread times are process CPU time (time.process_time), so that a machine shared
+with other jobs slows the wall clock but not them; the 2-thread speed-up is wall time
+and needs an idle machine. Medians of repeated runs. Markdown rows on stdout.
 """
 
 import argparse
@@ -30,8 +35,9 @@ except ImportError:
     coal = None
 
 
-def best_of(fn, repeats, cpu=None):
-    """Median wall time of `repeats` runs; appends the median process CPU time to `cpu`."""
+def median_time(fn, repeats, cpu=None):
+    """Median wall time of `repeats` runs; appends the median process CPU time to `cpu`
+    (CPU time of all the process's threads)."""
     times, cpus = [], []
     for _ in range(repeats):
         c0, t0 = time.process_time(), time.perf_counter()
@@ -41,6 +47,13 @@ def best_of(fn, repeats, cpu=None):
     if cpu is not None:
         cpu.append(statistics.median(cpus))
     return statistics.median(times)
+
+
+def cpu_time(fn, repeats):
+    """Median process CPU time of `repeats` runs of a single-threaded `fn`."""
+    cpu = []
+    median_time(fn, repeats, cpu)
+    return cpu[0]
 
 
 def per_call(lib, calls):
@@ -54,7 +67,7 @@ def per_call(lib, calls):
         for _ in range(calls):
             dist(s1, M1, s2, M2, req, res)
 
-    return best_of(loop, 5) / calls
+    return cpu_time(loop, 5) / calls
 
 
 def problem_pairs(n, sets):
@@ -64,8 +77,7 @@ def problem_pairs(n, sets):
         set_dir, specs, set_rows = load(name)
         rows += [(name, set_dir, specs, r) for r in set_rows]
     rng = np.random.default_rng(5)
-    picked = [rows[i] for i in rng.choice(len(rows), size=n, replace=n > len(rows))]
-    return picked
+    return [rows[i] for i in rng.choice(len(rows), size=n, replace=n > len(rows))]
 
 
 def sphere_pairs(n):
@@ -95,38 +107,20 @@ def build(lib, picked):
     return shapes_a, shapes_b
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--pairs", type=int, default=10_000)
-    ap.add_argument("--calls", type=int, default=200_000)
-    args = ap.parse_args()
-    print(f"cores: {os.cpu_count()}; wolfe {wolfe.__version__}; coal "
-          f"{'%d.%d.%d' % (coal.COAL_MAJOR_VERSION, coal.COAL_MINOR_VERSION, coal.COAL_PATCH_VERSION) if coal else 'missing'}")
-
-    w_call = per_call(wolfe, args.calls)
-    line = f"per-call distance, sphere pair: wolfe {w_call * 1e6:.3f} us"
-    if coal:
-        c_call = per_call(coal, args.calls)
-        line += f", coal {c_call * 1e6:.3f} us (wolfe/coal = {w_call / c_call:.2f})"
-    print(line)
-
-    for label, sets in (("the three problem sets", SETS), ("the primitives set", ["primitives"])):
-        batch_vs_loop(label, problem_pairs(args.pairs, sets))
-    batch_vs_loop("random sphere pairs", sphere_pairs(args.pairs))
-
-
-def batch_vs_loop(label, picked):
+def measure(picked, overhead):
+    """Per-pair times (seconds) of the batch, the loops and coal's query alone;
+    `overhead`: coal's per-call cost on a sphere pair."""
     sa, sb = build(wolfe, picked)
     pa = np.array([r["pa"] for *_, r in picked])
     pb = np.array([r["pb"] for *_, r in picked])
     n = len(picked)
+    m = {"n": n}
     cpu = []
-    t1 = best_of(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=1), 7, cpu)
-    t2 = best_of(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=2), 7, cpu)
-    print(f"distance_batch, {n} pairs of {label}: 1 thread {t1 / n * 1e9:.0f} ns/pair, "
-          f"2 threads {t2 / n * 1e9:.0f} ns/pair, speed-up {t1 / t2:.2f}x "
-          f"(CPU time / wall time: {cpu[0] / t1:.2f} and {cpu[1] / t2:.2f}; "
-          f"load average {os.getloadavg()[0]:.1f})")
+    wall1 = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=1), 7, cpu)
+    wall2 = median_time(lambda: wolfe.distance_batch(sa, pa, sb, pb, threads=2), 7, cpu)
+    m["batch1"] = cpu[0] / n
+    m["speedup"] = wall1 / wall2
+    m["share1"], m["share2"] = cpu[0] / wall1, cpu[1] / wall2
 
     req, res = wolfe.DistanceRequest(), wolfe.DistanceResult()
     Ma = [transform(wolfe, p) for p in pa]
@@ -139,8 +133,7 @@ def batch_vs_loop(label, picked):
             res.clear()
             wolfe.distance(sa[i], Ma[i], sb[i], Mb[i], req, res)
 
-    tw = best_of(wolfe_loop, 3)
-    print(f"  Python loop over wolfe.distance: {tw / n * 1e9:.0f} ns/pair")
+    m["wolfe_loop"] = cpu_time(wolfe_loop, 3) / n
     if coal:
         ca, cb = build(coal, picked)
         creq, cres = coal.DistanceRequest(), coal.DistanceResult()
@@ -152,9 +145,53 @@ def batch_vs_loop(label, picked):
                 cres.clear()
                 coal.distance(ca[i], Ca[i], cb[i], Cb[i], creq, cres)
 
-        tc = best_of(coal_loop, 3)
-        print(f"  Python loop over coal.distance: {tc / n * 1e9:.0f} ns/pair; "
-              f"the batch is {tc / t1:.1f}x (1 thread) and {tc / t2:.1f}x (2 threads) faster per pair")
+        m["coal_loop"] = cpu_time(coal_loop, 3) / n
+        m["coal_query"] = m["coal_loop"] - overhead
+    return m
+
+
+def us(t):
+    return f"{t * 1e6:.2f} us"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pairs", type=int, default=10_000)
+    ap.add_argument("--calls", type=int, default=200_000)
+    args = ap.parse_args()
+    version = ("%d.%d.%d" % (coal.COAL_MAJOR_VERSION, coal.COAL_MINOR_VERSION, coal.COAL_PATCH_VERSION)
+               if coal else "missing")
+    print(f"cores: {os.cpu_count()}; wolfe {wolfe.__version__}; coal {version}; "
+          f"load average at start {os.getloadavg()[0]:.1f}\n")
+
+    w_call = per_call(wolfe, args.calls)
+    c_call = per_call(coal, args.calls) if coal else float("nan")
+    nan = float("nan")
+    cases = [(f"the {name} set", problem_pairs(args.pairs, [name])) for name in SETS]
+    cases += [("the three problem sets", problem_pairs(args.pairs, SETS)),
+              ("separated sphere pairs", sphere_pairs(args.pairs))]
+    results = [(label, measure(picked, c_call)) for label, picked in cases]
+
+    print("Per call or per pair, one thread, CPU time:\n")
+    print("| | wolfe | coal |\n|---|---|---|")
+    print(f"| `distance` on a sphere pair, per call | {us(w_call)} | {us(c_call)} |")
+    for label, m in results:
+        print(f"| {m['n']} pairs of {label}: `distance_batch` vs a Python loop over `distance`, "
+              f"per pair | {us(m['batch1'])} | {us(m.get('coal_loop', nan))} "
+              f"({m.get('coal_loop', nan) / m['batch1']:.1f}x) |")
+
+    print("\nBreakdown per pair (CPU time, one thread) and `distance_batch` on 2 threads:\n")
+    print("| pairs | wolfe batch | wolfe Python loop | coal Python loop | of which coal's query "
+          "(estimate) | coal loop / wolfe batch | coal query / wolfe batch | 2 threads / 1 (wall) "
+          "| CPU per wall, 1 / 2 threads |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for label, m in results:
+        cl, cq = m.get("coal_loop", nan), m.get("coal_query", nan)
+        print(f"| {label} | {us(m['batch1'])} | {us(m['wolfe_loop'])} | {us(cl)} | {us(cq)} "
+              f"| {cl / m['batch1']:.1f}x | {cq / m['batch1']:.1f}x | {m['speedup']:.2f}x "
+              f"| {m['share1']:.2f} / {m['share2']:.2f} |")
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f} (a CPU per wall of 1.00 / 2.00 "
+          "means the run had its cores to itself)")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,10 @@
 """The simulator from Python: resting contact, momentum, output folder."""
 
 import csv
+import pathlib
+import subprocess
+import sys
+import threading
 
 import numpy as np
 import pytest
@@ -47,3 +51,87 @@ def test_head_on_collision_conserves_momentum():
     v = sim.velocities[:, 0]
     assert v[0] < v[1]  # they separate after the impact
     assert sim.poses[1, 0] - sim.poses[0, 0] >= 0.2 - 1e-3  # no deep penetration
+
+
+# The columns of `wolfe sim`'s steps.csv (crates/wolfe-lab/src/sim/mod.rs documents them).
+STEPS_COLUMNS = ["step", "time", "contacts", "newton_iterations", "step_seconds", "kinetic_energy",
+                 "potential_energy", "max_penetration", "line_search_iterations", "momentum_error",
+                 "sap_status", "detection_seconds", "solve_seconds"]
+# What every `wolfe sim` scene folder holds (the plots in PNG and SVG).
+RUN_FILES = ["steps.csv", "scene.csv", "trajectory.csv", "contacts.csv", "summary.md", "view.html"] + [
+    f"{stem}.{ext}" for stem in ("iterations", "step-time", "energy") for ext in ("png", "svg")]
+
+
+def test_output_folder_is_wolfe_sims_and_agrees_with_the_steps(tmp_path):
+    w = wolfe.World()
+    w.add_ground()
+    w.add_body(wolfe.Box(0.2, 0.2, 0.2), [0.0, 0.0, 0.12, 1, 0, 0, 0], name="box")
+    w.add_body(wolfe.Sphere(0.1), [0.05, 0.0, 0.4, 1, 0, 0, 0], name="ball")
+    out = tmp_path / "run"
+    infos = []
+    with wolfe.Simulation(w, time_step=0.01, out=out, title="box and ball") as sim:
+        assert sim.out == out
+        for _ in range(60):
+            infos.append(sim.step())
+    for f in RUN_FILES:
+        assert (out / f).stat().st_size > 0, f
+    rows = list(csv.DictReader(open(out / "steps.csv")))
+    assert list(rows[0].keys()) == STEPS_COLUMNS
+    assert len(rows) == len(infos) == 60
+    for row, info in zip(rows, infos):
+        for c in STEPS_COLUMNS:
+            want = getattr(info, c)
+            # Rust writes the shortest representation that reads back as the same f64.
+            assert (row[c] if isinstance(want, str) else float(row[c])) == want, (c, row[c], want)
+    assert any(i.contacts > 0 for i in infos) and infos[-1].sap_status == "converged"
+    # The trajectory's last rows are the final poses; contacts.csv names scene objects.
+    traj = list(csv.DictReader(open(out / "trajectory.csv")))
+    assert len(traj) == 2 * 61
+    last = {int(r["body"]): r for r in traj[-2:]}
+    for b in range(2):
+        np.testing.assert_array_equal([float(last[b][k]) for k in ("x", "y", "z", "qw", "qx", "qy", "qz")],
+                                      sim.poses[b])
+    contacts = list(csv.DictReader(open(out / "contacts.csv")))
+    assert contacts and {int(r["b"]) for r in contacts} <= {0, 1}
+    summary = (out / "summary.md").read_text()
+    assert summary.startswith("# wolfe sim box and ball") and "| steps | 60 | 30 |" in summary
+    assert (out / "view.html").read_text().startswith("<!DOCTYPE html>")
+    sim.close()  # a second close does nothing
+
+
+def test_step_releases_the_gil():
+    # While one thread is inside `step(1000)`, this thread runs Python code: it sees the
+    # simulation borrowed (pyo3 raises RuntimeError instead of a data race). With the
+    # GIL held for the whole call, this thread could never run while the borrow exists.
+    # CPython hands the GIL to a waiting thread when the holder releases it after the
+    # switch interval: a short interval and a call much longer than it make the handover
+    # certain (not a matter of the OS scheduling this thread in time).
+    w = wolfe.World()
+    w.add_ground()
+    for k in range(8):
+        w.add_body(wolfe.Sphere(0.05), [0.12 * k, 0.0, 0.05 + 0.02 * k, 1, 0, 0, 0])
+    sim = wolfe.Simulation(w, time_step=0.005)
+    seen_busy = 0
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    try:
+        t = threading.Thread(target=sim.step, args=(1000,))
+        t.start()
+        while t.is_alive():
+            try:
+                sim.time
+            except RuntimeError as e:
+                assert "borrow" in str(e).lower()
+                seen_busy += 1
+        t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert seen_busy > 0
+    assert sim.time == pytest.approx(5.0)
+
+
+def test_simulate_example_writes_a_run(tmp_path):
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "simulate.py"
+    subprocess.run([sys.executable, str(example), str(tmp_path / "run")], check=True, capture_output=True)
+    for f in RUN_FILES:
+        assert (tmp_path / "run" / f).stat().st_size > 0, f
