@@ -8,7 +8,8 @@
 //!   equals the size, and puts the baseline at half the size. Here glyphs are placed at
 //!   their true positions, the em equals the size, and the baseline sits where the SVG
 //!   backend puts it (`dy` of 0.76 em, 0.5 ex, -0.5 ex for top, centre, bottom), so the
-//!   PNG and the SVG agree.
+//!   PNG and the SVG agree. Text sizes for the layout (legend boxes, label areas) are
+//!   measured the same way, so that boxes fit what is drawn.
 //! - **Thick lines.** plotters' bitmap backend joins the segments of a path wider than
 //!   one pixel with miter joins, whose length grows without bound as the angle between
 //!   segments closes: on spiky data (a step time per step) the joins become long vertical
@@ -166,8 +167,11 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
         text: &str,
         style: &TStyle,
     ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
-        // The same estimate as the SVG backend's, so that both lay the chart out alike.
-        self.0.estimate_text_size(text, style)
+        // The size of the text as drawn here (legend boxes and label areas then fit it);
+        // the height is one em.
+        let em = style.size() as f32;
+        let (_, width) = layout(text, em);
+        Ok((width.ceil().max(0.0) as u32, em.ceil() as u32))
     }
 
     fn blit_bitmap(
@@ -180,12 +184,11 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
     }
 }
 
-/// The pixels of `text` set in the shipped font at `em` pixels per em, relative to the
-/// anchor point, as `(x, y, coverage)`: glyphs at their advance (with kerning) and side
-/// bearings, the baseline placed as the SVG backend places it.
-pub(super) fn text_pixels(text: &str, em: f32, h: HPos, v: VPos) -> Vec<(i32, i32, f32)> {
+/// The glyphs of `text` at `em` pixels per em along a baseline at y = 0 from x = 0 (at
+/// their advances, with kerning), and the advance width of the whole.
+fn layout(text: &str, em: f32) -> (Vec<ab_glyph::Glyph>, f32) {
     let Ok(font) = FontRef::try_from_slice(FONT) else {
-        return Vec::new();
+        return (Vec::new(), 0.0);
     };
     let units_per_em = font.units_per_em().unwrap_or(2048.0);
     // ab_glyph's scale is the height ascent - descent; convert from the em.
@@ -203,6 +206,17 @@ pub(super) fn text_pixels(text: &str, em: f32, h: HPos, v: VPos) -> Vec<(i32, i3
         x += scaled.h_advance(id);
         previous = Some(id);
     }
+    (glyphs, x)
+}
+
+/// The pixels of `text` set in the shipped font at `em` pixels per em, relative to the
+/// anchor point, as `(x, y, coverage)`: glyphs at their advance (with kerning) and side
+/// bearings, the baseline placed as the SVG backend places it.
+pub(super) fn text_pixels(text: &str, em: f32, h: HPos, v: VPos) -> Vec<(i32, i32, f32)> {
+    let Ok(font) = FontRef::try_from_slice(FONT) else {
+        return Vec::new();
+    };
+    let (glyphs, x) = layout(text, em);
     let dx = match h {
         HPos::Left => 0.0,
         HPos::Center => -x / 2.0,
