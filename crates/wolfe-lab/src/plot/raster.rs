@@ -4,12 +4,10 @@
 //! - **Text.** plotters' `ab_glyph` text drawing places each glyph's pixels from its
 //!   bounding box's left edge, ignoring the glyph's left side bearing; a glyph that
 //!   reaches left of its origin (DejaVu's `J` and `j`) is drawn too far right, so "GJK"
-//!   reads "G JK". It also scales the font so that ascent plus descent (not the em)
-//!   equals the size, and puts the baseline at half the size. Here glyphs are placed at
-//!   their true positions, the em equals the size, and the baseline sits where the SVG
-//!   backend puts it (`dy` of 0.76 em, 0.5 ex, -0.5 ex for top, centre, bottom), so the
-//!   PNG and the SVG agree. Text sizes for the layout (legend boxes, label areas) are
-//!   measured the same way, so that boxes fit what is drawn.
+//!   reads "G JK". Here glyphs are placed at their true positions and the baseline sits
+//!   where the SVG backend puts it (`dy` of 0.76 em, 0.5 ex, -0.5 ex for top, centre,
+//!   bottom). The scale stays plotters' (ascent minus descent equals the size), the one
+//!   its layout measures text with, so that legend boxes and label areas fit the text.
 //! - **Thick lines.** plotters' bitmap backend joins the segments of a path wider than
 //!   one pixel with miter joins, whose length grows without bound as the angle between
 //!   segments closes: on spiky data (a step time per step) the joins become long vertical
@@ -167,11 +165,8 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
         text: &str,
         style: &TStyle,
     ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
-        // The size of the text as drawn here (legend boxes and label areas then fit it);
-        // the height is one em.
-        let em = style.size() as f32;
-        let (_, width) = layout(text, em);
-        Ok((width.ceil().max(0.0) as u32, em.ceil() as u32))
+        // plotters measures with the scale drawn here (see `layout`).
+        self.0.estimate_text_size(text, style)
     }
 
     fn blit_bitmap(
@@ -184,15 +179,14 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
     }
 }
 
-/// The glyphs of `text` at `em` pixels per em along a baseline at y = 0 from x = 0 (at
-/// their advances, with kerning), and the advance width of the whole.
-fn layout(text: &str, em: f32) -> (Vec<ab_glyph::Glyph>, f32) {
+/// The glyphs of `text` at font size `size` along a baseline at y = 0 from x = 0 (at
+/// their advances, with kerning), and the advance width of the whole. The size is
+/// ab_glyph's scale (ascent minus descent), as plotters' layout measures text.
+fn layout(text: &str, size: f32) -> (Vec<ab_glyph::Glyph>, f32) {
     let Ok(font) = FontRef::try_from_slice(FONT) else {
         return (Vec::new(), 0.0);
     };
-    let units_per_em = font.units_per_em().unwrap_or(2048.0);
-    // ab_glyph's scale is the height ascent - descent; convert from the em.
-    let scale = PxScale::from(em * font.height_unscaled() / units_per_em);
+    let scale = PxScale::from(size);
     let scaled = font.as_scaled(scale);
     let mut glyphs = Vec::with_capacity(text.len());
     let mut x = 0.0f32;
@@ -209,14 +203,15 @@ fn layout(text: &str, em: f32) -> (Vec<ab_glyph::Glyph>, f32) {
     (glyphs, x)
 }
 
-/// The pixels of `text` set in the shipped font at `em` pixels per em, relative to the
-/// anchor point, as `(x, y, coverage)`: glyphs at their advance (with kerning) and side
+/// The pixels of `text` set in the shipped font at font size `size` (see [`layout`]),
+/// relative to the anchor point, as `(x, y, coverage)`: glyphs at their advance (with kerning) and side
 /// bearings, the baseline placed as the SVG backend places it.
-pub(super) fn text_pixels(text: &str, em: f32, h: HPos, v: VPos) -> Vec<(i32, i32, f32)> {
+pub(super) fn text_pixels(text: &str, size: f32, h: HPos, v: VPos) -> Vec<(i32, i32, f32)> {
     let Ok(font) = FontRef::try_from_slice(FONT) else {
         return Vec::new();
     };
-    let (glyphs, x) = layout(text, em);
+    let (glyphs, x) = layout(text, size);
+    let em = size * font.units_per_em().unwrap_or(2048.0) / font.height_unscaled();
     let dx = match h {
         HPos::Left => 0.0,
         HPos::Center => -x / 2.0,
