@@ -1,13 +1,13 @@
 //! Plots of the benchmarks, as PNG and SVG, with no system font or graphics library.
 //!
-//! Text is rasterized by plotters' `ab_glyph` backend from the DejaVu Sans font shipped in
-//! `assets/` (Bitstream Vera licence, `assets/DejaVuSans-LICENSE.txt`), registered once
-//! per process; so a clean CI machine renders the same pictures as a desktop. The PNG is
-//! drawn through [`raster`], which sets text and thick lines as the SVG does (plotters'
-//! bitmap backend shifts glyphs with a negative side bearing, "G JK", and draws miter
-//! spikes on spiky curves). Ticks are placed here ([`axis`]): 1-2-5 steps on linear
-//! axes, decades or 1-2-5 on logarithmic ones, or the values a study ran; legends go in
-//! the corner their curves leave emptiest.
+//! Text is measured (and in the PNG, rasterized with `ab_glyph`) from the DejaVu Sans font
+//! shipped in `assets/` (Bitstream Vera licence, `assets/DejaVuSans-LICENSE.txt`),
+//! registered once per process; so a clean CI machine renders the same pictures as a
+//! desktop. The PNG is drawn through the `raster` module, which sets text and thick lines
+//! as the SVG does (plotters' bitmap backend shifts glyphs with a negative side bearing,
+//! "G JK", and draws miter spikes on spiky curves). Ticks are placed here (the `axis`
+//! module): 1-2-5 steps on linear axes, decades or 1-2-5 on logarithmic ones, or the
+//! values a study ran; legends go in the corner their curves leave emptiest.
 
 mod axis;
 mod raster;
