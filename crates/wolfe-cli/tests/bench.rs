@@ -50,6 +50,13 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The terminal gets a digest, not the 230 lines of summary.md.
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.lines().count() <= 15, "{stdout}");
+    assert!(
+        stdout.contains("summary.md") && stdout.contains("answer checks: all passed"),
+        "{stdout}"
+    );
 
     // Pictures: PNG signature and an SVG document, for every plot.
     for stem in [
@@ -71,6 +78,16 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         // The legend's text is in the SVG: the font path works.
         assert!(svg.contains("polyak"), "{stem}.svg has no legend");
     }
+    // Table II as a picture.
+    let svg = std::fs::read_to_string(out.join("qp-time.svg")).unwrap();
+    assert!(
+        svg.contains("clarabel") && svg.contains("polyak"),
+        "qp-time.svg has no legend"
+    );
+    assert_eq!(
+        &std::fs::read(out.join("qp-time.png")).unwrap()[..8],
+        b"\x89PNG\r\n\x1a\n"
+    );
     // The SAP bench draws through the same plot module: PNG and SVG.
     for stem in ["sap-iterations", "sap-time"] {
         let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();

@@ -19,3 +19,9 @@ pub mod run;
 pub mod sim;
 pub mod summary;
 pub mod timing;
+
+// Every ```rust block of docs/guide.md compiles and runs as a doc test of this crate,
+// which depends on every crate the guide uses (wolfe-multibody as a dev-dependency).
+#[doc = include_str!("../../../docs/guide.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;

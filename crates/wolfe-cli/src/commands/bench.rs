@@ -26,8 +26,8 @@ pub struct BenchArgs {
     ycb_dir: Option<PathBuf>,
 }
 
-/// Runs the benchmarks, prints `summary.md`; an error when an answer check failed
-/// (after everything is written).
+/// Runs the benchmarks and prints a digest (the sections, the checks, where
+/// `summary.md` is); an error when an answer check failed (after everything is written).
 pub fn bench(args: BenchArgs) -> CommandResult {
     let options = BenchOptions {
         quick: args.quick,
@@ -35,12 +35,7 @@ pub fn bench(args: BenchArgs) -> CommandResult {
         ycb_dir: args.ycb_dir.unwrap_or_else(default_ycb_dir),
     };
     let report = run_suite(args.name, &options)?;
-    println!("{}", report.summary);
-    println!(
-        "wrote {} files to {}, tables in summary.md",
-        report.files.len(),
-        options.out.display()
-    );
+    println!("{}", report.digest(&options.out));
     match report.failures.first() {
         None => Ok(()),
         Some(first) => Err(format!(

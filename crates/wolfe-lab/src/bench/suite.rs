@@ -121,9 +121,65 @@ pub fn run_suite(name: BenchName, options: &BenchOptions) -> Result<SuiteReport,
     })
 }
 
+impl SuiteReport {
+    /// What a terminal should show of the run (`summary.md` is some 230 lines): the
+    /// sections written, the answer checks, where the tables and plots are.
+    pub fn digest(&self, out: &std::path::Path) -> String {
+        let mut lines: Vec<String> = self
+            .summary
+            .lines()
+            .take(1)
+            .map(|title| title.trim_start_matches("# ").to_string())
+            .collect();
+        lines.extend(
+            self.summary
+                .lines()
+                .filter_map(|l| l.strip_prefix("## "))
+                .filter(|title| *title != "Failures")
+                .map(|title| format!("  {title}")),
+        );
+        lines.push(match self.failures.first() {
+            None => "answer checks: all passed".to_string(),
+            Some(first) => format!("answer checks: {} failed, first: {first}", self.failures.len()),
+        });
+        let plots = self
+            .files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "png"))
+            .count();
+        lines.push(format!(
+            "wrote {} files to {} ({plots} plots as PNG and SVG); tables in {}",
+            self.files.len(),
+            out.display(),
+            out.join("summary.md").display()
+        ));
+        lines.join("\n")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_digest_names_every_section_the_checks_and_the_summary_file() {
+        let report = SuiteReport {
+            summary: "# wolfe bench all --quick\n\nCPU x.\n\n## Ellipsoids (Fig. 7)\n\n| a |\n|---|\n\
+                      ## Growth\n\ntext\n## Failures\n\n- one\n"
+                .into(),
+            files: vec!["o/a.png".into(), "o/a.svg".into(), "o/summary.md".into()],
+            failures: vec!["one".into()],
+        };
+        let digest = report.digest(std::path::Path::new("o"));
+        let lines: Vec<&str> = digest.lines().collect();
+        assert_eq!(lines[0], "wolfe bench all --quick");
+        assert_eq!(&lines[1..3], ["  Ellipsoids (Fig. 7)", "  Growth"]);
+        assert_eq!(lines[3], "answer checks: 1 failed, first: one");
+        assert!(
+            lines[4].contains("3 files") && lines[4].contains("1 plots") && lines[4].ends_with("summary.md")
+        );
+        assert_eq!(lines.len(), 5);
+    }
 
     #[test]
     fn all_runs_every_benchmark_once_and_each_name_only_itself() {

@@ -135,6 +135,7 @@ pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result
         name: name.into(),
         points: stats.iter().map(|s| (s.time, f(s))).collect(),
         dashed: false,
+        color: None,
     };
     let mut files = LineChart {
         title: format!("{title}: SAP Newton iterations per step"),
@@ -142,6 +143,7 @@ pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result
         y_label: "Newton iterations".into(),
         log_x: false,
         log_y: false,
+        x_ticks: Vec::new(),
         series: vec![curve("iterations", &|s| f64::from(s.newton_iterations))],
     }
     .write(dir, "iterations")?;
@@ -152,6 +154,7 @@ pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result
             y_label: "step time (ms)".into(),
             log_x: false,
             log_y: false,
+            x_ticks: Vec::new(),
             series: vec![curve("step time", &|s| 1e3 * s.step_seconds)],
         }
         .write(dir, "step-time")?,
@@ -163,6 +166,7 @@ pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result
             y_label: "energy (J)".into(),
             log_x: false,
             log_y: false,
+            x_ticks: Vec::new(),
             series: vec![
                 curve("kinetic", &|s| s.kinetic_energy),
                 curve("potential", &|s| s.potential_energy),

@@ -62,6 +62,7 @@ pub(crate) fn spring_cylinder_studies<P: FnMut()>(
                 name: scheme.name().into(),
                 points,
                 dashed: false,
+                color: None,
             });
         }
         files.extend(
@@ -71,6 +72,7 @@ pub(crate) fn spring_cylinder_studies<P: FnMut()>(
                 y_label: "energy (J)".into(),
                 log_x: false,
                 log_y: false,
+                x_ticks: Vec::new(),
                 series,
             }
             .write(dir, stem)?,
@@ -123,6 +125,7 @@ pub(crate) fn spring_cylinder_studies<P: FnMut()>(
             name: scheme.name().into(),
             points,
             dashed: false,
+            color: None,
         });
     }
     order_csv.flush().map_err(io(&path))?;
@@ -137,6 +140,7 @@ pub(crate) fn spring_cylinder_studies<P: FnMut()>(
                 .map(|&d| (d, anchor.1 * (d / anchor.0).powf(p)))
                 .collect(),
             dashed: true,
+            color: None,
         });
     }
     files.extend(
@@ -146,6 +150,8 @@ pub(crate) fn spring_cylinder_studies<P: FnMut()>(
             y_label: "position error (m)".into(),
             log_x: true,
             log_y: true,
+            // Ticks at the steps run, not at round numbers between them.
+            x_ticks: dts.to_vec(),
             series,
         }
         .write(dir, "order")?,

@@ -187,6 +187,8 @@ pub fn scaling<P: FnMut()>(
                     .map(|r| (r.0 as f64, f(&r.2)))
                     .collect(),
                 dashed: !suffix.is_empty(),
+                // A configuration's solid and dashed lines share its colour.
+                color: Some(usize::from(!walls)),
             })
             .collect()
     };
@@ -196,6 +198,7 @@ pub fn scaling<P: FnMut()>(
         y_label: y_label.into(),
         log_x: false,
         log_y: false,
+        x_ticks: Vec::new(),
         series,
     };
     files.extend(
@@ -384,6 +387,7 @@ pub fn slip<P: FnMut()>(
                     .map(|r| (r.sigma, f(r)))
                     .collect(),
                 dashed: false,
+                color: Some(usize::from(!walls)),
             })
             .collect()
     };
@@ -393,6 +397,7 @@ pub fn slip<P: FnMut()>(
         y_label: y_label.into(),
         log_x: true,
         log_y,
+        x_ticks: Vec::new(),
         series,
     };
     let mut slip_series = series(&|r| r.mean_slip);
@@ -411,6 +416,7 @@ pub fn slip<P: FnMut()>(
             .map(|r| (r.sigma, r.bound))
             .collect(),
         dashed: true,
+        color: Some(2),
     });
     files.extend(
         chart(

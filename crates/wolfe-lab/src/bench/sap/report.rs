@@ -67,7 +67,7 @@ pub(crate) fn mean_by_bodies(
 pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
     let mut iterations = Vec::new();
     for pattern in [Pattern::Island, Pattern::Pile] {
-        for (regime, perturbation, stepped, what) in [
+        for (what_index, (regime, perturbation, stepped, what)) in [
             (Regime::Transient, 0.0, false, "transient cold"),
             (
                 Regime::Transient,
@@ -77,7 +77,10 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
             ),
             (Regime::Resting, SMALL_PERTURBATION, false, "resting warm 1e-4"),
             (Regime::Resting, 0.0, true, "resting, previous step"),
-        ] {
+        ]
+        .into_iter()
+        .enumerate()
+        {
             let points = mean_by_bodies(
                 rows,
                 |r| {
@@ -92,8 +95,9 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
             iterations.push(Curve {
                 name: format!("{} {what}", pattern.name()),
                 points: points.into_iter().map(|(b, v)| (b as f64, v)).collect(),
-                // Eight curves, seven colours: the pile's are dashed.
+                // One colour per kind of start; the pile's curves are dashed.
                 dashed: pattern == Pattern::Pile,
+                color: Some(what_index),
             });
         }
     }
@@ -109,6 +113,8 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
                 name: format!("{} {solver}", pattern.name()),
                 points: points.into_iter().map(|(b, v)| (b as f64, v)).collect(),
                 dashed: solver == "dense",
+                // One colour per pattern, dashed for the dense solver.
+                color: Some(usize::from(pattern == Pattern::Pile)),
             });
         }
     }
@@ -118,6 +124,7 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
         y_label: "Newton iterations".into(),
         log_x: false,
         log_y: false,
+        x_ticks: Vec::new(),
         series: iterations,
     }
     .write(dir, "sap-iterations")?;
@@ -128,6 +135,7 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
             y_label: "ms".into(),
             log_x: true,
             log_y: true,
+            x_ticks: Vec::new(),
             series: times,
         }
         .write(dir, "sap-time")?,

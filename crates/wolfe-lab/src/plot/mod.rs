@@ -1,9 +1,20 @@
 //! Plots of the benchmarks, as PNG and SVG, with no system font or graphics library.
 //!
-//! Text is rasterized by plotters' `ab_glyph` backend from the DejaVu Sans font shipped in
-//! `assets/` (Bitstream Vera licence, `assets/DejaVuSans-LICENSE.txt`), registered once
-//! per process; so a clean CI machine renders the same pictures as a desktop.
+//! Text is measured (and in the PNG, rasterized with `ab_glyph`) from the DejaVu Sans font
+//! shipped in `assets/` (Bitstream Vera licence, `assets/DejaVuSans-LICENSE.txt`),
+//! registered once per process; so a clean CI machine renders the same pictures as a
+//! desktop. The PNG is drawn through the `raster` module, which sets text and thick lines
+//! as the SVG does (plotters' bitmap backend shifts glyphs with a negative side bearing,
+//! "G JK", and draws miter spikes on spiky curves). Ticks are placed here (the `axis`
+//! module): 1-2-5 steps on linear axes, decades or 1-2-5 on logarithmic ones, or the
+//! values a study ran; legends go in the corner their curves leave emptiest.
 
+mod axis;
+mod raster;
+
+pub use axis::tick_label;
+
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
@@ -12,7 +23,7 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 
 /// The font every plot uses.
-const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 /// Family name under which [`FONT`] is registered.
 const FAMILY: &str = "sans-serif";
 /// Picture size in pixels.
@@ -51,6 +62,11 @@ pub fn series_color(name: &str, k: usize) -> RGBColor {
         "epa" => PALETTE[4],
         _ => PALETTE[(4 + k) % PALETTE.len()],
     }
+}
+
+/// The colour of palette entry `i` (wrapping), for curves that share a colour by choice.
+pub fn palette_color(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
 }
 
 /// Registers the shipped font with plotters (once per process); every drawing of text
@@ -136,7 +152,7 @@ impl RangeChart {
         write_both(dir, stem, self)
     }
 
-    /// The y range: the decades around every positive value.
+    /// The drawn y range, in log10: out to 1-2-5 values around every positive value.
     fn y_range(&self) -> (f64, f64) {
         let values = self
             .series
@@ -145,89 +161,127 @@ impl RangeChart {
             .filter(|v| v.is_finite() && *v > 0.0);
         let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
         if lo > hi {
-            return (0.1, 10.0);
+            return (-1.0, 1.0);
         }
-        let lo = 10f64.powf(lo.log10().floor());
-        let hi = 10f64.powf(hi.log10().ceil()).max(lo * 10.0);
-        (lo, hi)
+        axis::log_range(lo.log10(), hi.log10())
     }
 }
 
-/// A log-axis tick label with at most three significant digits and no trailing zeros.
-fn log_tick(y: f64) -> String {
-    if y >= 1.0 {
-        format!("{y:.0}")
-    } else {
-        let digits = (-y.log10().floor()) as usize + 2;
-        let s = format!("{y:.digits$}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+/// The plot area of a drawn chart in pixels: `((left, top), (right, bottom))`.
+type PixelArea = ((i32, i32), (i32, i32));
+
+/// The pixel rectangle of a plotting area.
+fn pixel_area(range: (Range<i32>, Range<i32>)) -> PixelArea {
+    let (x, y) = range;
+    ((x.start, y.start), (x.end, y.end))
+}
+
+/// Light grey grid lines: bold at labelled ticks, lighter between.
+fn grid_styles() -> (ShapeStyle, ShapeStyle) {
+    (
+        RGBColor(200, 200, 200).stroke_width(1),
+        RGBColor(236, 236, 236).stroke_width(1),
+    )
+}
+
+/// Draws the legend of `chart` at `position`.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font((FAMILY, 14))
+        .position(position)
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
+/// A categorical x axis: positions `0..n`, each ticked, from -0.5 to n - 0.5.
+fn categories(n: usize) -> axis::Axis {
+    let ticks = axis::Ticks {
+        major: (0..n).map(|i| i as f64).collect(),
+        minor: Vec::new(),
+    };
+    axis::Axis::new(-0.5, n as f64 - 0.5, ticks)
+}
+
+/// Tick positions `0..n` of a categorical axis, with their labels.
+fn category_formatter(ticks: &[String]) -> impl Fn(&f64) -> String + '_ {
+    move |x: &f64| {
+        let i = x.round();
+        if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < ticks.len() {
+            ticks[i as usize].clone()
+        } else {
+            String::new()
+        }
     }
 }
 
 impl Picture for RangeChart {
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
         area.fill(&WHITE).map_err(|e| e.to_string())?;
         let n = self.x_ticks.len().max(1);
         let (y_lo, y_hi) = self.y_range();
+        let yt = axis::log_ticks(y_lo, y_hi);
+        let x_axis = categories(n);
+        let y_axis = axis::Axis::new(y_lo, y_hi, yt);
         let mut chart = ChartBuilder::on(area)
             .caption(&self.title, (FAMILY, 22))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(64)
-            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), (y_lo..y_hi).log_scale())
+            .build_cartesian_2d(x_axis, y_axis)
             .map_err(|e| e.to_string())?;
-        let ticks = self.x_ticks.clone();
+        let (bold, light) = grid_styles();
+        let fx = category_formatter(&self.x_ticks);
         chart
             .configure_mesh()
-            .x_labels(n)
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < ticks.len() {
-                    ticks[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
-            .y_label_formatter(&|y| log_tick(*y))
+            .bold_line_style(bold)
+            .light_line_style(light)
+            .x_label_formatter(&fx)
+            .y_label_formatter(&|y| tick_label(10f64.powf(*y)))
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
             .label_style((FAMILY, 14))
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(|e| e.to_string())?;
-        let clamp = |v: f64| v.clamp(y_lo, y_hi);
+        let log = |v: f64| {
+            if v > 0.0 {
+                v.log10().clamp(y_lo, y_hi)
+            } else {
+                y_lo
+            }
+        };
+        let mut occupied = Vec::new();
         for (k, s) in self.series.iter().enumerate() {
             let color = series_color(&s.name, k);
-            let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, clamp(p.3))).collect();
-            band.extend(s.points.iter().rev().map(|p| (p.0, clamp(p.2))));
+            let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, log(p.3))).collect();
+            band.extend(s.points.iter().rev().map(|p| (p.0, log(p.2))));
             chart
                 .draw_series(std::iter::once(Polygon::new(band, color.mix(0.18).filled())))
                 .map_err(|e| e.to_string())?;
+            let line: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, log(p.1))).collect();
+            occupied.extend(axis::densify(
+                &line.iter().map(|p| chart.backend_coord(p)).collect::<Vec<_>>(),
+            ));
             chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().map(|p| (p.0, clamp(p.1))),
-                    color.stroke_width(2),
-                ))
+                .draw_series(LineSeries::new(line.iter().copied(), color.stroke_width(2)))
                 .map_err(|e| e.to_string())?
                 .label(&s.name)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
             chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|p| Circle::new((p.0, clamp(p.1)), 3, color.filled())),
-                )
+                .draw_series(line.iter().map(|p| Circle::new(*p, 3, color.filled())))
                 .map_err(|e| e.to_string())?;
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FAMILY, 14))
-            .position(SeriesLabelPosition::UpperLeft)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())
+        let plot = pixel_area(chart.plotting_area().get_pixel_range());
+        let size = axis::legend_size(self.series.iter().map(|s| s.name.as_str()));
+        legend(&mut chart, axis::emptiest_corner(plot, size, &occupied))?;
+        area.present().map_err(|e| e.to_string())?;
+        Ok(plot)
     }
 }
 
@@ -240,6 +294,10 @@ pub struct Curve {
     pub points: Vec<(f64, f64)>,
     /// Dashed (reference lines) instead of solid.
     pub dashed: bool,
+    /// A palette entry ([`palette_color`]) that curves belonging together share, such as
+    /// one configuration's solid and dashed lines; `None`: the colour of the name, else
+    /// of the curve's position.
+    pub color: Option<usize>,
 }
 
 /// Curves over a continuous x axis (time series, convergence plots), either axis
@@ -256,6 +314,9 @@ pub struct LineChart {
     pub log_x: bool,
     /// Logarithmic y axis (non-positive y are dropped).
     pub log_y: bool,
+    /// The x values to label (e.g. the time steps a convergence study ran); empty: 1-2-5
+    /// steps (decades on a long logarithmic axis).
+    pub x_ticks: Vec<f64>,
     /// The curves.
     pub series: Vec<Curve>,
 }
@@ -268,15 +329,8 @@ impl LineChart {
 
     /// The points as drawn: log10 of the log axes, non-finite dropped.
     fn drawn(&self, c: &Curve) -> Vec<(f64, f64)> {
-        let tx = |v: f64| {
-            if self.log_x {
-                (v > 0.0).then(|| v.log10())
-            } else {
-                Some(v)
-            }
-        };
-        let ty = |v: f64| {
-            if self.log_y {
+        let t = |log: bool, v: f64| {
+            if log {
                 (v > 0.0).then(|| v.log10())
             } else {
                 Some(v)
@@ -284,56 +338,68 @@ impl LineChart {
         };
         c.points
             .iter()
-            .filter_map(|&(x, y)| Some((tx(x)?, ty(y)?)))
+            .filter_map(|&(x, y)| Some((t(self.log_x, x)?, t(self.log_y, y)?)))
             .filter(|(x, y)| x.is_finite() && y.is_finite())
             .collect()
+    }
+
+    /// The drawn range of one axis and its ticks, from the drawn values `values`.
+    fn axis(&self, values: &[f64], log: bool, explicit: &[f64]) -> (f64, f64, axis::Ticks) {
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+        let (lo, hi) = if lo > hi { (0.0, 1.0) } else { (lo, hi) };
+        let explicit: Vec<f64> = explicit
+            .iter()
+            .filter(|v| !log || **v > 0.0)
+            .map(|&v| if log { v.log10() } else { v })
+            .collect();
+        if !explicit.is_empty() {
+            let lo = explicit.iter().fold(lo, |a, &b| a.min(b));
+            let hi = explicit.iter().fold(hi, |a, &b| a.max(b));
+            let pad = 0.04 * (hi - lo).max(1e-9);
+            let ticks = axis::Ticks {
+                major: explicit,
+                minor: Vec::new(),
+            };
+            return (lo - pad, hi + pad, ticks);
+        }
+        if log {
+            let (lo, hi) = axis::log_range(lo, hi);
+            return (lo, hi, axis::log_ticks(lo, hi));
+        }
+        let (lo, hi) = if hi - lo < 1e-12 * lo.abs().max(1e-300) {
+            (lo - 0.5 * lo.abs().max(1.0), hi + 0.5 * hi.abs().max(1.0))
+        } else {
+            let pad = 0.04 * (hi - lo);
+            (lo - pad, hi + pad)
+        };
+        (lo, hi, axis::linear_ticks(lo, hi))
     }
 }
 
 impl Picture for LineChart {
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
         area.fill(&WHITE).map_err(|e| e.to_string())?;
-        let all: Vec<(f64, f64)> = self.series.iter().flat_map(|c| self.drawn(c)).collect();
-        let range = |f: &dyn Fn(&(f64, f64)) -> f64| {
-            let (lo, hi) = all
-                .iter()
-                .map(f)
-                .fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
-            if lo > hi {
-                (0.0, 1.0)
-            } else if hi - lo < 1e-12 * lo.abs().max(1e-300) {
-                (lo - 0.5 * lo.abs().max(1.0), hi + 0.5 * hi.abs().max(1.0))
-            } else {
-                let pad = 0.04 * (hi - lo);
-                (lo - pad, hi + pad)
-            }
-        };
-        let (x_lo, x_hi) = range(&|p| p.0);
-        let (y_lo, y_hi) = range(&|p| p.1);
+        let drawn: Vec<Vec<(f64, f64)>> = self.series.iter().map(|c| self.drawn(c)).collect();
+        let xs: Vec<f64> = drawn.iter().flatten().map(|p| p.0).collect();
+        let ys: Vec<f64> = drawn.iter().flatten().map(|p| p.1).collect();
+        let (x_lo, x_hi, xt) = self.axis(&xs, self.log_x, &self.x_ticks);
+        let (y_lo, y_hi, yt) = self.axis(&ys, self.log_y, &[]);
         let mut chart = ChartBuilder::on(area)
             .caption(&self.title, (FAMILY, 22))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(72)
-            .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
+            .build_cartesian_2d(axis::Axis::new(x_lo, x_hi, xt), axis::Axis::new(y_lo, y_hi, yt))
             .map_err(|e| e.to_string())?;
-        let fmt = |log: bool| {
-            move |v: &f64| {
-                if log {
-                    log_tick(10f64.powf(*v))
-                } else {
-                    let a = v.abs();
-                    if a != 0.0 && !(1e-3..1e5).contains(&a) {
-                        format!("{v:.1e}")
-                    } else {
-                        format!("{}", (v * 1e4).round() / 1e4)
-                    }
-                }
-            }
-        };
-        let (fx, fy) = (fmt(self.log_x), fmt(self.log_y));
+        let label = |log: bool| move |v: &f64| tick_label(if log { 10f64.powf(*v) } else { *v });
+        let (fx, fy) = (label(self.log_x), label(self.log_y));
+        let (bold, light) = grid_styles();
         chart
             .configure_mesh()
+            .bold_line_style(bold)
+            .light_line_style(light)
             .x_label_formatter(&fx)
             .y_label_formatter(&fy)
             .x_desc(&self.x_label)
@@ -342,39 +408,43 @@ impl Picture for LineChart {
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(|e| e.to_string())?;
-        for (k, c) in self.series.iter().enumerate() {
-            let color = series_color(&c.name, k);
-            let pts = self.drawn(c);
+        let mut occupied = Vec::new();
+        for (k, (c, pts)) in self.series.iter().zip(drawn).enumerate() {
+            let color = c.color.map_or_else(|| series_color(&c.name, k), palette_color);
+            occupied.extend(axis::densify(
+                &pts.iter().map(|p| chart.backend_coord(p)).collect::<Vec<_>>(),
+            ));
             let style = color.stroke_width(2);
             if c.dashed {
                 chart
                     .draw_series(DashedLineSeries::new(pts, 8, 5, style))
                     .map_err(|e| e.to_string())?
                     .label(&c.name)
-                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(1)));
+                    .legend(move |(x, y)| {
+                        EmptyElement::at((x, y))
+                            + PathElement::new(vec![(0, 0), (8, 0)], style)
+                            + PathElement::new(vec![(13, 0), (20, 0)], style)
+                    });
             } else {
                 chart
                     .draw_series(LineSeries::new(pts, style))
                     .map_err(|e| e.to_string())?
                     .label(&c.name)
-                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
             }
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FAMILY, 14))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())
+        let plot = pixel_area(chart.plotting_area().get_pixel_range());
+        let size = axis::legend_size(self.series.iter().map(|c| c.name.as_str()));
+        legend(&mut chart, axis::emptiest_corner(plot, size, &occupied))?;
+        area.present().map_err(|e| e.to_string())?;
+        Ok(plot)
     }
 }
 
 /// A picture that any plotters backend can draw.
 trait Picture {
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String>;
+    /// Draws the picture; returns the plot area in pixels.
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String>;
 }
 
 impl BandChart {
@@ -385,7 +455,7 @@ impl BandChart {
 }
 
 impl Picture for BandChart {
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
         area.fill(&WHITE).map_err(|e| e.to_string())?;
         let n = self.x_ticks.len().max(1);
         let y_max = self
@@ -395,31 +465,31 @@ impl Picture for BandChart {
             .fold(0.0f64, f64::max)
             .max(1e-9)
             * 1.08;
+        let yt = axis::linear_ticks(0.0, y_max);
+        let x_axis = categories(n);
+        let y_axis = axis::Axis::new(0.0, y_max, yt);
         let mut chart = ChartBuilder::on(area)
             .caption(&self.title, (FAMILY, 22))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(64)
-            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0.0f64..y_max)
+            .build_cartesian_2d(x_axis, y_axis)
             .map_err(|e| e.to_string())?;
-        let ticks = self.x_ticks.clone();
+        let (bold, light) = grid_styles();
+        let fx = category_formatter(&self.x_ticks);
         chart
             .configure_mesh()
-            .x_labels(n)
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < ticks.len() {
-                    ticks[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
+            .bold_line_style(bold)
+            .light_line_style(light)
+            .x_label_formatter(&fx)
+            .y_label_formatter(&|y| tick_label(*y))
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
             .label_style((FAMILY, 14))
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(|e| e.to_string())?;
+        let mut occupied = Vec::new();
         for (k, s) in self.series.iter().enumerate() {
             let color = series_color(&s.name, k);
             let mut band: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, (p.1 + p.2).max(0.0))).collect();
@@ -427,24 +497,21 @@ impl Picture for BandChart {
             chart
                 .draw_series(std::iter::once(Polygon::new(band, color.mix(0.18).filled())))
                 .map_err(|e| e.to_string())?;
+            let line: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, p.1)).collect();
+            occupied.extend(axis::densify(
+                &line.iter().map(|p| chart.backend_coord(p)).collect::<Vec<_>>(),
+            ));
             chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().map(|p| (p.0, p.1)),
-                    color.stroke_width(2),
-                ))
+                .draw_series(LineSeries::new(line, color.stroke_width(2)))
                 .map_err(|e| e.to_string())?
                 .label(&s.name)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FAMILY, 14))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())
+        let plot = pixel_area(chart.plotting_area().get_pixel_range());
+        let size = axis::legend_size(self.series.iter().map(|s| s.name.as_str()));
+        legend(&mut chart, axis::emptiest_corner(plot, size, &occupied))?;
+        area.present().map_err(|e| e.to_string())?;
+        Ok(plot)
     }
 }
 
@@ -473,7 +540,7 @@ impl HistogramChart {
 }
 
 impl Picture for HistogramChart {
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
         area.fill(&WHITE).map_err(|e| e.to_string())?;
         let fractions = self.fractions();
         let y_max = fractions
@@ -483,15 +550,21 @@ impl Picture for HistogramChart {
             .max(1e-3)
             * 1.1;
         let (lo, hi) = (self.edges[0], *self.edges.last().unwrap_or(&1.0));
+        let (xt, yt) = (axis::linear_ticks(lo, hi), axis::linear_ticks(0.0, y_max));
         let mut chart = ChartBuilder::on(area)
             .caption(&self.title, (FAMILY, 22))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(64)
-            .build_cartesian_2d(lo..hi, 0.0f64..y_max)
+            .build_cartesian_2d(axis::Axis::new(lo, hi, xt), axis::Axis::new(0.0, y_max, yt))
             .map_err(|e| e.to_string())?;
+        let (bold, light) = grid_styles();
         chart
             .configure_mesh()
+            .bold_line_style(bold)
+            .light_line_style(light)
+            .x_label_formatter(&|x| tick_label(*x))
+            .y_label_formatter(&|y| tick_label(*y))
             .x_desc(&self.x_label)
             .y_desc("fraction of problems")
             .label_style((FAMILY, 14))
@@ -499,29 +572,45 @@ impl Picture for HistogramChart {
             .draw()
             .map_err(|e| e.to_string())?;
         let k_total = self.samples.len().max(1) as f64;
+        let mut occupied = Vec::new();
         for (k, ((name, _), fr)) in self.samples.iter().zip(&fractions).enumerate() {
             let color = series_color(name, k);
             // Side-by-side bars inside each bin.
-            let bars = self.edges.windows(2).zip(fr).map(move |(e, &f)| {
-                let w = (e[1] - e[0]) / k_total;
-                let x0 = e[0] + w * k as f64;
-                Rectangle::new([(x0, 0.0), (x0 + w * 0.9, f)], color.mix(0.8).filled())
-            });
+            let bars: Vec<[(f64, f64); 2]> = self
+                .edges
+                .windows(2)
+                .zip(fr)
+                .map(|(e, &f)| {
+                    let w = (e[1] - e[0]) / k_total;
+                    let x0 = e[0] + w * k as f64;
+                    [(x0, 0.0), (x0 + w * 0.9, f)]
+                })
+                .collect();
+            for bar in &bars {
+                // A bar occupies its whole column up to its top.
+                let (a, b) = (chart.backend_coord(&bar[0]), chart.backend_coord(&bar[1]));
+                occupied.extend(axis::densify(&[
+                    (a.0, b.1),
+                    (b.0, b.1),
+                    (b.0, a.1),
+                    (a.0, a.1),
+                    (a.0, b.1),
+                ]));
+            }
             chart
-                .draw_series(bars)
+                .draw_series(
+                    bars.into_iter()
+                        .map(|b| Rectangle::new(b, color.mix(0.8).filled())),
+                )
                 .map_err(|e| e.to_string())?
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FAMILY, 14))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())
+        let plot = pixel_area(chart.plotting_area().get_pixel_range());
+        let size = axis::legend_size(self.samples.iter().map(|s| s.0.as_str()));
+        legend(&mut chart, axis::emptiest_corner(plot, size, &occupied))?;
+        area.present().map_err(|e| e.to_string())?;
+        Ok(plot)
     }
 }
 
@@ -535,7 +624,7 @@ fn write_both(dir: &Path, stem: &str, picture: &impl Picture) -> Result<Vec<Path
         move |message: String| PlotError { path, message }
     };
     {
-        let area = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        let area = raster::Raster(BitMapBackend::new(&png, SIZE)).into_drawing_area();
         picture.draw(&area).map_err(fail(&png))?;
     }
     {
@@ -546,29 +635,4 @@ fn write_both(dir: &Path, stem: &str, picture: &impl Picture) -> Result<Vec<Path
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn log_ticks_keep_significant_digits_only() {
-        assert_eq!(log_tick(100.0), "100");
-        assert_eq!(log_tick(1.0), "1");
-        assert_eq!(log_tick(0.5), "0.5");
-        assert_eq!(log_tick(0.02), "0.02");
-    }
-
-    #[test]
-    fn range_chart_y_range_spans_whole_decades_around_every_value() {
-        let chart = RangeChart {
-            title: String::new(),
-            x_label: String::new(),
-            y_label: String::new(),
-            x_ticks: vec!["a".into(), "b".into()],
-            series: vec![RangeSeries {
-                name: "s".into(),
-                points: vec![(0.0, 0.5, 0.3, 0.7), (1.0, 40.0, 20.0, 130.0)],
-            }],
-        };
-        assert_eq!(chart.y_range(), (0.1, 1000.0));
-    }
-}
+mod tests;
