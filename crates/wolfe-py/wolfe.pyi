@@ -423,6 +423,7 @@ class StepInfo:
     step: int
     time: float
     contacts: int
+    touching_pairs: int
     newton_iterations: int
     step_seconds: float
     kinetic_energy: float

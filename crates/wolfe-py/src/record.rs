@@ -7,10 +7,8 @@
 //! The trajectory and the viewer page come from the same Rust functions as `wolfe sim`
 //! (`wolfe_sim::trajectory::TrajectoryWriter::record_simulation`,
 //! `wolfe_view::write_html`), the summary's numbers from `wolfe_lab::sim::RunSummary`.
-//! The `steps.csv` row, the three plots and the summary table repeat
-//! `wolfe_lab::sim::record`'s `simulate`, `step_plots` and `step_summary`, which are
-//! crate-private there (or take the whole run at once): when wolfe-lab makes them
-//! public, these copies become calls.
+//! The `steps.csv` row, the three plots and the summary table are
+//! `wolfe_lab::sim::{steps_row, step_plots, step_summary}`, as `wolfe sim` writes them.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -18,17 +16,14 @@ use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyOSError;
 use pyo3::PyResult;
-use wolfe_lab::plot::{Curve, LineChart};
-use wolfe_lab::sim::RunSummary;
+use wolfe_lab::sim::{step_plots, step_summary, steps_row};
 use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{Simulation, StepStats};
 
 use crate::error::io;
 
 /// `steps.csv`'s header, as `wolfe sim` writes it.
-pub const STEPS_HEADER: &str =
-    "step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,\
-max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds";
+pub use wolfe_lab::sim::STEPS_HEADER;
 
 /// SAP's status as `steps.csv` spells it (`none` when no contact was solved).
 pub fn status_name(s: &StepStats) -> String {
@@ -77,24 +72,7 @@ impl Recorder {
         self.trajectory
             .record_simulation(s.step, sim)
             .map_err(|e| io(&self.dir, e))?;
-        writeln!(
-            self.steps,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            s.step,
-            s.time,
-            s.contacts,
-            s.newton_iterations,
-            s.step_seconds,
-            s.kinetic_energy,
-            s.potential_energy,
-            s.max_penetration,
-            s.line_search_iterations,
-            s.momentum_error,
-            status_name(s),
-            s.detection_seconds,
-            s.solve_seconds
-        )
-        .map_err(|e| io(&self.dir.join("steps.csv"), e))?;
+        writeln!(self.steps, "{}", steps_row(s)).map_err(|e| io(&self.dir.join("steps.csv"), e))?;
         self.stats.push(*s);
         Ok(())
     }
@@ -106,7 +84,7 @@ impl Recorder {
         self.steps.flush().map_err(|e| io(&dir, e))?;
         self.trajectory.finish().map_err(|e| io(&dir, e))?;
         if !self.stats.is_empty() {
-            step_plots(&self.stats, &self.title, &dir)?;
+            step_plots(&self.stats, &self.title, &dir).map_err(|e| PyOSError::new_err(e.to_string()))?;
         }
         let settings = sim.settings();
         let dt = settings.time_step;
@@ -125,99 +103,4 @@ impl Recorder {
         wolfe_view::write_html(&dir).map_err(|e| PyOSError::new_err(format!("viewer page: {e}")))?;
         Ok(())
     }
-}
-
-/// The per-step plots of a run (SAP paper Fig. 9: iterations and time per step; the
-/// energies), as `wolfe sim` draws them.
-fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> PyResult<()> {
-    let curve = |name: &str, f: &dyn Fn(&StepStats) -> f64| Curve {
-        name: name.into(),
-        points: stats.iter().map(|s| (s.time, f(s))).collect(),
-        dashed: false,
-    };
-    let chart = |title: String, y_label: &str, series: Vec<Curve>| LineChart {
-        title,
-        x_label: "time (s)".into(),
-        y_label: y_label.into(),
-        log_x: false,
-        log_y: false,
-        series,
-    };
-    let plots = [
-        (
-            chart(
-                format!("{title}: SAP Newton iterations per step"),
-                "Newton iterations",
-                vec![curve("iterations", &|s| f64::from(s.newton_iterations))],
-            ),
-            "iterations",
-        ),
-        (
-            chart(
-                format!("{title}: wall time per step"),
-                "step time (ms)",
-                vec![curve("step time", &|s| 1e3 * s.step_seconds)],
-            ),
-            "step-time",
-        ),
-        (
-            chart(
-                format!("{title}: energy"),
-                "energy (J)",
-                vec![
-                    curve("kinetic", &|s| s.kinetic_energy),
-                    curve("potential", &|s| s.potential_energy),
-                    curve("total", &|s| s.kinetic_energy + s.potential_energy),
-                ],
-            ),
-            "energy",
-        ),
-    ];
-    for (chart, stem) in plots {
-        chart
-            .write(dir, stem)
-            .map_err(|e| PyOSError::new_err(e.to_string()))?;
-    }
-    Ok(())
-}
-
-/// Whole-run and steady-state (second half) numbers of a run as a markdown table, as
-/// `wolfe sim`'s `summary.md` has them.
-fn step_summary(stats: &[StepStats], dt: f64) -> String {
-    let all = RunSummary::of(stats);
-    let tail = RunSummary::of(&stats[stats.len() / 2..]);
-    let rtf = |ms: f64| dt / (1e-3 * ms).max(1e-15);
-    format!(
-        "| | whole run | second half (steady state) |\n|---|---|---|\n\
-         | steps | {} | {} |\n\
-         | mean Newton iterations per step | {:.2} | {:.2} |\n\
-         | max Newton iterations | {} | |\n\
-         | mean contacts | {:.1} | {:.1} |\n\
-         | mean wall time per step (ms) | {:.3} | {:.3} |\n\
-         | of which contact detection (ms) | {:.3} | {:.3} |\n\
-         | of which SAP solve (ms) | {:.3} | {:.3} |\n\
-         | real-time factor (dt / step time) | {:.1} | {:.1} |\n\
-         | max penetration (m) | {:.2e} | {:.2e} |\n\
-         | final kinetic energy (J) | {:.3e} | |\n\
-         | SAP solves not converged | {} | |\n",
-        all.steps,
-        tail.steps,
-        all.mean_newton_iterations,
-        tail.mean_newton_iterations,
-        all.max_newton_iterations,
-        all.mean_contacts,
-        tail.mean_contacts,
-        all.mean_step_ms,
-        tail.mean_step_ms,
-        all.mean_detection_ms,
-        tail.mean_detection_ms,
-        all.mean_solve_ms,
-        tail.mean_solve_ms,
-        rtf(all.mean_step_ms),
-        rtf(tail.mean_step_ms),
-        all.max_penetration,
-        tail.max_penetration,
-        all.final_kinetic_energy,
-        all.not_converged,
-    )
 }

@@ -184,6 +184,9 @@ pub struct StepInfo {
     pub time: f64,
     /// Contact points in the SAP problem.
     pub contacts: usize,
+    /// Object pairs in contact (signed distance <= 0) at the start of the step: the
+    /// SAP paper's Fig. 11 count.
+    pub touching_pairs: usize,
     /// SAP Newton iterations.
     pub newton_iterations: u32,
     /// Wall time of the whole step (detection, free motion, SAP, positions), s.
@@ -223,6 +226,7 @@ impl From<&StepStats> for StepInfo {
             step: s.step,
             time: s.time,
             contacts: s.contacts,
+            touching_pairs: s.touching_pairs,
             newton_iterations: s.newton_iterations,
             step_seconds: s.step_seconds,
             kinetic_energy: s.kinetic_energy,

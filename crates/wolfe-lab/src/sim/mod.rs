@@ -3,7 +3,7 @@
 //!
 //! Every scene writes into the output folder:
 //! - `steps.csv`: one row per step, columns
-//!   `step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds`
+//!   `step,time,contacts,touching_pairs,newton_iterations,step_seconds,kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds`
 //!   (`step_seconds` is the wall time of the whole step: detection, free motion, SAP,
 //!   positions);
 //! - `iterations.png/svg` and `step-time.png/svg` (SAP paper Fig. 9), `energy.png/svg`;
@@ -31,11 +31,12 @@ use wolfe_sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};
-pub use record::{simulate, RunSummary, DIVERGED_PENETRATION};
+pub use record::{
+    simulate, step_plots, step_summary, steps_row, RunSummary, DIVERGED_PENETRATION, STEPS_HEADER,
+};
 pub use spring_cylinder::fitted_slope;
 
 use options::io;
-use record::{step_plots, step_summary};
 use spring_cylinder::spring_cylinder_studies;
 
 /// Runs `options.scene`; `progress(len)` gives a callback ticked per step.

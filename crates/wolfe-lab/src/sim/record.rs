@@ -34,36 +34,13 @@ pub fn simulate(
     trajectory.record_simulation(0, &sim).map_err(io(dir))?;
     let path = dir.join("steps.csv");
     let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
-    writeln!(
-        out,
-        "step,time,contacts,newton_iterations,step_seconds,kinetic_energy,potential_energy,\
-         max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds"
-    )
-    .map_err(io(&path))?;
+    writeln!(out, "{STEPS_HEADER}").map_err(io(&path))?;
     let mut all = Vec::with_capacity(steps);
     for _ in 0..steps {
         let s = sim.step()?;
         check_diverged(&s, &sim, scene_size, time_step)?;
         trajectory.record_simulation(s.step, &sim).map_err(io(dir))?;
-        writeln!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            s.step,
-            s.time,
-            s.contacts,
-            s.newton_iterations,
-            s.step_seconds,
-            s.kinetic_energy,
-            s.potential_energy,
-            s.max_penetration,
-            s.line_search_iterations,
-            s.momentum_error,
-            s.sap_status
-                .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
-            s.detection_seconds,
-            s.solve_seconds
-        )
-        .map_err(io(&path))?;
+        writeln!(out, "{}", steps_row(&s)).map_err(io(&path))?;
         all.push(s);
         tick();
     }
@@ -129,8 +106,37 @@ fn check_diverged(
     Ok(())
 }
 
-/// The per-step plots (iterations, time, energy) of a run.
-pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result<Vec<PathBuf>, SimRunError> {
+/// `steps.csv`'s header: one row per step ([`steps_row`]).
+pub const STEPS_HEADER: &str = "step,time,contacts,touching_pairs,newton_iterations,step_seconds,\
+kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,\
+detection_seconds,solve_seconds";
+
+/// One `steps.csv` row (no newline), the columns of [`STEPS_HEADER`]; SAP's status is
+/// `none` when no contact was solved.
+pub fn steps_row(s: &StepStats) -> String {
+    format!(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        s.step,
+        s.time,
+        s.contacts,
+        s.touching_pairs,
+        s.newton_iterations,
+        s.step_seconds,
+        s.kinetic_energy,
+        s.potential_energy,
+        s.max_penetration,
+        s.line_search_iterations,
+        s.momentum_error,
+        s.sap_status
+            .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
+        s.detection_seconds,
+        s.solve_seconds
+    )
+}
+
+/// The per-step plots (iterations, time, energy) of a run: `iterations.*`,
+/// `step-time.*` and `energy.*` in `dir` (PNG and SVG); returns the files written.
+pub fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result<Vec<PathBuf>, SimRunError> {
     let curve = |name: &str, f: &dyn Fn(&StepStats) -> f64| Curve {
         name: name.into(),
         points: stats.iter().map(|s| (s.time, f(s))).collect(),
@@ -178,8 +184,9 @@ pub(crate) fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result
     Ok(files)
 }
 
-/// Steady-state and whole-run numbers of a run, as a markdown table.
-pub(crate) fn step_summary(stats: &[StepStats], dt: f64) -> String {
+/// Steady-state and whole-run numbers of a run (time step `dt`), as the markdown
+/// table of `summary.md`.
+pub fn step_summary(stats: &[StepStats], dt: f64) -> String {
     // The same means as the studies' rows, whole run and second half.
     let all = RunSummary::of(stats);
     let tail = RunSummary::of(&stats[stats.len() / 2..]);
@@ -228,6 +235,9 @@ pub struct RunSummary {
     pub mean_contacts: f64,
     /// Contacts of the last step.
     pub final_contacts: usize,
+    /// Object pairs touching (signed distance <= 0) at the last step: the SAP paper's
+    /// Fig. 11 count, one per penetrating pair as Drake's point contact reports them.
+    pub final_touching_pairs: usize,
     /// Mean SAP Newton iterations per step, whole run.
     pub mean_newton_iterations: f64,
     /// Same over the second half.
@@ -261,6 +271,7 @@ impl RunSummary {
             steps: stats.len(),
             mean_contacts: mean(stats, &|s| s.contacts as f64),
             final_contacts: stats.last().map_or(0, |s| s.contacts),
+            final_touching_pairs: stats.last().map_or(0, |s| s.touching_pairs),
             mean_newton_iterations: mean(stats, &|s| f64::from(s.newton_iterations)),
             steady_newton_iterations: mean(tail, &|s| f64::from(s.newton_iterations)),
             max_newton_iterations: stats.iter().map(|s| s.newton_iterations).max().unwrap_or(0),

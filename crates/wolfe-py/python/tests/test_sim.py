@@ -54,7 +54,7 @@ def test_head_on_collision_conserves_momentum():
 
 
 # The columns of `wolfe sim`'s steps.csv (crates/wolfe-lab/src/sim/mod.rs documents them).
-STEPS_COLUMNS = ["step", "time", "contacts", "newton_iterations", "step_seconds", "kinetic_energy",
+STEPS_COLUMNS = ["step", "time", "contacts", "touching_pairs", "newton_iterations", "step_seconds", "kinetic_energy",
                  "potential_energy", "max_penetration", "line_search_iterations", "momentum_error",
                  "sap_status", "detection_seconds", "solve_seconds"]
 # What every `wolfe sim` scene folder holds (the plots in PNG and SVG).
