@@ -80,13 +80,22 @@ impl Model {
                 let (s, c) = qi.sin_cos();
                 let rot = match aligned {
                     // R_T Rz(q): columns 0 and 1 mix, column 2 stays (likewise for x, y).
+                    // With u = k + 1, w = k + 2 (mod 3): column u becomes
+                    // `c_u cos + c_w sin`, column w `c_w cos - c_u sin`. Written out per
+                    // axis with constant indices, so the matrix stays in registers (a
+                    // runtime column index sent it through the stack: measured with perf).
                     Some(k) => {
-                        let (u, w) = ((k + 1) % 3, (k + 2) % 3);
-                        let mut r = xt.rot;
-                        let (cu, cw) = (xt.rot.column(u).into_owned(), xt.rot.column(w).into_owned());
-                        r.set_column(u, &(cu * c + cw * s));
-                        r.set_column(w, &(cw * c - cu * s));
-                        r
+                        let r = &xt.rot;
+                        let (c0, c1, c2) = (
+                            r.column(0).into_owned(),
+                            r.column(1).into_owned(),
+                            r.column(2).into_owned(),
+                        );
+                        match k {
+                            0 => Mat3::from_columns(&[c0, c1 * c + c2 * s, c2 * c - c1 * s]),
+                            1 => Mat3::from_columns(&[c0 * c - c2 * s, c1, c2 * c + c0 * s]),
+                            _ => Mat3::from_columns(&[c0 * c + c1 * s, c1 * c - c0 * s, c2]),
+                        }
                     }
                     None => xt.rot * axis_angle(&axis, qi),
                 };
