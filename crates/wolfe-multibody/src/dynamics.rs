@@ -88,11 +88,7 @@ impl Model {
                 data.oic[p] += ic;
             }
         }
-        for k in 0..n {
-            for c in k + 1..n {
-                m[c * n + k] = m[k * n + c];
-            }
-        }
+        data.mass_matrix.fill_upper_triangle_with_lower_triangle();
         // Entries of unrelated branches stay at zero from Data::new (never written).
         Ok(&data.mass_matrix)
     }

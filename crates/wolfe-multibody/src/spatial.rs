@@ -340,7 +340,7 @@ impl SpatialInertia {
     /// `I_o' = R I_o R^T - ([h_r]x [p]x + [p]x [h_r]x + m [p]x^2)`, evaluated with
     /// `[a]x [b]x = b a^T - (a . b) 1` as
     /// `I_o' = R I_o R^T - (p h_r^T + h_r p^T + m p p^T) + (2 h_r . p + m p . p) 1`.
-    #[inline]
+    #[inline(always)]
     pub fn transformed(&self, x: &Se3) -> SpatialInertia {
         let (r, p, m) = (&x.rot, &x.pos, self.mass);
         let hr = r * self.h;

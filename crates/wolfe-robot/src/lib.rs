@@ -24,6 +24,6 @@ pub use detect::{ContactObject, RobotContact};
 pub use error::RobotError;
 pub use pick::{panda_pick, PandaPickOptions, PickReport};
 pub use record::Recorder;
-pub use scenes::{panda_drop, urdf_scene, PandaDropOptions, SceneReport, UrdfSceneOptions};
-pub use step::{contact_frame, Simulator, StepSettings, StepStats};
+pub use scenes::{panda_drop, panda_drop_world, urdf_scene, PandaDropOptions, SceneReport, UrdfSceneOptions};
+pub use step::{contact_frame, Simulator, StepSettings, StepStats, TreeScheme};
 pub use world::{Geometry, Owner, PdGains, RobotWorld, TreeEntry};

@@ -37,24 +37,30 @@ impl NarrowPhase {
         self.settings.margin
     }
 
-    /// The manifold of two posed shapes, `None` when farther apart than the margin.
+    /// The manifold of two posed shapes, `None` when farther apart than `margin` (m, at
+    /// least [`NarrowPhase::margin`]: the detector widens it for fast geometries).
     pub fn shapes(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
+        margin: f64,
     ) -> Result<Option<ContactManifold>, RobotError> {
-        Ok(self.epa.manifold(a, pose_a, b, pose_b, &self.settings)?)
+        let settings = self.settings.with_margin(margin.max(self.settings.margin));
+        Ok(self.epa.manifold(a, pose_a, b, pose_b, &settings)?)
     }
 
-    /// The manifold of a half-space (A) and a posed shape (B), normal = the plane's.
+    /// The manifold of a half-space (A) and a posed shape (B), normal = the plane's,
+    /// `None` when farther than `margin` (as in [`NarrowPhase::shapes`]).
     pub fn half_space(
         &self,
         plane: &HalfSpace,
         shape: &Shape,
         pose: &Pose,
+        margin: f64,
     ) -> Result<Option<ContactManifold>, RobotError> {
-        Ok(halfspace_manifold(plane, shape, pose, &self.settings)?)
+        let settings = self.settings.with_margin(margin.max(self.settings.margin));
+        Ok(halfspace_manifold(plane, shape, pose, &settings)?)
     }
 }

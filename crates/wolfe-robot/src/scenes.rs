@@ -222,6 +222,13 @@ fn check_run(dt: f64, seconds: f64) -> Result<u64, RobotError> {
 /// [`drop_position`]. Writes the run's folder and returns what it measured.
 pub fn panda_drop(options: &PandaDropOptions) -> Result<SceneReport, RobotError> {
     let steps = check_run(options.dt, options.seconds)?;
+    let (world, settings) = panda_drop_world(options)?;
+    run(world, settings, steps, &options.out, "panda-drop", 7)
+}
+
+/// The world and step settings of [`panda_drop`] at time 0 (for benchmarks and studies
+/// that step the scene themselves).
+pub fn panda_drop_world(options: &PandaDropOptions) -> Result<(RobotWorld, StepSettings), RobotError> {
     let robot = load_robot(&options.data_dir.join("robots/franka_panda/panda.urdf"))?;
     let mut world = RobotWorld::new();
     world.add_half_space(HalfSpace::new(Vec3::z(), 0.0)?, 1.0);
@@ -241,7 +248,7 @@ pub fn panda_drop(options: &PandaDropOptions) -> Result<SceneReport, RobotError>
         add_object(&mut world, &options.data_dir, name, drop_position(k))?;
     }
     let settings = scene_settings(options.dt, options.relative_tolerance);
-    run(world, settings, steps, &options.out, "panda-drop", 7)
+    Ok((world, settings))
 }
 
 /// `urdf`: the robot of `options.urdf` welded to the world on a floor half-space,
