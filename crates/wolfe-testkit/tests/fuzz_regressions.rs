@@ -17,7 +17,11 @@ mod wolfe_fuzz;
 use wolfe_lab::problem_set;
 
 /// Saved inputs that still fail today: (target, file name).
-const OPEN: &[(&str, &str)] = &[("query", "sphere-radius-3e77-mass-properties-nan.bin")];
+const OPEN: &[(&str, &str)] = &[
+    ("query", "sphere-radius-3e77-mass-properties-nan.bin"),
+    ("obj", "negative-texcoord-index-overflow.obj"),
+    ("obj", "negative-normal-index-overflow.obj"),
+];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
@@ -161,4 +165,16 @@ fn seeds_reach_the_parsers() {
 #[ignore = "issue 21: Sphere radius 3.08e77: mass_properties returns Ok with mass 1.2e236 and an all-NaN inertia (r^5 overflows)"]
 fn open_sphere_radius_3e77_mass_properties_nan() {
     replay_open("query", "sphere-radius-3e77-mass-properties-nan.bin");
+}
+
+#[test]
+#[ignore = "issue 21: OBJ `f 1/-3` (a relative texture index before the first `vt`) panics in tobj 4.0.5 (lib.rs:1055, `vt * 2` overflows) inside ConvexMesh::from_obj when overflow checks are on"]
+fn open_obj_negative_texcoord_index_overflow() {
+    replay_open("obj", "negative-texcoord-index-overflow.obj");
+}
+
+#[test]
+#[ignore = "issue 21: OBJ `f 1/1/-3` (a relative normal index before the first `vn`) panics in tobj 4.0.5 (lib.rs:1096, multiply overflow) inside ConvexMesh::from_obj when overflow checks are on"]
+fn open_obj_negative_normal_index_overflow() {
+    replay_open("obj", "negative-normal-index-overflow.obj");
 }
