@@ -7,8 +7,8 @@
 # The binaries are libfuzzer-sys targets built with plain `cargo build` and the RUSTFLAGS
 # that `cargo fuzz build -s none` passes (coverage instrumentation, `--cfg fuzzing`, debug
 # assertions), so CI needs no cargo-fuzz install; a developer can equally run
-# `cargo fuzz run -s none TARGET` in fuzz/. Each run starts from fuzz/seeds/TARGET and
-# fuzz/regressions/TARGET (read only: new corpus entries go to fuzz/target/corpus/TARGET),
+# `cargo fuzz run -s none TARGET` in fuzz/. Each run starts from fuzz/seeds/TARGET (read
+# only: new corpus entries go to fuzz/target/corpus/TARGET),
 # and stops at the first failure, leaving the input in fuzz/artifacts/TARGET/ and a
 # non-zero exit. Per-target logs: fuzz/target/fuzz-TARGET.log.
 #
@@ -48,7 +48,9 @@ for t in "${targets[@]}"; do
   # -timeout: one input slower than 10 s is a hang (a crash); -rss_limit_mb: 2 GB;
   # -max_len: 64 kB inputs (files and cases are small).
   dirs=("$corpus")
-  for d in "seeds/$t" "regressions/$t"; do [ -d "$d" ] && dirs+=("$d"); done
+  # Seeds only: the saved regressions include open failures (replayed by
+  # crates/wolfe-testkit/tests/fuzz_regressions.rs, #[ignore]d while open).
+  [ -d "seeds/$t" ] && dirs+=("seeds/$t")
   jobs=()
   if [ "${FUZZ_JOBS:-1}" -gt 1 ]; then jobs=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"); fi
   if "target/$triple/release/$t" "${dirs[@]}" \

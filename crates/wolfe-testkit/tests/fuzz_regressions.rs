@@ -46,12 +46,13 @@ fn inputs(kind: &str, target: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The entry point of a target. Query inputs: saved regressions are checked strictly
-/// (every case, `WOLFE_FUZZ_STRICT=1`), seeds as the fuzzer does by default (the checks
-/// on moderate cases only).
+/// The entry point of a target. Query and OBJ inputs: saved regressions are checked
+/// strictly (every case, `WOLFE_FUZZ_STRICT=1`), seeds as the fuzzer does by default
+/// (query checks on moderate cases only, OBJ inputs with `/-` skipped).
 fn entry(target: &str, strict: bool) -> fn(&[u8]) {
     match target {
-        "obj" => wolfe_fuzz::obj,
+        "obj" if strict => |d| wolfe_fuzz::obj_with(d, true),
+        "obj" => |d| wolfe_fuzz::obj_with(d, false),
         "stl" => wolfe_fuzz::stl,
         "problem_set" => wolfe_fuzz::problem_set,
         "urdf" => wolfe_fuzz::urdf,

@@ -106,13 +106,14 @@ fn pose(t: [f64; 3], q: [f64; 4]) -> PoseDesc {
 
 /// Property 1: the fuzz distribution itself (random bytes through the query target's
 /// drawing), so specials, raw bit patterns and invalid poses: no panic anywhere; the
-/// checks on the cases in the moderate range.
+/// checks on the cases in the moderate range, or on every case with
+/// `WOLFE_FUZZ_STRICT=1` (which fails today: issue 21 items 1-2).
 #[test]
 #[ignore = "long property run (10^6 cases): see docs/fuzzing.md"]
 fn long_random_floats() {
     let mut r = rng(1);
     let mut buf = [0u8; 256];
-    let out = run("random floats", cases(), false, || {
+    let out = run("random floats", cases(), wolfe_fuzz::strict_from_env(), || {
         r.fill_bytes(&mut buf);
         QueryCase::draw(&mut arbitrary::Unstructured::new(&buf)).ok()
     });
