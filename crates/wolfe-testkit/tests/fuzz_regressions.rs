@@ -1,0 +1,216 @@
+//! Replays every saved fuzz input (issue 21) through the entry points of the fuzz
+//! targets themselves (`fuzz/src/entry.rs`, included below), so that a failure found by
+//! `cargo fuzz` stays fixed: `fuzz/regressions/TARGET/NAME` holds the inputs that once
+//! failed, `fuzz/seeds/TARGET/` the valid seed inputs. See docs/fuzzing.md.
+//!
+//! An input that still fails is listed in [`OPEN`] and has its own `#[ignore]`d test
+//! naming what fails; the test for its target skips it until the fix lands (then delete
+//! its line in `OPEN` and the `#[ignore]`).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+#[path = "../../../fuzz/src/entry.rs"]
+#[allow(dead_code)]
+mod wolfe_fuzz;
+/// What the entry points call `crate::problem_set`.
+use wolfe_lab::problem_set;
+
+/// Saved inputs that still fail today: (target, file name).
+const OPEN: &[(&str, &str)] = &[
+    ("query", "sphere-radius-3e77-mass-properties-nan.bin"),
+    ("obj", "negative-texcoord-index-overflow.obj"),
+    ("obj", "negative-normal-index-overflow.obj"),
+    ("query", "growth-translation-1.8e308-huge-cone-nan.bin"),
+    ("query", "distance-translation-1.8e308-nan.bin"),
+    ("query", "signed-distance-translation-1.8e308-inf-witness.bin"),
+    ("query", "cuboid-1e300-by-1e-300-mass-properties-nan.bin"),
+    ("query", "ellipsoid-radii-2e-308-1e300-mass-properties-nan.bin"),
+];
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
+}
+
+/// The files of `fuzz/KIND/TARGET/`, sorted (empty when the folder does not exist).
+fn inputs(kind: &str, target: &str) -> Vec<PathBuf> {
+    let dir = fuzz_dir().join(kind).join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The entry point of a target. Query and OBJ inputs: saved regressions are checked
+/// strictly (every case, `WOLFE_FUZZ_STRICT=1`), seeds as the fuzzer does by default
+/// (query checks on moderate cases only, OBJ inputs with `/-` skipped).
+fn entry(target: &str, strict: bool) -> fn(&[u8]) {
+    match target {
+        "obj" if strict => |d| wolfe_fuzz::obj_with(d, true),
+        "obj" => |d| wolfe_fuzz::obj_with(d, false),
+        "stl" => wolfe_fuzz::stl,
+        "problem_set" => wolfe_fuzz::problem_set,
+        "urdf" => wolfe_fuzz::urdf,
+        "query" if strict => |d| wolfe_fuzz::query_with(d, true),
+        "query" => |d| wolfe_fuzz::query_with(d, false),
+        other => panic!("unknown fuzz target `{other}`"),
+    }
+}
+
+const TARGETS: [&str; 5] = ["obj", "stl", "problem_set", "urdf", "query"];
+
+/// Runs `files` through the target's entry point; returns the failures by file name.
+fn replay(target: &str, files: &[PathBuf], strict: bool) -> Vec<String> {
+    let run = entry(target, strict);
+    let mut failures = Vec::new();
+    for file in files {
+        let data = std::fs::read(file).unwrap();
+        if let Err(e) = catch_unwind(AssertUnwindSafe(|| run(&data))) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            failures.push(format!("{}: {msg}", file.display()));
+        }
+    }
+    failures
+}
+
+/// Replays one open input (for the `#[ignore]`d test of each entry of [`OPEN`]).
+fn replay_open(target: &str, name: &str) {
+    let file = fuzz_dir().join("regressions").join(target).join(name);
+    let failures = replay(target, &[file], true);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn every_regression_input_passes() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for target in TARGETS {
+        let files: Vec<PathBuf> = inputs("regressions", target)
+            .into_iter()
+            .filter(|f| {
+                let name = f.file_name().unwrap().to_string_lossy();
+                !OPEN.iter().any(|(t, n)| *t == target && *n == name)
+            })
+            .collect();
+        count += files.len();
+        failures.extend(replay(target, &files, true));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} regression inputs fail: {failures:#?}",
+        failures.len()
+    );
+}
+
+#[test]
+fn every_seed_input_passes() {
+    let mut failures = Vec::new();
+    for target in TARGETS {
+        let files = inputs("seeds", target);
+        assert!(!files.is_empty(), "no seed input for target {target}");
+        failures.extend(replay(target, &files, false));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn open_inputs_exist_and_every_target_folder_is_known() {
+    for (target, name) in OPEN {
+        assert!(
+            fuzz_dir().join("regressions").join(target).join(name).is_file(),
+            "OPEN names a missing file {target}/{name}"
+        );
+    }
+    for kind in ["regressions", "seeds"] {
+        for e in std::fs::read_dir(fuzz_dir().join(kind)).unwrap() {
+            let e = e.unwrap();
+            if !e.path().is_dir() {
+                continue;
+            }
+            let name = e.file_name().to_string_lossy().to_string();
+            assert!(
+                TARGETS.contains(&name.as_str()),
+                "fuzz/{kind}/{name} is no target"
+            );
+        }
+    }
+}
+
+/// The seed inputs are what they claim: the shipped robots load, the seed meshes are
+/// hulls (a replay that silently returned early would test nothing).
+#[test]
+fn seeds_reach_the_parsers() {
+    for f in inputs("seeds", "obj") {
+        assert!(wolfe::ConvexMesh::from_obj(&f).is_ok(), "{}", f.display());
+    }
+    for f in inputs("seeds", "stl") {
+        assert!(wolfe::ConvexMesh::from_stl(&f).is_ok(), "{}", f.display());
+    }
+    for f in inputs("seeds", "urdf") {
+        let data = std::fs::read(&f).unwrap();
+        let text = std::str::from_utf8(&data[1..]).unwrap();
+        let options = wolfe_multibody::UrdfOptions {
+            floating_base: data[0] & 1 != 0,
+            load_collision: data[0] & 2 != 0,
+        };
+        let r = wolfe_multibody::parse_urdf(text, &wolfe_fuzz::scratch_dir(), options);
+        assert!(r.is_ok(), "{}: {:?}", f.display(), r.err());
+    }
+}
+
+#[test]
+#[ignore = "issue 21: Sphere radius 3.08e77: mass_properties returns Ok with mass 1.2e236 and an all-NaN inertia (r^5 overflows)"]
+fn open_sphere_radius_3e77_mass_properties_nan() {
+    replay_open("query", "sphere-radius-3e77-mass-properties-nan.bin");
+}
+
+#[test]
+#[ignore = "issue 21: OBJ `f 1/-3` (a relative texture index before the first `vt`) panics in tobj 4.0.5 (lib.rs:1055, `vt * 2` overflows) inside ConvexMesh::from_obj when overflow checks are on"]
+fn open_obj_negative_texcoord_index_overflow() {
+    replay_open("obj", "negative-texcoord-index-overflow.obj");
+}
+
+#[test]
+#[ignore = "issue 21: OBJ `f 1/1/-3` (a relative normal index before the first `vn`) panics in tobj 4.0.5 (lib.rs:1096, multiply overflow) inside ConvexMesh::from_obj when overflow checks are on"]
+fn open_obj_negative_normal_index_overflow() {
+    replay_open("obj", "negative-normal-index-overflow.obj");
+}
+
+#[test]
+#[ignore = "issue 21: Inflated(Sphere 5e-324, 0.5) at x = f64::MAX vs Cone(r 2.98e296, h 4.45e-322) at the origin: growth_distance returns Ok with alpha inf and a NaN contact point (NumericalTrouble)"]
+fn open_growth_translation_huge_cone_nan() {
+    replay_open("query", "growth-translation-1.8e308-huge-cone-nan.bin");
+}
+
+#[test]
+#[ignore = "issue 21: Inflated(Sphere 5e-324, 0.5) at x = f64::MAX (rotated 90 deg about z) vs Cone(r 8.1e294, h 2.2e-319): distance returns Ok with distance NaN and NaN witnesses (IterationLimit)"]
+fn open_distance_translation_max_nan() {
+    replay_open("query", "distance-translation-1.8e308-nan.bin");
+}
+
+#[test]
+#[ignore = "issue 21: Cuboid(1e20, 378.45, 2.3e-12) at z = f64::MAX vs Cylinder(r 1e9, h 2.3e-319): signed_distance returns Ok -0.0 (Intersecting, EPA Flat) with witness point_b z = -inf"]
+fn open_signed_distance_translation_max_inf_witness() {
+    replay_open("query", "signed-distance-translation-1.8e308-inf-witness.bin");
+}
+
+#[test]
+#[ignore = "issue 21: Cuboid half extents (1e300, 455.6, 1e-300): mass_properties returns Ok with mass 3.6e6 and a NaN/inf inertia"]
+fn open_cuboid_1e300_mass_properties_nan() {
+    replay_open("query", "cuboid-1e300-by-1e-300-mass-properties-nan.bin");
+}
+
+#[test]
+#[ignore = "issue 21: Ellipsoid radii (2.2e-308, 1e300, 3.03): mass_properties returns Ok with a NaN/inf inertia (radii_sq underflows to 0 and overflows to inf)"]
+fn open_ellipsoid_extreme_radii_mass_properties_nan() {
+    replay_open("query", "ellipsoid-radii-2e-308-1e300-mass-properties-nan.bin");
+}
