@@ -49,7 +49,7 @@ for t in "${targets[@]}"; do
   # -max_len: 64 kB inputs (files and cases are small).
   dirs=("$corpus")
   # Seeds only: the saved regressions include open failures (replayed by
-  # crates/wolfe-testkit/tests/fuzz_regressions.rs, #[ignore]d while open).
+  # crates/wolfe-lab/tests/fuzz_regressions.rs, #[ignore]d while open).
   [ -d "seeds/$t" ] && dirs+=("seeds/$t")
   jobs=()
   if [ "${FUZZ_JOBS:-1}" -gt 1 ]; then jobs=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"); fi

@@ -1,6 +1,6 @@
 //! The entry points of wolfe's fuzz targets (issue 21), one function per target, shared
 //! by the libFuzzer binaries in `fuzz_targets/` and by the regression replay test
-//! `crates/wolfe-testkit/tests/fuzz_regressions.rs` (which includes this file by path,
+//! `crates/wolfe-lab/tests/fuzz_regressions.rs` (which includes this file by path,
 //! so that a saved input is replayed through exactly the code that found it). The
 //! including crate provides `crate::problem_set` (wolfe-lab's module).
 //!

@@ -1,5 +1,5 @@
 //! wolfe's fuzz targets (issue 21): the entry points are in `entry.rs`, shared with the
-//! regression replay test of `crates/wolfe-testkit`. See docs/fuzzing.md.
+//! regression replay test of `crates/wolfe-lab`. See docs/fuzzing.md.
 
 /// wolfe-lab's problem-set reader, compiled here from its source: the instrumented
 /// build then needs only its few dependencies (serde_json, csv), not wolfe-lab's

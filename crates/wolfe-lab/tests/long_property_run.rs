@@ -3,7 +3,7 @@
 //! test here is `#[ignore]`d). Run it with
 //!
 //! ```text
-//! cargo test -p wolfe-testkit --test long_property_run -- --ignored --nocapture --test-threads 1
+//! cargo test -p wolfe-lab --test long_property_run -- --ignored --nocapture --test-threads 1
 //! ```
 //!
 //! `WOLFE_LONG_CASES=N` changes the number of cases per property (default 1 000 000),
