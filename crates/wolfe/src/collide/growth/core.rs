@@ -110,8 +110,12 @@ impl Geometry<3> for Dim {
 /// Support oracle of a pair of shapes in the common frame.
 pub(crate) trait PairSupport<const N: usize> {
     /// A point of A maximizing `<lambda, x>` and a point of B minimizing it (so that
-    /// their difference maximizes it over `A - B`). `lambda` is not unit (its infinity
-    /// norm lies in `[1, 2)`).
+    /// their difference maximizes it over `A - B`), each as its offset from the shape's
+    /// centre point (`a - c1`, `b - c2`): offsets keep their relative precision when the
+    /// centres are far apart, where `(a - c1) - (b - c2)` formed from absolute points
+    /// would cancel (issue 21: at `|p| = 1e20` the offsets of two unit spheres would be
+    /// rounded to multiples of 1e4). `lambda` is not unit (its infinity norm lies in
+    /// `[1, 2)`).
     fn supports(&mut self, lambda: &V<N>) -> (V<N>, V<N>);
 
     /// Whether `C` is strictly convex (both shapes are): its support points then move
@@ -193,9 +197,9 @@ impl<F: FnMut(GrowthIterate)> GrowthTrace for F {
 pub(crate) struct Run<const N: usize> {
     /// The optimal basis of the inner approximation: points `z_m` of `C`...
     pub zs: [V<N>; N],
-    /// ... made of the points `a_m` of A ...
+    /// ... made of the points `a_m` of A (as offsets `a_m - c1`) ...
     pub pa: [V<N>; N],
-    /// ... and `b_m` of B: `z_m = (a_m - c1) - (b_m - c2)` (kept for Eq. 28).
+    /// ... and `b_m` of B (offsets `b_m - c2`): `z_m = pa_m - pb_m` (kept for Eq. 28).
     pub pb: [V<N>; N],
     /// Cofactors of the basis.
     cof: [V<N>; N],
@@ -215,7 +219,7 @@ pub(crate) struct Run<const N: usize> {
     /// The normal achieving `beta_upper` (zero until the first support call; infinity
     /// norm in `[1, 2)`, not unit).
     pub lambda_upper: V<N>,
-    /// The support points of A and B at `lambda_upper`.
+    /// The support points of A and B at `lambda_upper` (offsets from the centres).
     pub upper_a: V<N>,
     /// See `upper_a`.
     pub upper_b: V<N>,
@@ -297,13 +301,13 @@ where
     /// Alg. 1: the initial simplex inside `B_r(0) ⊂ C`, split into points of the
     /// shapes' inscribed balls: `a - c1 = (r1 / r) z`, `b - c2 = -(r2 / r) z`. Requires
     /// `r = r1 + r2 > 0` and `p != 0`.
-    fn initialize(p: &V<N>, c1: &V<N>, c2: &V<N>, r1: f64, r2: f64) -> Self {
+    fn initialize(p: &V<N>, r1: f64, r2: f64) -> Self {
         let r = r1 + r2;
         let p_hat = p / p.norm();
         let zs = <Dim as Geometry<N>>::initial_simplex(&p_hat, r);
         let (w1, w2) = (r1 / r, r2 / r);
-        let pa = zs.map(|z| c1 + w1 * z);
-        let pb = zs.map(|z| c2 - w2 * z);
+        let pa = zs.map(|z| w1 * z);
+        let pb = zs.map(|z| -w2 * z);
         // The initial facet is orthogonal to p_hat at height r / 2.
         let f = facet(&zs, p).unwrap_or(Facet {
             cof: <Dim as Geometry<N>>::cofactors(&zs),
@@ -449,8 +453,37 @@ where
         mu
     }
 
-    /// The witness points `(a*, b*)` (Eq. 28): convex combinations, with the
-    /// barycentric coordinates of the ray's point, of the basis' shape points.
+    /// Relative margins `(m_lower, m_upper)` that cover the rounding of the bounds:
+    /// `beta_lower (1 - m_lower)` and `beta_upper (1 + m_upper)` bound `beta*` in exact
+    /// arithmetic. The bounds are ratios of support values and facet heights (Eq. 13-14);
+    /// each support point and the rotation into the common frame carry an error of a few
+    /// `eps |z|`, and the dot products one of a few `eps |lambda| |z|`, so the relative
+    /// error of a bound is `K eps |lambda| |z| / <lambda, z>` (`K = 16` covers the
+    /// products, the rotation and the ray `p`). It is small (`|z| / <lambda, z>` is at
+    /// most the shapes' size over the inradius sum) but not zero, and on a converged
+    /// query of spheres the two bounds can be closer than it (issue 21: the certified
+    /// interval must contain the exact answer).
+    pub fn rounding_margins(&self) -> (f64, f64) {
+        const K: f64 = 16.0 * f64::EPSILON;
+        let ln = self.lambda.norm();
+        let mut reach = 0.0f64;
+        for (a, b) in self.pa.iter().zip(&self.pb) {
+            reach = reach.max(a.norm() + b.norm());
+        }
+        let m_lower = K * (1.0 + ln * reach / self.height.abs());
+        let lu = self.lambda_upper.norm();
+        let vu = self.lambda_upper.dot(&(self.upper_a - self.upper_b));
+        let m_upper = if vu > 0.0 {
+            K * (1.0 + lu * (self.upper_a.norm() + self.upper_b.norm()) / vu)
+        } else {
+            0.0
+        };
+        (m_lower.min(0.5), m_upper.min(0.5))
+    }
+
+    /// The witness points `(a* - c1, b* - c2)` (Eq. 28, offsets from the centres):
+    /// convex combinations, with the barycentric coordinates of the ray's point, of the
+    /// basis' shape points.
     pub fn witness(&self, p: &V<N>) -> (V<N>, V<N>) {
         let mu = self.barycentric(p);
         let mut a = V::zeros();
@@ -478,10 +511,8 @@ pub(crate) fn pow2_inverse(x: f64) -> f64 {
 
 /// Inputs of [`solve`] besides the support oracle.
 pub(crate) struct Problem<'w, const N: usize> {
-    /// Centre of A in the common frame.
-    pub c1: V<N>,
-    /// Centre of B in the common frame.
-    pub c2: V<N>,
+    /// The ray `p = c2 - c1` between the centres in the common frame.
+    pub p: V<N>,
     /// Inradius lower bound of A about `c1`.
     pub r1: f64,
     /// Inradius lower bound of B about `c2`.
@@ -490,15 +521,16 @@ pub(crate) struct Problem<'w, const N: usize> {
     pub tolerance: f64,
     /// Iteration limit.
     pub max_iterations: u32,
-    /// Warm-start points (shape points in the common frame), Sec. III-F.3, with the
-    /// unit normal of `C` each was the support point for (zero when it had none).
+    /// Warm-start points (shape points as offsets from their centres, in the common
+    /// frame), Sec. III-F.3, with the unit normal of `C` each was the support point for
+    /// (zero when it had none).
     pub warm: Option<&'w [(V<N>, V<N>, V<N>); N]>,
     /// Distance or collision.
     pub mode: Mode,
 }
 
 /// Alg. 3 (with Sec. III-F.3 warm start and III-F.4 early exit). Requires
-/// `c1 != c2` and `r1 + r2 > 0`.
+/// `p != 0` and `r1 + r2 > 0`.
 pub(crate) fn solve<const N: usize, S: PairSupport<N>, T: GrowthTrace>(
     oracle: &mut S,
     pr: &Problem<'_, N>,
@@ -507,15 +539,15 @@ pub(crate) fn solve<const N: usize, S: PairSupport<N>, T: GrowthTrace>(
 where
     Dim: Geometry<N>,
 {
-    let p = pr.c2 - pr.c1;
-    let mut run = Run::<N>::initialize(&p, &pr.c1, &pr.c2, pr.r1, pr.r2);
+    let p = pr.p;
+    let mut run = Run::<N>::initialize(&p, pr.r1, pr.r2);
     let smooth = oracle.strictly_convex();
     // Strictly convex pairs start cold: their interpolated-normal steps end with the
     // basis clustered at the previous answer, a facet too small to give a normal, and
     // on curved sets warm start gains nothing anyway (Sec. IV-B).
     if let Some(warm) = pr.warm.filter(|_| !smooth) {
         for (a, b, n) in warm.iter() {
-            let z = (a - pr.c1) - (b - pr.c2);
+            let z = a - b;
             if z.iter().all(|x| x.is_finite()) {
                 if let Pivot::Done(out) = run.pivot(z, *a, *b, &p) {
                     // The previous query's normal, a good guess after a small motion.
@@ -552,7 +584,7 @@ where
         cooldown = cooldown.saturating_sub(u32::from(interpolated.is_none()));
         let lambda = interpolated.unwrap_or(run.lambda);
         let (a, b) = oracle.supports(&lambda);
-        let z = (a - pr.c1) - (b - pr.c2);
+        let z = a - b;
         // Outer approximation update (Eq. 22): valid for any lambda with <lambda, p> > 0.
         let lp = lambda.dot(&p);
         let v = lambda.dot(&z);
@@ -680,7 +712,7 @@ mod tests {
             V::<3>::new(0.1, -1.2, 1.55),
         ]
         .map(|z| 2.0 * z / z.norm());
-        let mut run = Run::<3>::initialize(&p, &V::zeros(), &p, 1.0, 1.0);
+        let mut run = Run::<3>::initialize(&p, 1.0, 1.0);
         let f = facet(&zs, &p).expect("a facet in front of the origin");
         run.zs = zs;
         run.cof = f.cof;

@@ -481,19 +481,17 @@ fn distance_with<T: GrowthTrace>(
         warm,
         trace,
     });
-    let p = q.c2 - q.c1;
-    let (wa, wb) = run.witness(&p);
-    let alpha_upper = 1.0 / run.beta_lower;
-    let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
-    let contact = q.c1 + alpha_upper * (wa - q.c1);
+    let (wa, wb) = run.witness(&q.p);
+    let (alpha_lower, alpha_upper) = certified_alphas(&run);
+    let contact = q.c1 + alpha_upper * wa;
     let rot = pose_a.rotation.to_rotation_matrix();
     let world = |x: Vec3| rot * x + pose_a.translation;
     Ok(GrowthOutput {
         alpha: alpha_upper,
         alpha_lower,
         alpha_upper,
-        point_a: world(wa),
-        point_b: world(wb),
+        point_a: world(q.c1 + wa),
+        point_b: pose_b.transform_point(&(q.cb + q.rot_ab.transpose() * wb)),
         contact_point: world(contact),
         normal: rot * unit(&run.lambda_upper),
         iterations: run.iterations,
@@ -536,25 +534,28 @@ fn collide_with(
         trace: &mut (),
     };
     let run = dispatch(a, b, runner);
-    let p = q.c2 - q.c1;
     let rot = pose_a.rotation.to_rotation_matrix();
-    let alpha_upper = 1.0 / run.beta_lower;
-    let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
+    let (alpha_lower, alpha_upper) = certified_alphas(&run);
     let separated = run.beta_upper < 1.0;
     let intersecting = !separated;
     let (separating_normal, offset_a, offset_b) = if separated {
         let n = unit(&run.lambda_upper);
         let nw = rot * n;
         let shift = nw.dot(&pose_a.translation);
-        (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
+        let c2 = q.c1 + q.p;
+        (
+            nw,
+            n.dot(&(q.c1 + run.upper_a)) + shift,
+            n.dot(&(c2 + run.upper_b)) + shift,
+        )
     } else {
         (Vec3::zeros(), 0.0, 0.0)
     };
     // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
     // in both shapes (each shape contains its centre and is convex).
     let common_point = if alpha_upper <= 1.0 {
-        let (wa, _) = run.witness(&p);
-        Some(rot * (q.c1 + alpha_upper * (wa - q.c1)) + pose_a.translation)
+        let (wa, _) = run.witness(&q.p);
+        Some(rot * (q.c1 + alpha_upper * wa) + pose_a.translation)
     } else {
         None
     };
@@ -590,15 +591,17 @@ fn prepare(
     let pose_ab = pose_a.relative(pose_b);
     let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
     let c1 = center_a.point;
-    let c2 = rot_ab * center_b.point + pose_ab.translation;
-    if c1 == c2 {
+    // The ray between the centres; the support points are taken as offsets from the
+    // centres (see `Pair3`), so that nothing of size |t_ab| enters them.
+    let p = (rot_ab * center_b.point - c1) + pose_ab.translation;
+    if p == Vec3::zeros() {
         return Ok(None);
     }
     Ok(Some(Query {
         rot_ab,
-        t_ab: pose_ab.translation,
         c1,
-        c2,
+        cb: center_b.point,
+        p,
         r1: center_a.inradius,
         r2: center_b.inradius,
     }))
@@ -614,21 +617,32 @@ pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
     }
 }
 
-/// `1 / beta_upper`, clamped to `alpha_upper` (converged bounds may cross by rounding).
-pub(crate) fn lower_alpha(beta_upper: f64, alpha_upper: f64) -> f64 {
-    if beta_upper.is_finite() {
-        (1.0 / beta_upper).min(alpha_upper)
+/// The certified `(alpha_lower, alpha_upper)` of a run: `1 / beta_upper` and
+/// `1 / beta_lower` widened by the rounding margins of the bounds
+/// ([`Run::rounding_margins`]), so that the interval holds the exact answer.
+pub(crate) fn certified_alphas<const N: usize>(run: &Run<N>) -> (f64, f64)
+where
+    core::Dim: core::Geometry<N>,
+{
+    let (m_lower, m_upper) = run.rounding_margins();
+    let alpha_upper = (1.0 / run.beta_lower) * (1.0 + m_lower);
+    let alpha_lower = if run.beta_upper.is_finite() {
+        ((1.0 / run.beta_upper) * (1.0 - m_upper)).min(alpha_upper)
     } else {
         0.0
-    }
+    };
+    (alpha_lower, alpha_upper)
 }
 
 /// A query in A's frame.
 struct Query {
     rot_ab: Mat3,
-    t_ab: Vec3,
+    /// A's centre point (A's frame).
     c1: Vec3,
-    c2: Vec3,
+    /// B's centre point (B's frame).
+    cb: Vec3,
+    /// `c2 - c1` in A's frame.
+    p: Vec3,
     r1: f64,
     r2: f64,
 }
@@ -639,7 +653,10 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     b: &'s B,
     rot_ab: Mat3,
     rot_ba: Mat3,
-    t_ab: Vec3,
+    /// The centre points, A's in A's frame, B's in B's: the supports are returned as
+    /// offsets from them (see [`PairSupport::supports`]).
+    c1: Vec3,
+    cb: Vec3,
     ra: f64,
     rb: f64,
     /// Whether `ra + rb > 0`.
@@ -676,7 +693,7 @@ impl<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized> PairSupport<3> for Pair3<
             sa += (self.ra * inv) * lambda;
             sb += (self.rb * inv) * d_b;
         }
-        (sa, self.rot_ab * sb + self.t_ab)
+        (sa - self.c1, self.rot_ab * (sb - self.cb))
     }
 
     #[inline]
@@ -704,7 +721,7 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
         let (hint_a, hint_b, previous) = if self.warm && self.memory.points.is_some() {
             (self.memory.hint_a, self.memory.hint_b, self.memory.direction)
         } else {
-            let p = q.c2 - q.c1;
+            let p = q.p;
             (a.seed_hint(&p), b.seed_hint(&-(rot_ba * p)), p)
         };
         let mut pair = Pair3 {
@@ -712,7 +729,8 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
             b,
             rot_ab: q.rot_ab,
             rot_ba,
-            t_ab: q.t_ab,
+            c1: q.c1,
+            cb: q.cb,
             ra: a.radius(),
             rb: b.radius(),
             rounded: a.radius() + b.radius() > 0.0,
@@ -722,14 +740,14 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
             hint_direction: HintDirection::new(previous),
         };
         // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
-        // frame (unchanged), B's moved by B's new pose relative to A.
+        // frame (unchanged), B's moved by B's new pose relative to A, as offsets from
+        // the centres.
         let warm = match (self.warm, self.memory.points) {
-            (true, Some(pts)) => Some(pts.map(|(pa, pb, n)| (pa, q.rot_ab * pb + q.t_ab, n))),
+            (true, Some(pts)) => Some(pts.map(|(pa, pb, n)| (pa - q.c1, q.rot_ab * (pb - q.cb), n))),
             _ => None,
         };
         let problem = Problem {
-            c1: q.c1,
-            c2: q.c2,
+            p: q.p,
             r1: q.r1,
             r2: q.r2,
             tolerance: self.settings.tolerance,
@@ -748,7 +766,7 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
             } else {
                 Vec3::zeros()
             };
-            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab), n);
+            *pt = (q.c1 + run.pa[m], q.cb + rot_ba * run.pb[m], n);
         }
         self.memory.points = Some(points);
         run
