@@ -8,7 +8,7 @@ mod growth_support;
 use common::*;
 use growth_support::*;
 use rand::Rng;
-use wolfe::{intersects, GjkSettings, GrowthStatus, Pose, Shape, Sphere};
+use wolfe::{intersects, ConvexShape, GjkSettings, GrowthStatus, Pose, Shape, Sphere};
 
 // ------------------------------------------------ random runs: feasibility, Theorem 2
 
@@ -141,7 +141,11 @@ fn collision_agrees_with_gjk_and_returns_certificates() {
             assert!((world_support_value(a, &pa, &n) - col.offset_a).abs() <= 1e-9 * scale);
             assert!((-world_support_value(b, &pb, &-n) - col.offset_b).abs() <= 1e-9 * scale);
         }
-        assert!(col.iterations <= dist.iterations, "case {case}: early exit");
+        // The early exit runs the cutting-plane loop; smooth pairs' distances run
+        // Newton's method, which needs fewer support calls than either.
+        if !(a.is_strictly_convex() && b.is_strictly_convex()) {
+            assert!(col.iterations <= dist.iterations, "case {case}: early exit");
+        }
     }
     assert!(n_sep > 200 && n_hit > 200, "{n_sep} {n_hit}");
 }

@@ -11,6 +11,8 @@
 //! early exit (Sec. III-F.4).
 //!
 //! - `core.rs`: the dimension-generic loop (`N = 2, 3`), the robust simplex pivot.
+//! - `newton.rs`: Newton's method on the dual plane for smooth pairs (spheres,
+//!   ellipsoids), with the same certificate; the loop is its fallback.
 //! - `query.rs`: 3D queries on [`crate::shape::Shape`] ([`GrowthSolver`]).
 //! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`], [`growth_collide_2d`]).
 //!
@@ -32,6 +34,7 @@
 //! ```
 
 mod core;
+mod newton;
 mod planar;
 mod query;
 

@@ -316,8 +316,7 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
         mode: Mode::Distance,
     };
     let run = core::solve(&mut pair, &problem, trace);
-    let (wa, wb) = run.witness(&p);
-    let (alpha_lower, alpha) = super::query::certified_alphas(&run);
+    let (alpha_lower, alpha, wa, wb) = super::query::certified_alphas(&run, &p);
     Ok(GrowthOutput2 {
         alpha,
         alpha_lower,
@@ -407,7 +406,7 @@ pub fn growth_collide_2d(
         mode: Mode::Collision,
     };
     let run = core::solve(&mut pair, &problem, &mut ());
-    let (alpha_lower, alpha_upper) = super::query::certified_alphas(&run);
+    let (alpha_lower, alpha_upper, wa, _) = super::query::certified_alphas(&run, &p);
     let separated = run.beta_upper < 1.0;
     let (separating_normal, offset_a, offset_b) = if separated {
         let n = super::query::unit(&run.lambda_upper);
@@ -421,10 +420,7 @@ pub fn growth_collide_2d(
     } else {
         (Vec2::zeros(), 0.0, 0.0)
     };
-    let common_point = (alpha_upper <= 1.0).then(|| {
-        let (wa, _) = run.witness(&p);
-        world(c1 + alpha_upper * wa)
-    });
+    let common_point = (alpha_upper <= 1.0).then(|| world(c1 + alpha_upper * wa));
     Ok(GrowthCollisionOutput2 {
         intersecting: !separated,
         alpha_lower,

@@ -1,6 +1,7 @@
 //! Growth distance and growth-based collision between posed 3D shapes.
 
-use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
+use super::core::{self, GrowthIterate, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
+use super::newton::{self, Smooth, SmoothQuery, SmoothRun};
 use crate::collide::cache::{GrowthMemory, PairCache};
 use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::minkowski::HintDirection;
@@ -265,6 +266,7 @@ impl GrowthSolver {
             pose_b,
             center_b,
             &mut (),
+            Smooth::of(a).zip(Smooth::of(b)),
             |r| dispatch(a, b, r),
         )
     }
@@ -353,6 +355,7 @@ impl GrowthSolver {
             pose_b,
             center_b,
             trace,
+            Smooth::of(a).zip(Smooth::of(b)),
             |r| dispatch(a, b, r),
         )
     }
@@ -413,6 +416,7 @@ impl GrowthSolver {
             pose_b,
             center_b,
             &mut (),
+            None,
             |r| r.visit(a, b),
         )
     }
@@ -446,7 +450,11 @@ impl GrowthSolver {
 /// A pair's growth memory and whether the query may start from it.
 type MemoryUse<'m> = (&'m mut GrowthMemory, bool);
 
-/// The distance query around `solve`, which runs the loop on the concrete pair.
+/// The distance query around `solve`, which runs the cutting-plane loop on the concrete
+/// pair. Smooth pairs (`smooth`: spheres, ellipsoids, either inflated) run Newton's
+/// method first (`newton.rs`); when it does not certify the tolerance, the loop runs
+/// from cold as the certified fallback and the answer keeps the better of the two
+/// runs' bounds.
 #[allow(clippy::too_many_arguments)]
 fn distance_with<T: GrowthTrace>(
     settings: &GrowthSettings,
@@ -456,7 +464,8 @@ fn distance_with<T: GrowthTrace>(
     pose_b: &Pose,
     center_b: &CenterPoint,
     trace: &mut T,
-    solve: impl FnOnce(Runner<'_, T>) -> Run<3>,
+    smooth: Option<(Smooth, Smooth)>,
+    solve: impl FnOnce(Runner<'_, Continued<'_, T>>) -> Run<3>,
 ) -> Result<GrowthOutput, WolfeError> {
     let q = prepare(pose_a, center_a, pose_b, center_b)?;
     let Some(q) = q else {
@@ -473,30 +482,179 @@ fn distance_with<T: GrowthTrace>(
             status: GrowthStatus::Converged,
         });
     };
+    let mut newton = None;
+    if let Some((sa, sb)) = &smooth {
+        let start = (warm && memory.points.is_some()).then_some(memory.direction);
+        let run = newton::solve(
+            &SmoothQuery {
+                a: sa,
+                b: sb,
+                rot_ab: &q.rot_ab,
+                c1: q.c1,
+                cb: q.cb,
+                p: q.p,
+                r1: q.r1,
+                r2: q.r2,
+                tolerance: settings.tolerance,
+                max_iterations: settings.max_iterations,
+                start,
+            },
+            trace,
+        );
+        let rot_ba = q.rot_ab.transpose();
+        memory.direction = run.lambda_upper;
+        let point = (
+            q.c1 + run.witness_a,
+            q.cb + rot_ba * run.witness_b,
+            run.lambda_upper,
+        );
+        memory.points = Some([point; 3]);
+        let answer = Answer::from_newton(&run);
+        if run.converged || run.iterations >= settings.max_iterations {
+            return Ok(output(&q, pose_a, pose_b, &answer));
+        }
+        newton = Some(answer);
+    }
+    let offset = newton.map_or(0, |n| n.iterations);
+    let mut continued = Continued {
+        inner: trace,
+        offset,
+        lower: newton.map_or(0.0, |n| n.beta_lower),
+        upper: newton.map_or(f64::INFINITY, |n| n.beta_upper),
+    };
+    let cutting = settings.with_max_iterations(settings.max_iterations - offset);
     let run = solve(Runner {
         q: &q,
         mode: Mode::Distance,
-        settings,
+        settings: &cutting,
         memory,
-        warm,
-        trace,
+        warm: warm && newton.is_none(),
+        trace: &mut continued,
     });
-    let (wa, wb) = run.witness(&q.p);
-    let (alpha_lower, alpha_upper) = certified_alphas(&run);
-    let contact = q.c1 + alpha_upper * wa;
+    let mut answer = Answer::from_run(&run, &q.p);
+    if let Some(n) = newton {
+        answer = answer.combine(&n, settings.tolerance);
+    }
+    Ok(output(&q, pose_a, pose_b, &answer))
+}
+
+/// A run's answer in A's frame: the bounds of `beta*` with their rounding margins, the
+/// witness offsets of the lower bound and the normal of the upper bound.
+#[derive(Clone, Copy, Debug)]
+struct Answer {
+    beta_lower: f64,
+    margin_lower: f64,
+    witness_a: Vec3,
+    witness_b: Vec3,
+    beta_upper: f64,
+    margin_upper: f64,
+    normal: Vec3,
+    iterations: u32,
+    status: GrowthStatus,
+}
+
+impl Answer {
+    fn from_run(run: &Run<3>, p: &Vec3) -> Self {
+        let (beta_lower, margin_lower, witness_a, witness_b) = run.certified_lower(p);
+        let (_, margin_upper) = run.rounding_margins(p);
+        Self {
+            beta_lower,
+            margin_lower,
+            witness_a,
+            witness_b,
+            beta_upper: run.beta_upper,
+            margin_upper,
+            normal: unit(&run.lambda_upper),
+            iterations: run.iterations,
+            status: GrowthStatus::from_stop(run.stop),
+        }
+    }
+
+    fn from_newton(run: &SmoothRun) -> Self {
+        Self {
+            beta_lower: run.beta_lower,
+            margin_lower: run.margin_lower,
+            witness_a: run.witness_a,
+            witness_b: run.witness_b,
+            beta_upper: run.beta_upper,
+            margin_upper: run.margin_upper,
+            normal: run.lambda_upper,
+            iterations: run.iterations,
+            status: if run.converged {
+                GrowthStatus::Converged
+            } else {
+                GrowthStatus::IterationLimit
+            },
+        }
+    }
+
+    /// The better bound of each side, from `self` (the fallback run) and `first` (the
+    /// Newton run before it); both are valid, so their intersection is.
+    fn combine(mut self, first: &Answer, tolerance: f64) -> Self {
+        if first.beta_lower > self.beta_lower {
+            self.beta_lower = first.beta_lower;
+            self.margin_lower = first.margin_lower;
+            self.witness_a = first.witness_a;
+            self.witness_b = first.witness_b;
+        }
+        if first.beta_upper < self.beta_upper {
+            self.beta_upper = first.beta_upper;
+            self.margin_upper = first.margin_upper;
+            self.normal = first.normal;
+        }
+        self.iterations += first.iterations;
+        if self.beta_upper <= self.beta_lower * (1.0 + tolerance) {
+            self.status = GrowthStatus::Converged;
+        }
+        self
+    }
+}
+
+/// The world-frame output of an answer; the bounds widened by their rounding margins.
+fn output(q: &Query, pose_a: &Pose, pose_b: &Pose, answer: &Answer) -> GrowthOutput {
+    let alpha_upper = (1.0 / answer.beta_lower) * (1.0 + answer.margin_lower);
+    let alpha_lower = if answer.beta_upper.is_finite() {
+        ((1.0 / answer.beta_upper) * (1.0 - answer.margin_upper)).min(alpha_upper)
+    } else {
+        0.0
+    };
     let rot = pose_a.rotation.to_rotation_matrix();
     let world = |x: Vec3| rot * x + pose_a.translation;
-    Ok(GrowthOutput {
+    GrowthOutput {
         alpha: alpha_upper,
         alpha_lower,
         alpha_upper,
-        point_a: world(q.c1 + wa),
-        point_b: pose_b.transform_point(&(q.cb + q.rot_ab.transpose() * wb)),
-        contact_point: world(contact),
-        normal: rot * unit(&run.lambda_upper),
-        iterations: run.iterations,
-        status: GrowthStatus::from_stop(run.stop),
-    })
+        point_a: world(q.c1 + answer.witness_a),
+        point_b: pose_b.transform_point(&(q.cb + q.rot_ab.transpose() * answer.witness_b)),
+        contact_point: world(q.c1 + alpha_upper * answer.witness_a),
+        normal: rot * answer.normal,
+        iterations: answer.iterations,
+        status: answer.status,
+    }
+}
+
+/// The trace of a fallback run after Newton's iterations: numbered on from them, with
+/// the bounds Newton already certified (so that the reported bounds stay monotone).
+pub(crate) struct Continued<'t, T> {
+    inner: &'t mut T,
+    offset: u32,
+    lower: f64,
+    upper: f64,
+}
+
+impl<T: GrowthTrace> GrowthTrace for Continued<'_, T> {
+    #[inline]
+    fn record(&mut self, it: GrowthIterate) {
+        self.inner.record(GrowthIterate {
+            iteration: if it.iteration == 0 {
+                0
+            } else {
+                it.iteration + self.offset
+            },
+            beta_lower: it.beta_lower.max(self.lower),
+            beta_upper: it.beta_upper.min(self.upper),
+        });
+    }
 }
 
 /// The collision query.
@@ -535,7 +693,7 @@ fn collide_with(
     };
     let run = dispatch(a, b, runner);
     let rot = pose_a.rotation.to_rotation_matrix();
-    let (alpha_lower, alpha_upper) = certified_alphas(&run);
+    let (alpha_lower, alpha_upper, wa, _) = certified_alphas(&run, &q.p);
     let separated = run.beta_upper < 1.0;
     let intersecting = !separated;
     let (separating_normal, offset_a, offset_b) = if separated {
@@ -554,7 +712,6 @@ fn collide_with(
     // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
     // in both shapes (each shape contains its centre and is convex).
     let common_point = if alpha_upper <= 1.0 {
-        let (wa, _) = run.witness(&q.p);
         Some(rot * (q.c1 + alpha_upper * wa) + pose_a.translation)
     } else {
         None
@@ -619,19 +776,21 @@ pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
 
 /// The certified `(alpha_lower, alpha_upper)` of a run: `1 / beta_upper` and
 /// `1 / beta_lower` widened by the rounding margins of the bounds
-/// ([`Run::rounding_margins`]), so that the interval holds the exact answer.
-pub(crate) fn certified_alphas<const N: usize>(run: &Run<N>) -> (f64, f64)
+/// ([`Run::rounding_margins`]), so that the interval holds the exact answer, and the
+/// witness offsets of `alpha_upper` ([`Run::certified_lower`]).
+pub(crate) fn certified_alphas<const N: usize>(run: &Run<N>, p: &V<N>) -> (f64, f64, V<N>, V<N>)
 where
     core::Dim: core::Geometry<N>,
 {
-    let (m_lower, m_upper) = run.rounding_margins();
-    let alpha_upper = (1.0 / run.beta_lower) * (1.0 + m_lower);
+    let (beta_lower, m_lower, wa, wb) = run.certified_lower(p);
+    let (_, m_upper) = run.rounding_margins(p);
+    let alpha_upper = (1.0 / beta_lower) * (1.0 + m_lower);
     let alpha_lower = if run.beta_upper.is_finite() {
         ((1.0 / run.beta_upper) * (1.0 - m_upper)).min(alpha_upper)
     } else {
         0.0
     };
-    (alpha_lower, alpha_upper)
+    (alpha_lower, alpha_upper, wa, wb)
 }
 
 /// A query in A's frame.
