@@ -233,6 +233,9 @@ pub(crate) struct Run<const N: usize> {
     pub stop: Stop,
 }
 
+/// `K eps`, the unit of the bounds' rounding margins ([`Run::upper_margin`]).
+pub(crate) const MARGIN: f64 = 32.0 * f64::EPSILON;
+
 /// Relative decrease of `beta_lower` tolerated on a pivot as rounding (a degenerate
 /// pivot keeps `beta_lower` exactly, Sec. III-C.2); a larger decrease undoes the pivot.
 const DEGENERATE_PIVOT_SLACK: f64 = 64.0 * f64::EPSILON;
@@ -465,63 +468,37 @@ where
     /// 3.7e-11 relative on a pair of inflated ellipsoids), so the bound is re-derived
     /// from points of `C`: the witness `x = sum_m mu_m z_m` (Eq. 28, a convex
     /// combination, in `C` whatever the rounding of `mu`) and the inscribed ball
-    /// `B_r(0)` ([`cone_exit`]). Where the facet was accurate `x` lies on the ray and
+    /// `B_r(0)` (`newton::cone_exit`). Where the facet was accurate `x` lies on the ray and
     /// the bound is the facet's.
     pub fn certified_lower(&self, p: &V<N>) -> (f64, f64, V<N>, V<N>) {
         let (wa, wb) = self.witness(p);
         let p_norm = p.norm();
-        let (t, a, b) = cone_exit(&wa, &wb, &(p * (1.0 / p_norm)), self.r1, self.r2);
+        let (t, a, b) = super::newton::cone_exit(&wa, &wb, &(p * (1.0 / p_norm)), self.r1, self.r2);
         let mut reach = 0.0f64;
         for (a, b) in self.pa.iter().zip(&self.pb) {
-            reach = reach.max(a.norm() + b.norm());
+            reach = reach.max(a.amax() + b.amax());
         }
-        let margin = 16.0 * f64::EPSILON * (1.0 + reach / t);
+        let margin = MARGIN * (1.0 + reach / t);
         (t / p_norm, margin, a, b)
     }
 
-    /// Relative margins `(m_lower, m_upper)` that cover the rounding of the bounds:
-    /// `beta_lower (1 - m_lower)` and `beta_upper (1 + m_upper)` bound `beta*` in exact
-    /// arithmetic. The bounds are ratios of support values and facet heights (Eq. 13-14);
-    /// each support point and the rotation into the common frame carry an error of a few
-    /// `eps |z|`, and the dot products one of a few `eps |lambda| |z|`, so the relative
-    /// error of a bound is `K eps |lambda| |z| / <lambda, z>` (`K = 16` covers the
-    /// products, the rotation and the ray `p`), times the facet normal's conditioning
-    /// for the lower bound (below). It is small (`|z| / <lambda, z>` is at most the
-    /// shapes' size over the inradius sum) but not zero, and on a converged
-    /// query of spheres the two bounds can be closer than it (issue 21: the certified
-    /// interval must contain the exact answer).
-    pub fn rounding_margins(&self, p: &V<N>) -> (f64, f64) {
-        const K: f64 = 16.0 * f64::EPSILON;
-        let ln = self.lambda.norm();
-        let mut reach = 0.0f64;
-        for (a, b) in self.pa.iter().zip(&self.pb) {
-            reach = reach.max(a.norm() + b.norm());
-        }
-        // The facet normal is a sum of cofactors (cross products of the basis points):
-        // on a small facet far from the origin (a basis clustered at the answer, as the
-        // interpolated-normal step leaves it) they nearly cancel, and the normal's
-        // error is `eps sum_m |c_m|`, not `eps |sum_m c_m|`. Tilting the facet by
-        // `dn` about the ray's point moves `beta` by `<dn, z_m - beta p> / <n, p>`:
-        // relative `eps sum_m |c_m| max_m |z_m - beta p| / <n, z_m>` (issue 21: 3.7e-11
-        // relative on a pair of inflated ellipsoids before this term).
-        let x = self.beta_lower * p;
-        let mut cof_abs = 0.0;
-        let mut spread = 0.0f64;
-        for (c, z) in self.cof.iter().zip(&self.zs) {
-            cof_abs += c.norm();
-            spread = spread.max((z - x).norm());
-        }
-        let scale = ln / self.cof.iter().sum::<V<N>>().norm();
-        let tilt = cof_abs * scale * spread / self.height.abs();
-        let m_lower = K * (1.0 + tilt + ln * reach / self.height.abs());
-        let lu = self.lambda_upper.norm();
+    /// The relative margin `m` that covers the rounding of the upper bound:
+    /// `beta_upper (1 + m)` bounds `beta*` in exact arithmetic. The bound is a ratio of
+    /// support values (Eq. 13); each support point and the rotation into the common
+    /// frame carry an error of a few `eps |z|`, and the dot product one of a few
+    /// `eps |lambda| |z|`, so the relative error is `K eps |lambda| |z| / <lambda, z>`
+    /// (`K = 32` with infinity norms, which cost no square root, covers the products,
+    /// the rotation and the ray `p`). Small but not zero: on a converged query of
+    /// spheres the two bounds can be closer than it (issue 21: the certified interval
+    /// must contain the exact answer). The lower bound's is [`Run::certified_lower`]'s.
+    pub fn upper_margin(&self) -> f64 {
         let vu = self.lambda_upper.dot(&(self.upper_a - self.upper_b));
-        let m_upper = if vu > 0.0 {
-            K * (1.0 + lu * (self.upper_a.norm() + self.upper_b.norm()) / vu)
+        if vu > 0.0 {
+            let reach = self.upper_a.amax() + self.upper_b.amax();
+            (MARGIN * (1.0 + self.lambda_upper.amax() * reach / vu)).min(0.5)
         } else {
             0.0
-        };
-        (m_lower.min(0.5), m_upper.min(0.5))
+        }
     }
 
     /// The witness points `(a* - c1, b* - c2)` (Eq. 28, offsets from the centres):
@@ -811,41 +788,4 @@ mod tests {
             assert!((m2.determinant() - q2.dot(&c2[m])).abs() < 1e-12);
         }
     }
-}
-
-/// The ray's exit `t` (along the unit `u`) from the convex hull of the point
-/// `z = za - zb` of `C` and the inscribed ball `B_r(0)`, `r = r1 + r2` (Alg. 1), with
-/// the witness offsets of the exit point (the hull's convex combination, the ball's
-/// point split as in Alg. 1). The cone from `z` tangent to the ball crosses the ray at
-/// `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`, `delta`: `z`'s components along
-/// and across the ray, `d = |z|`): `a` when `z` is on the ray, `r` at worst.
-pub(crate) fn cone_exit<const N: usize>(
-    za: &V<N>,
-    zb: &V<N>,
-    u: &V<N>,
-    r1: f64,
-    r2: f64,
-) -> (f64, V<N>, V<N>) {
-    let r = r1 + r2;
-    let z = za - zb;
-    let a = z.dot(u);
-    let across = z - a * u;
-    let delta = across.norm();
-    let d2 = a * a + delta * delta;
-    if a > 0.0 && d2 > r * r {
-        if delta == 0.0 {
-            return (a, *za, *zb);
-        }
-        let root = (d2 - r * r).sqrt();
-        let cos = (a * r + delta * root) / d2;
-        let sin = (delta * r - a * root) / d2;
-        if cos > 0.0 && sin < 0.0 {
-            let s = delta / (delta - r * sin);
-            let w = r * (cos * u + (sin / delta) * across);
-            let wa = (1.0 - s) * za + (s * r1 / r) * w;
-            let wb = (1.0 - s) * zb - (s * r2 / r) * w;
-            return (r / cos, wa, wb);
-        }
-    }
-    (r, r1 * u, -r2 * u)
 }

@@ -27,7 +27,7 @@
 //! non-positive-definite model or [`MAX_NEWTON`] iterations end the run, and the caller
 //! falls back to the cutting-plane loop (the certified method for every pair).
 
-use super::core::{GrowthIterate, GrowthTrace};
+use super::core::{GrowthIterate, GrowthTrace, MARGIN, V};
 use crate::math::{Mat3, Vec3};
 use crate::shape::Shape;
 
@@ -163,7 +163,7 @@ pub(crate) struct SmoothRun {
     pub witness_a: Vec3,
     /// See `beta_lower`.
     pub witness_b: Vec3,
-    /// Relative rounding margin of `beta_lower` (see `core::Run::rounding_margins`).
+    /// Relative rounding margin of `beta_lower` (see `core::Run::upper_margin`).
     pub margin_lower: f64,
     /// Upper bound of `beta*`, at the unit normal `lambda_upper`, with its support
     /// offsets.
@@ -181,9 +181,6 @@ pub(crate) struct SmoothRun {
     /// Whether the gap closed to the tolerance.
     pub converged: bool,
 }
-
-/// `K eps`, the unit of the rounding margins (see `core::Run::rounding_margins`).
-const MARGIN: f64 = 16.0 * f64::EPSILON;
 
 /// Newton's method with backtracking on the dual plane; see the module doc.
 pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> SmoothRun {
@@ -247,30 +244,12 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
         }
         // The inner bound: the ray's exit from conv({z} u B_r(0)).
         let g = [z.dot(&e1), z.dot(&e2)];
-        let a = z.dot(&u);
-        let delta = g[0].hypot(g[1]);
-        let d2 = a * a + delta * delta;
-        if a > 0.0 && d2 > r * r {
-            let root = (d2 - r * r).sqrt();
-            let cos = (a * r + delta * root) / d2;
-            let sin = (delta * r - a * root) / d2;
-            if cos > 0.0 && sin < 0.0 {
-                let t = r / cos;
-                if t > out.beta_lower * p_norm {
-                    out.beta_lower = t / p_norm;
-                    // x = (1 - s) z + s w with w = r (cos u + sin e) on the ball.
-                    let s = delta / (delta - r * sin);
-                    let e = if delta > 0.0 {
-                        (g[0] * e1 + g[1] * e2) * (1.0 / delta)
-                    } else {
-                        Vec3::zeros()
-                    };
-                    let w = r * (cos * u + sin * e);
-                    out.witness_a = (1.0 - s) * za + (s * q.r1 / r) * w;
-                    out.witness_b = (1.0 - s) * zb - (s * q.r2 / r) * w;
-                    out.margin_lower = MARGIN * (1.0 + z.norm() / t);
-                }
-            }
+        let (t, wa, wb) = cone_exit(&za, &zb, &u, q.r1, q.r2);
+        if t > out.beta_lower * p_norm {
+            out.beta_lower = t / p_norm;
+            out.witness_a = wa;
+            out.witness_b = wb;
+            out.margin_lower = MARGIN * (1.0 + z.amax() / t);
         }
         // Second-order inner bounds: C contains A' - zb and za - B', translates of the
         // shapes that touch z and osculate C there (a Minkowski sum is flatter than
@@ -361,4 +340,41 @@ fn exit(k: &Vec3, w: &Vec3, v: &Vec3) -> Option<(f64, f64)> {
     let num = sq - b;
     let cond = ((b * b + a * (kw + 1.0)) / (2.0 * sq) + b.abs()) / num.abs();
     Some((num / a, cond))
+}
+
+/// The ray's exit `t` (along the unit `u`) from the convex hull of the point
+/// `z = za - zb` of `C` and the inscribed ball `B_r(0)`, `r = r1 + r2` (Alg. 1), with
+/// the witness offsets of the exit point (the hull's convex combination, the ball's
+/// point split as in Alg. 1). The cone from `z` tangent to the ball crosses the ray at
+/// `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`, `delta`: `z`'s components along
+/// and across the ray, `d = |z|`): `a` when `z` is on the ray, `r` at worst.
+pub(crate) fn cone_exit<const N: usize>(
+    za: &V<N>,
+    zb: &V<N>,
+    u: &V<N>,
+    r1: f64,
+    r2: f64,
+) -> (f64, V<N>, V<N>) {
+    let r = r1 + r2;
+    let z = za - zb;
+    let a = z.dot(u);
+    let across = z - a * u;
+    let delta = across.norm();
+    let d2 = a * a + delta * delta;
+    if a > 0.0 && d2 > r * r {
+        if delta == 0.0 {
+            return (a, *za, *zb);
+        }
+        let root = (d2 - r * r).sqrt();
+        let cos = (a * r + delta * root) / d2;
+        let sin = (delta * r - a * root) / d2;
+        if cos > 0.0 && sin < 0.0 {
+            let s = delta / (delta - r * sin);
+            let w = r * (cos * u + (sin / delta) * across);
+            let wa = (1.0 - s) * za + (s * r1 / r) * w;
+            let wb = (1.0 - s) * zb - (s * r2 / r) * w;
+            return (r / cos, wa, wb);
+        }
+    }
+    (r, r1 * u, -r2 * u)
 }

@@ -7,7 +7,7 @@
 use nalgebra::{Rotation2, Vector2};
 
 use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, V};
-use super::query::{GrowthSettings, GrowthStatus};
+use super::settings::{GrowthSettings, GrowthStatus};
 use crate::error::{positive, WolfeError};
 
 /// A 2D vector or point.
@@ -316,7 +316,7 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
         mode: Mode::Distance,
     };
     let run = core::solve(&mut pair, &problem, trace);
-    let (alpha_lower, alpha, wa, wb) = super::query::certified_alphas(&run, &p);
+    let (alpha_lower, alpha, wa, wb) = super::answer::certified_alphas(&run, &p);
     Ok(GrowthOutput2 {
         alpha,
         alpha_lower,
@@ -406,7 +406,7 @@ pub fn growth_collide_2d(
         mode: Mode::Collision,
     };
     let run = core::solve(&mut pair, &problem, &mut ());
-    let (alpha_lower, alpha_upper, wa, _) = super::query::certified_alphas(&run, &p);
+    let (alpha_lower, alpha_upper, wa, _) = super::answer::certified_alphas(&run, &p);
     let separated = run.beta_upper < 1.0;
     let (separating_normal, offset_a, offset_b) = if separated {
         let n = super::query::unit(&run.lambda_upper);

@@ -1,98 +1,15 @@
 //! Growth distance and growth-based collision between posed 3D shapes.
 
-use super::core::{self, GrowthIterate, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
-use super::newton::{self, Smooth, SmoothQuery, SmoothRun};
+use super::answer::{certified_alphas, output, Answer, Continued};
+use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, V};
+use super::newton::{self, Smooth, SmoothQuery};
+use super::settings::{GrowthSettings, GrowthStatus};
 use crate::collide::cache::{GrowthMemory, PairCache};
 use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::minkowski::HintDirection;
 use crate::error::WolfeError;
 use crate::math::{Mat3, Pose, Vec3};
 use crate::shape::{ConvexShape, Shape};
-
-/// Settings of the growth distance algorithm (Alg. 3).
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct GrowthSettings {
-    /// Relative gap tolerance `eps_tol`: the loop stops when
-    /// `beta_upper / beta_lower - 1 <= tolerance` (Sec. III-D). Default: the square root
-    /// of the machine epsilon, as in the paper's benchmarks (Sec. IV-A).
-    pub tolerance: f64,
-    /// Iteration limit `K_max` (default 100, Sec. IV-A).
-    pub max_iterations: u32,
-}
-
-impl Default for GrowthSettings {
-    fn default() -> Self {
-        Self {
-            tolerance: f64::EPSILON.sqrt(),
-            max_iterations: 100,
-        }
-    }
-}
-
-impl GrowthSettings {
-    /// This value with `tolerance` set (relative gap).
-    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
-        self.tolerance = tolerance;
-        self
-    }
-
-    /// This value with `max_iterations` set (`K_max`).
-    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
-        self.max_iterations = max_iterations;
-        self
-    }
-
-    /// Checks the ranges: `tolerance` finite and `>= f64::EPSILON`, `max_iterations >= 1`.
-    pub fn validate(&self) -> Result<(), WolfeError> {
-        if !(self.tolerance.is_finite() && self.tolerance >= f64::EPSILON) {
-            return Err(WolfeError::InvalidSetting {
-                name: "tolerance",
-                value: self.tolerance,
-                reason: "must be finite and >= f64::EPSILON",
-            });
-        }
-        if self.max_iterations == 0 {
-            return Err(WolfeError::InvalidSetting {
-                name: "max_iterations",
-                value: 0.0,
-                reason: "must be >= 1",
-            });
-        }
-        Ok(())
-    }
-}
-
-/// How a growth query ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GrowthStatus {
-    /// The relative gap is within the tolerance: `alpha` is tolerance-optimal (Def. 4).
-    /// Also the answer (`alpha = 0`) when the centre points coincide (Alg. 3 line 2).
-    Converged,
-    /// The iteration limit was reached; the bounds are valid and `alpha` is feasible,
-    /// `(alpha_upper / alpha_lower - 1)`-optimal.
-    IterationLimit,
-    /// A pivot of the inner approximation came out degenerate in floating point; the
-    /// bounds are valid and `alpha` feasible, but the gap is above the tolerance.
-    NumericalTrouble,
-    /// Collision query: `beta_upper < 1`, the shapes are separated (early exit,
-    /// Sec. III-F.4).
-    Separated,
-    /// Collision query: `beta_lower > 1`, the shapes overlap (early exit).
-    Overlapping,
-}
-
-impl GrowthStatus {
-    fn from_stop(stop: Stop) -> Self {
-        match stop {
-            Stop::Converged => GrowthStatus::Converged,
-            Stop::IterationLimit => GrowthStatus::IterationLimit,
-            Stop::NumericalTrouble => GrowthStatus::NumericalTrouble,
-            Stop::Separated => GrowthStatus::Separated,
-            Stop::Overlapping => GrowthStatus::Overlapping,
-        }
-    }
-}
 
 /// The point a shape is scaled about, with a lower bound of the shape's inradius there.
 ///
@@ -538,125 +455,6 @@ fn distance_with<T: GrowthTrace>(
     Ok(output(&q, pose_a, pose_b, &answer))
 }
 
-/// A run's answer in A's frame: the bounds of `beta*` with their rounding margins, the
-/// witness offsets of the lower bound and the normal of the upper bound.
-#[derive(Clone, Copy, Debug)]
-struct Answer {
-    beta_lower: f64,
-    margin_lower: f64,
-    witness_a: Vec3,
-    witness_b: Vec3,
-    beta_upper: f64,
-    margin_upper: f64,
-    normal: Vec3,
-    iterations: u32,
-    status: GrowthStatus,
-}
-
-impl Answer {
-    fn from_run(run: &Run<3>, p: &Vec3) -> Self {
-        let (beta_lower, margin_lower, witness_a, witness_b) = run.certified_lower(p);
-        let (_, margin_upper) = run.rounding_margins(p);
-        Self {
-            beta_lower,
-            margin_lower,
-            witness_a,
-            witness_b,
-            beta_upper: run.beta_upper,
-            margin_upper,
-            normal: unit(&run.lambda_upper),
-            iterations: run.iterations,
-            status: GrowthStatus::from_stop(run.stop),
-        }
-    }
-
-    fn from_newton(run: &SmoothRun) -> Self {
-        Self {
-            beta_lower: run.beta_lower,
-            margin_lower: run.margin_lower,
-            witness_a: run.witness_a,
-            witness_b: run.witness_b,
-            beta_upper: run.beta_upper,
-            margin_upper: run.margin_upper,
-            normal: run.lambda_upper,
-            iterations: run.iterations,
-            status: if run.converged {
-                GrowthStatus::Converged
-            } else {
-                GrowthStatus::IterationLimit
-            },
-        }
-    }
-
-    /// The better bound of each side, from `self` (the fallback run) and `first` (the
-    /// Newton run before it); both are valid, so their intersection is.
-    fn combine(mut self, first: &Answer, tolerance: f64) -> Self {
-        if first.beta_lower > self.beta_lower {
-            self.beta_lower = first.beta_lower;
-            self.margin_lower = first.margin_lower;
-            self.witness_a = first.witness_a;
-            self.witness_b = first.witness_b;
-        }
-        if first.beta_upper < self.beta_upper {
-            self.beta_upper = first.beta_upper;
-            self.margin_upper = first.margin_upper;
-            self.normal = first.normal;
-        }
-        self.iterations += first.iterations;
-        if self.beta_upper <= self.beta_lower * (1.0 + tolerance) {
-            self.status = GrowthStatus::Converged;
-        }
-        self
-    }
-}
-
-/// The world-frame output of an answer; the bounds widened by their rounding margins.
-fn output(q: &Query, pose_a: &Pose, pose_b: &Pose, answer: &Answer) -> GrowthOutput {
-    let alpha_upper = (1.0 / answer.beta_lower) * (1.0 + answer.margin_lower);
-    let alpha_lower = if answer.beta_upper.is_finite() {
-        ((1.0 / answer.beta_upper) * (1.0 - answer.margin_upper)).min(alpha_upper)
-    } else {
-        0.0
-    };
-    let rot = pose_a.rotation.to_rotation_matrix();
-    let world = |x: Vec3| rot * x + pose_a.translation;
-    GrowthOutput {
-        alpha: alpha_upper,
-        alpha_lower,
-        alpha_upper,
-        point_a: world(q.c1 + answer.witness_a),
-        point_b: pose_b.transform_point(&(q.cb + q.rot_ab.transpose() * answer.witness_b)),
-        contact_point: world(q.c1 + alpha_upper * answer.witness_a),
-        normal: rot * answer.normal,
-        iterations: answer.iterations,
-        status: answer.status,
-    }
-}
-
-/// The trace of a fallback run after Newton's iterations: numbered on from them, with
-/// the bounds Newton already certified (so that the reported bounds stay monotone).
-pub(crate) struct Continued<'t, T> {
-    inner: &'t mut T,
-    offset: u32,
-    lower: f64,
-    upper: f64,
-}
-
-impl<T: GrowthTrace> GrowthTrace for Continued<'_, T> {
-    #[inline]
-    fn record(&mut self, it: GrowthIterate) {
-        self.inner.record(GrowthIterate {
-            iteration: if it.iteration == 0 {
-                0
-            } else {
-                it.iteration + self.offset
-            },
-            beta_lower: it.beta_lower.max(self.lower),
-            beta_upper: it.beta_upper.min(self.upper),
-        });
-    }
-}
-
 /// The collision query.
 #[allow(clippy::too_many_arguments)]
 fn collide_with(
@@ -774,34 +572,15 @@ pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
     }
 }
 
-/// The certified `(alpha_lower, alpha_upper)` of a run: `1 / beta_upper` and
-/// `1 / beta_lower` widened by the rounding margins of the bounds
-/// ([`Run::rounding_margins`]), so that the interval holds the exact answer, and the
-/// witness offsets of `alpha_upper` ([`Run::certified_lower`]).
-pub(crate) fn certified_alphas<const N: usize>(run: &Run<N>, p: &V<N>) -> (f64, f64, V<N>, V<N>)
-where
-    core::Dim: core::Geometry<N>,
-{
-    let (beta_lower, m_lower, wa, wb) = run.certified_lower(p);
-    let (_, m_upper) = run.rounding_margins(p);
-    let alpha_upper = (1.0 / beta_lower) * (1.0 + m_lower);
-    let alpha_lower = if run.beta_upper.is_finite() {
-        ((1.0 / run.beta_upper) * (1.0 - m_upper)).min(alpha_upper)
-    } else {
-        0.0
-    };
-    (alpha_lower, alpha_upper, wa, wb)
-}
-
 /// A query in A's frame.
-struct Query {
-    rot_ab: Mat3,
+pub(super) struct Query {
+    pub(super) rot_ab: Mat3,
     /// A's centre point (A's frame).
-    c1: Vec3,
+    pub(super) c1: Vec3,
     /// B's centre point (B's frame).
-    cb: Vec3,
+    pub(super) cb: Vec3,
     /// `c2 - c1` in A's frame.
-    p: Vec3,
+    pub(super) p: Vec3,
     r1: f64,
     r2: f64,
 }
