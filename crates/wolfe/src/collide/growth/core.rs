@@ -110,8 +110,12 @@ impl Geometry<3> for Dim {
 /// Support oracle of a pair of shapes in the common frame.
 pub(crate) trait PairSupport<const N: usize> {
     /// A point of A maximizing `<lambda, x>` and a point of B minimizing it (so that
-    /// their difference maximizes it over `A - B`). `lambda` is not unit (its infinity
-    /// norm lies in `[1, 2)`).
+    /// their difference maximizes it over `A - B`), each as its offset from the shape's
+    /// centre point (`a - c1`, `b - c2`): offsets keep their relative precision when the
+    /// centres are far apart, where `(a - c1) - (b - c2)` formed from absolute points
+    /// would cancel (issue 21: at `|p| = 1e20` the offsets of two unit spheres would be
+    /// rounded to multiples of 1e4). `lambda` is not unit (its infinity norm lies in
+    /// `[1, 2)`).
     fn supports(&mut self, lambda: &V<N>) -> (V<N>, V<N>);
 
     /// Whether `C` is strictly convex (both shapes are): its support points then move
@@ -193,9 +197,9 @@ impl<F: FnMut(GrowthIterate)> GrowthTrace for F {
 pub(crate) struct Run<const N: usize> {
     /// The optimal basis of the inner approximation: points `z_m` of `C`...
     pub zs: [V<N>; N],
-    /// ... made of the points `a_m` of A ...
+    /// ... made of the points `a_m` of A (as offsets `a_m - c1`) ...
     pub pa: [V<N>; N],
-    /// ... and `b_m` of B: `z_m = (a_m - c1) - (b_m - c2)` (kept for Eq. 28).
+    /// ... and `b_m` of B (offsets `b_m - c2`): `z_m = pa_m - pb_m` (kept for Eq. 28).
     pub pb: [V<N>; N],
     /// Cofactors of the basis.
     cof: [V<N>; N],
@@ -215,15 +219,22 @@ pub(crate) struct Run<const N: usize> {
     /// The normal achieving `beta_upper` (zero until the first support call; infinity
     /// norm in `[1, 2)`, not unit).
     pub lambda_upper: V<N>,
-    /// The support points of A and B at `lambda_upper`.
+    /// The support points of A and B at `lambda_upper` (offsets from the centres).
     pub upper_a: V<N>,
     /// See `upper_a`.
     pub upper_b: V<N>,
+    /// The inradius lower bounds about the centres (Alg. 1).
+    r1: f64,
+    /// See `r1`.
+    r2: f64,
     /// Iterations (support calls).
     pub iterations: u32,
     /// Why the loop stopped.
     pub stop: Stop,
 }
+
+/// `K eps`, the unit of the bounds' rounding margins ([`Run::upper_margin`]).
+pub(crate) const MARGIN: f64 = 32.0 * f64::EPSILON;
 
 /// Relative decrease of `beta_lower` tolerated on a pivot as rounding (a degenerate
 /// pivot keeps `beta_lower` exactly, Sec. III-C.2); a larger decrease undoes the pivot.
@@ -297,13 +308,13 @@ where
     /// Alg. 1: the initial simplex inside `B_r(0) ⊂ C`, split into points of the
     /// shapes' inscribed balls: `a - c1 = (r1 / r) z`, `b - c2 = -(r2 / r) z`. Requires
     /// `r = r1 + r2 > 0` and `p != 0`.
-    fn initialize(p: &V<N>, c1: &V<N>, c2: &V<N>, r1: f64, r2: f64) -> Self {
+    fn initialize(p: &V<N>, r1: f64, r2: f64) -> Self {
         let r = r1 + r2;
         let p_hat = p / p.norm();
         let zs = <Dim as Geometry<N>>::initial_simplex(&p_hat, r);
         let (w1, w2) = (r1 / r, r2 / r);
-        let pa = zs.map(|z| c1 + w1 * z);
-        let pb = zs.map(|z| c2 - w2 * z);
+        let pa = zs.map(|z| w1 * z);
+        let pb = zs.map(|z| -w2 * z);
         // The initial facet is orthogonal to p_hat at height r / 2.
         let f = facet(&zs, p).unwrap_or(Facet {
             cof: <Dim as Geometry<N>>::cofactors(&zs),
@@ -325,6 +336,8 @@ where
             lambda_upper: V::zeros(),
             upper_a: V::zeros(),
             upper_b: V::zeros(),
+            r1,
+            r2,
             iterations: 0,
             stop: Stop::IterationLimit,
         }
@@ -449,8 +462,48 @@ where
         mu
     }
 
-    /// The witness points `(a*, b*)` (Eq. 28): convex combinations, with the
-    /// barycentric coordinates of the ray's point, of the basis' shape points.
+    /// The certified lower bound of `beta*` with its rounding margin and witness offsets:
+    /// the facet's bound (Eq. 14) is a ratio of determinants whose rounding grows with
+    /// the basis' conditioning (a small or sliver facet far from the origin: issue 21,
+    /// 3.7e-11 relative on a pair of inflated ellipsoids), so the bound is re-derived
+    /// from points of `C`: the witness `x = sum_m mu_m z_m` (Eq. 28, a convex
+    /// combination, in `C` whatever the rounding of `mu`) and the inscribed ball
+    /// `B_r(0)` (`newton::cone_exit`). Where the facet was accurate `x` lies on the ray and
+    /// the bound is the facet's.
+    pub fn certified_lower(&self, p: &V<N>) -> (f64, f64, V<N>, V<N>) {
+        let (wa, wb) = self.witness(p);
+        let p_norm = p.norm();
+        let (t, a, b) = super::newton::cone_exit(&wa, &wb, &(p * (1.0 / p_norm)), self.r1, self.r2);
+        let mut reach = 0.0f64;
+        for (a, b) in self.pa.iter().zip(&self.pb) {
+            reach = reach.max(a.amax() + b.amax());
+        }
+        let margin = MARGIN * (1.0 + reach / t);
+        (t / p_norm, margin, a, b)
+    }
+
+    /// The relative margin `m` that covers the rounding of the upper bound:
+    /// `beta_upper (1 + m)` bounds `beta*` in exact arithmetic. The bound is a ratio of
+    /// support values (Eq. 13); each support point and the rotation into the common
+    /// frame carry an error of a few `eps |z|`, and the dot product one of a few
+    /// `eps |lambda| |z|`, so the relative error is `K eps |lambda| |z| / <lambda, z>`
+    /// (`K = 32` with infinity norms, which cost no square root, covers the products,
+    /// the rotation and the ray `p`). Small but not zero: on a converged query of
+    /// spheres the two bounds can be closer than it (issue 21: the certified interval
+    /// must contain the exact answer). The lower bound's is [`Run::certified_lower`]'s.
+    pub fn upper_margin(&self) -> f64 {
+        let vu = self.lambda_upper.dot(&(self.upper_a - self.upper_b));
+        if vu > 0.0 {
+            let reach = self.upper_a.amax() + self.upper_b.amax();
+            (MARGIN * (1.0 + self.lambda_upper.amax() * reach / vu)).min(0.5)
+        } else {
+            0.0
+        }
+    }
+
+    /// The witness points `(a* - c1, b* - c2)` (Eq. 28, offsets from the centres):
+    /// convex combinations, with the barycentric coordinates of the ray's point, of the
+    /// basis' shape points.
     pub fn witness(&self, p: &V<N>) -> (V<N>, V<N>) {
         let mu = self.barycentric(p);
         let mut a = V::zeros();
@@ -478,10 +531,8 @@ pub(crate) fn pow2_inverse(x: f64) -> f64 {
 
 /// Inputs of [`solve`] besides the support oracle.
 pub(crate) struct Problem<'w, const N: usize> {
-    /// Centre of A in the common frame.
-    pub c1: V<N>,
-    /// Centre of B in the common frame.
-    pub c2: V<N>,
+    /// The ray `p = c2 - c1` between the centres in the common frame.
+    pub p: V<N>,
     /// Inradius lower bound of A about `c1`.
     pub r1: f64,
     /// Inradius lower bound of B about `c2`.
@@ -490,15 +541,16 @@ pub(crate) struct Problem<'w, const N: usize> {
     pub tolerance: f64,
     /// Iteration limit.
     pub max_iterations: u32,
-    /// Warm-start points (shape points in the common frame), Sec. III-F.3, with the
-    /// unit normal of `C` each was the support point for (zero when it had none).
+    /// Warm-start points (shape points as offsets from their centres, in the common
+    /// frame), Sec. III-F.3, with the unit normal of `C` each was the support point for
+    /// (zero when it had none).
     pub warm: Option<&'w [(V<N>, V<N>, V<N>); N]>,
     /// Distance or collision.
     pub mode: Mode,
 }
 
 /// Alg. 3 (with Sec. III-F.3 warm start and III-F.4 early exit). Requires
-/// `c1 != c2` and `r1 + r2 > 0`.
+/// `p != 0` and `r1 + r2 > 0`.
 pub(crate) fn solve<const N: usize, S: PairSupport<N>, T: GrowthTrace>(
     oracle: &mut S,
     pr: &Problem<'_, N>,
@@ -507,15 +559,15 @@ pub(crate) fn solve<const N: usize, S: PairSupport<N>, T: GrowthTrace>(
 where
     Dim: Geometry<N>,
 {
-    let p = pr.c2 - pr.c1;
-    let mut run = Run::<N>::initialize(&p, &pr.c1, &pr.c2, pr.r1, pr.r2);
+    let p = pr.p;
+    let mut run = Run::<N>::initialize(&p, pr.r1, pr.r2);
     let smooth = oracle.strictly_convex();
     // Strictly convex pairs start cold: their interpolated-normal steps end with the
     // basis clustered at the previous answer, a facet too small to give a normal, and
     // on curved sets warm start gains nothing anyway (Sec. IV-B).
     if let Some(warm) = pr.warm.filter(|_| !smooth) {
         for (a, b, n) in warm.iter() {
-            let z = (a - pr.c1) - (b - pr.c2);
+            let z = a - b;
             if z.iter().all(|x| x.is_finite()) {
                 if let Pivot::Done(out) = run.pivot(z, *a, *b, &p) {
                     // The previous query's normal, a good guess after a small motion.
@@ -552,7 +604,7 @@ where
         cooldown = cooldown.saturating_sub(u32::from(interpolated.is_none()));
         let lambda = interpolated.unwrap_or(run.lambda);
         let (a, b) = oracle.supports(&lambda);
-        let z = (a - pr.c1) - (b - pr.c2);
+        let z = a - b;
         // Outer approximation update (Eq. 22): valid for any lambda with <lambda, p> > 0.
         let lp = lambda.dot(&p);
         let v = lambda.dot(&z);
@@ -680,7 +732,7 @@ mod tests {
             V::<3>::new(0.1, -1.2, 1.55),
         ]
         .map(|z| 2.0 * z / z.norm());
-        let mut run = Run::<3>::initialize(&p, &V::zeros(), &p, 1.0, 1.0);
+        let mut run = Run::<3>::initialize(&p, 1.0, 1.0);
         let f = facet(&zs, &p).expect("a facet in front of the origin");
         run.zs = zs;
         run.cof = f.cof;

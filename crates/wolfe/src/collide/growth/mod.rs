@@ -11,6 +11,10 @@
 //! early exit (Sec. III-F.4).
 //!
 //! - `core.rs`: the dimension-generic loop (`N = 2, 3`), the robust simplex pivot.
+//! - `newton.rs`: Newton's method on the dual plane for smooth pairs (spheres,
+//!   ellipsoids), with the same certificate; the loop is its fallback.
+//! - `answer.rs`: the certified bounds of either method and the world-frame output.
+//! - `settings.rs`: [`GrowthSettings`] and [`GrowthStatus`].
 //! - `query.rs`: 3D queries on [`crate::shape::Shape`] ([`GrowthSolver`]).
 //! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`], [`growth_collide_2d`]).
 //!
@@ -31,9 +35,12 @@
 //! assert!((out.alpha - 2.0).abs() < 1e-7);
 //! ```
 
+mod answer;
 mod core;
+mod newton;
 mod planar;
 mod query;
+mod settings;
 
 pub use self::core::{GrowthIterate, GrowthTrace};
 pub use planar::{
@@ -41,6 +48,6 @@ pub use planar::{
     Polygon, Pose2, Shape2, Vec2,
 };
 pub use query::{
-    growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings,
-    GrowthSolver, GrowthStatus,
+    growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSolver,
 };
+pub use settings::{GrowthSettings, GrowthStatus};

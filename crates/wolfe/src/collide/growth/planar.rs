@@ -7,7 +7,7 @@
 use nalgebra::{Rotation2, Vector2};
 
 use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, V};
-use super::query::{GrowthSettings, GrowthStatus};
+use super::settings::{GrowthSettings, GrowthStatus};
 use crate::error::{positive, WolfeError};
 
 /// A 2D vector or point.
@@ -246,7 +246,9 @@ struct Pair2<'s> {
     a: &'s Shape2,
     b: &'s Shape2,
     rot_ab: Rotation2<f64>,
-    t_ab: Vec2,
+    /// The centres, A's in A's frame and B's in B's: supports are offsets from them.
+    c1: Vec2,
+    cb: Vec2,
 }
 
 impl PairSupport<2> for Pair2<'_> {
@@ -254,7 +256,7 @@ impl PairSupport<2> for Pair2<'_> {
     fn supports(&mut self, lambda: &V<2>) -> (V<2>, V<2>) {
         let sa = self.a.local_support(lambda);
         let d_b = -(self.rot_ab.inverse() * lambda);
-        (sa, self.rot_ab * self.b.local_support(&d_b) + self.t_ab)
+        (sa - self.c1, self.rot_ab * (self.b.local_support(&d_b) - self.cb))
     }
 }
 
@@ -284,10 +286,12 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
     let rot_a = Rotation2::new(pose_a.angle);
     let rot_ab = Rotation2::new(pose_b.angle - pose_a.angle);
     let t_ab = rot_a.inverse() * (pose_b.translation - pose_a.translation);
-    let c1 = a.center();
-    let c2 = rot_ab * b.center() + t_ab;
+    let (c1, cb) = (a.center(), b.center());
+    // The ray between the centres (the supports are offsets from the centres).
+    let p = (rot_ab * cb - c1) + t_ab;
+    let c2 = c1 + p;
     let world = |x: Vec2| rot_a * x + pose_a.translation;
-    if c1 == c2 {
+    if p == Vec2::zeros() {
         let c = world(c1);
         return Ok(GrowthOutput2 {
             alpha: 0.0,
@@ -301,10 +305,9 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
             status: GrowthStatus::Converged,
         });
     }
-    let mut pair = Pair2 { a, b, rot_ab, t_ab };
+    let mut pair = Pair2 { a, b, rot_ab, c1, cb };
     let problem = Problem {
-        c1,
-        c2,
+        p,
         r1: a.inradius(),
         r2: b.inradius(),
         tolerance: settings.tolerance,
@@ -313,15 +316,14 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
         mode: Mode::Distance,
     };
     let run = core::solve(&mut pair, &problem, trace);
-    let (wa, wb) = run.witness(&(c2 - c1));
-    let alpha = 1.0 / run.beta_lower;
+    let (alpha_lower, alpha, wa, wb) = super::answer::certified_alphas(&run, &p);
     Ok(GrowthOutput2 {
         alpha,
-        alpha_lower: super::query::lower_alpha(run.beta_upper, alpha),
+        alpha_lower,
         alpha_upper: alpha,
-        point_a: world(wa),
-        point_b: world(wb),
-        contact_point: world(c1 + alpha * (wa - c1)),
+        point_a: world(c1 + wa),
+        point_b: world(c2 + wb),
+        contact_point: world(c1 + alpha * wa),
         normal: rot_a * super::query::unit(&run.lambda_upper),
         iterations: run.iterations,
         status: match run.stop {
@@ -375,10 +377,12 @@ pub fn growth_collide_2d(
     let rot_a = Rotation2::new(pose_a.angle);
     let rot_ab = Rotation2::new(pose_b.angle - pose_a.angle);
     let t_ab = rot_a.inverse() * (pose_b.translation - pose_a.translation);
-    let c1 = a.center();
-    let c2 = rot_ab * b.center() + t_ab;
+    let (c1, cb) = (a.center(), b.center());
+    // The ray between the centres (the supports are offsets from the centres).
+    let p = (rot_ab * cb - c1) + t_ab;
+    let c2 = c1 + p;
     let world = |x: Vec2| rot_a * x + pose_a.translation;
-    if c1 == c2 {
+    if p == Vec2::zeros() {
         return Ok(GrowthCollisionOutput2 {
             intersecting: true,
             alpha_lower: 0.0,
@@ -391,10 +395,9 @@ pub fn growth_collide_2d(
             status: GrowthStatus::Overlapping,
         });
     }
-    let mut pair = Pair2 { a, b, rot_ab, t_ab };
+    let mut pair = Pair2 { a, b, rot_ab, c1, cb };
     let problem = Problem {
-        c1,
-        c2,
+        p,
         r1: a.inradius(),
         r2: b.inradius(),
         tolerance: settings.tolerance,
@@ -403,23 +406,24 @@ pub fn growth_collide_2d(
         mode: Mode::Collision,
     };
     let run = core::solve(&mut pair, &problem, &mut ());
-    let alpha_upper = 1.0 / run.beta_lower;
+    let (alpha_lower, alpha_upper, wa, _) = super::answer::certified_alphas(&run, &p);
     let separated = run.beta_upper < 1.0;
     let (separating_normal, offset_a, offset_b) = if separated {
         let n = super::query::unit(&run.lambda_upper);
         let nw = rot_a * n;
         let shift = nw.dot(&pose_a.translation);
-        (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
+        (
+            nw,
+            n.dot(&(c1 + run.upper_a)) + shift,
+            n.dot(&(c2 + run.upper_b)) + shift,
+        )
     } else {
         (Vec2::zeros(), 0.0, 0.0)
     };
-    let common_point = (alpha_upper <= 1.0).then(|| {
-        let (wa, _) = run.witness(&(c2 - c1));
-        world(c1 + alpha_upper * (wa - c1))
-    });
+    let common_point = (alpha_upper <= 1.0).then(|| world(c1 + alpha_upper * wa));
     Ok(GrowthCollisionOutput2 {
         intersecting: !separated,
-        alpha_lower: super::query::lower_alpha(run.beta_upper, alpha_upper),
+        alpha_lower,
         alpha_upper,
         separating_normal,
         offset_a,

@@ -1,97 +1,15 @@
 //! Growth distance and growth-based collision between posed 3D shapes.
 
-use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, Stop, V};
+use super::answer::{certified_alphas, output, Answer, Continued};
+use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, V};
+use super::newton::{self, Smooth, SmoothQuery};
+use super::settings::{GrowthSettings, GrowthStatus};
 use crate::collide::cache::{GrowthMemory, PairCache};
 use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::minkowski::HintDirection;
 use crate::error::WolfeError;
 use crate::math::{Mat3, Pose, Vec3};
 use crate::shape::{ConvexShape, Shape};
-
-/// Settings of the growth distance algorithm (Alg. 3).
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct GrowthSettings {
-    /// Relative gap tolerance `eps_tol`: the loop stops when
-    /// `beta_upper / beta_lower - 1 <= tolerance` (Sec. III-D). Default: the square root
-    /// of the machine epsilon, as in the paper's benchmarks (Sec. IV-A).
-    pub tolerance: f64,
-    /// Iteration limit `K_max` (default 100, Sec. IV-A).
-    pub max_iterations: u32,
-}
-
-impl Default for GrowthSettings {
-    fn default() -> Self {
-        Self {
-            tolerance: f64::EPSILON.sqrt(),
-            max_iterations: 100,
-        }
-    }
-}
-
-impl GrowthSettings {
-    /// This value with `tolerance` set (relative gap).
-    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
-        self.tolerance = tolerance;
-        self
-    }
-
-    /// This value with `max_iterations` set (`K_max`).
-    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
-        self.max_iterations = max_iterations;
-        self
-    }
-
-    /// Checks the ranges: `tolerance` finite and `>= f64::EPSILON`, `max_iterations >= 1`.
-    pub fn validate(&self) -> Result<(), WolfeError> {
-        if !(self.tolerance.is_finite() && self.tolerance >= f64::EPSILON) {
-            return Err(WolfeError::InvalidSetting {
-                name: "tolerance",
-                value: self.tolerance,
-                reason: "must be finite and >= f64::EPSILON",
-            });
-        }
-        if self.max_iterations == 0 {
-            return Err(WolfeError::InvalidSetting {
-                name: "max_iterations",
-                value: 0.0,
-                reason: "must be >= 1",
-            });
-        }
-        Ok(())
-    }
-}
-
-/// How a growth query ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GrowthStatus {
-    /// The relative gap is within the tolerance: `alpha` is tolerance-optimal (Def. 4).
-    /// Also the answer (`alpha = 0`) when the centre points coincide (Alg. 3 line 2).
-    Converged,
-    /// The iteration limit was reached; the bounds are valid and `alpha` is feasible,
-    /// `(alpha_upper / alpha_lower - 1)`-optimal.
-    IterationLimit,
-    /// A pivot of the inner approximation came out degenerate in floating point; the
-    /// bounds are valid and `alpha` feasible, but the gap is above the tolerance.
-    NumericalTrouble,
-    /// Collision query: `beta_upper < 1`, the shapes are separated (early exit,
-    /// Sec. III-F.4).
-    Separated,
-    /// Collision query: `beta_lower > 1`, the shapes overlap (early exit).
-    Overlapping,
-}
-
-impl GrowthStatus {
-    fn from_stop(stop: Stop) -> Self {
-        match stop {
-            Stop::Converged => GrowthStatus::Converged,
-            Stop::IterationLimit => GrowthStatus::IterationLimit,
-            Stop::NumericalTrouble => GrowthStatus::NumericalTrouble,
-            Stop::Separated => GrowthStatus::Separated,
-            Stop::Overlapping => GrowthStatus::Overlapping,
-        }
-    }
-}
 
 /// The point a shape is scaled about, with a lower bound of the shape's inradius there.
 ///
@@ -265,6 +183,7 @@ impl GrowthSolver {
             pose_b,
             center_b,
             &mut (),
+            Smooth::of(a).zip(Smooth::of(b)),
             |r| dispatch(a, b, r),
         )
     }
@@ -353,6 +272,7 @@ impl GrowthSolver {
             pose_b,
             center_b,
             trace,
+            Smooth::of(a).zip(Smooth::of(b)),
             |r| dispatch(a, b, r),
         )
     }
@@ -413,6 +333,7 @@ impl GrowthSolver {
             pose_b,
             center_b,
             &mut (),
+            None,
             |r| r.visit(a, b),
         )
     }
@@ -446,7 +367,11 @@ impl GrowthSolver {
 /// A pair's growth memory and whether the query may start from it.
 type MemoryUse<'m> = (&'m mut GrowthMemory, bool);
 
-/// The distance query around `solve`, which runs the loop on the concrete pair.
+/// The distance query around `solve`, which runs the cutting-plane loop on the concrete
+/// pair. Smooth pairs (`smooth`: spheres, ellipsoids, either inflated) run Newton's
+/// method first (`newton.rs`); when it does not certify the tolerance, the loop runs
+/// from cold as the certified fallback and the answer keeps the better of the two
+/// runs' bounds.
 #[allow(clippy::too_many_arguments)]
 fn distance_with<T: GrowthTrace>(
     settings: &GrowthSettings,
@@ -456,7 +381,8 @@ fn distance_with<T: GrowthTrace>(
     pose_b: &Pose,
     center_b: &CenterPoint,
     trace: &mut T,
-    solve: impl FnOnce(Runner<'_, T>) -> Run<3>,
+    smooth: Option<(Smooth, Smooth)>,
+    solve: impl FnOnce(Runner<'_, Continued<'_, T>>) -> Run<3>,
 ) -> Result<GrowthOutput, WolfeError> {
     let q = prepare(pose_a, center_a, pose_b, center_b)?;
     let Some(q) = q else {
@@ -473,32 +399,60 @@ fn distance_with<T: GrowthTrace>(
             status: GrowthStatus::Converged,
         });
     };
+    let mut newton = None;
+    if let Some((sa, sb)) = &smooth {
+        let start = (warm && memory.points.is_some()).then_some(memory.direction);
+        let run = newton::solve(
+            &SmoothQuery {
+                a: sa,
+                b: sb,
+                rot_ab: &q.rot_ab,
+                c1: q.c1,
+                cb: q.cb,
+                p: q.p,
+                r1: q.r1,
+                r2: q.r2,
+                tolerance: settings.tolerance,
+                max_iterations: settings.max_iterations,
+                start,
+            },
+            trace,
+        );
+        let rot_ba = q.rot_ab.transpose();
+        memory.direction = run.lambda_upper;
+        let point = (
+            q.c1 + run.witness_a,
+            q.cb + rot_ba * run.witness_b,
+            run.lambda_upper,
+        );
+        memory.points = Some([point; 3]);
+        let answer = Answer::from_newton(&run);
+        if run.converged || run.iterations >= settings.max_iterations {
+            return Ok(output(&q, pose_a, pose_b, &answer));
+        }
+        newton = Some(answer);
+    }
+    let offset = newton.map_or(0, |n| n.iterations);
+    let mut continued = Continued {
+        inner: trace,
+        offset,
+        lower: newton.map_or(0.0, |n| n.beta_lower),
+        upper: newton.map_or(f64::INFINITY, |n| n.beta_upper),
+    };
+    let cutting = settings.with_max_iterations(settings.max_iterations - offset);
     let run = solve(Runner {
         q: &q,
         mode: Mode::Distance,
-        settings,
+        settings: &cutting,
         memory,
-        warm,
-        trace,
+        warm: warm && newton.is_none(),
+        trace: &mut continued,
     });
-    let p = q.c2 - q.c1;
-    let (wa, wb) = run.witness(&p);
-    let alpha_upper = 1.0 / run.beta_lower;
-    let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
-    let contact = q.c1 + alpha_upper * (wa - q.c1);
-    let rot = pose_a.rotation.to_rotation_matrix();
-    let world = |x: Vec3| rot * x + pose_a.translation;
-    Ok(GrowthOutput {
-        alpha: alpha_upper,
-        alpha_lower,
-        alpha_upper,
-        point_a: world(wa),
-        point_b: world(wb),
-        contact_point: world(contact),
-        normal: rot * unit(&run.lambda_upper),
-        iterations: run.iterations,
-        status: GrowthStatus::from_stop(run.stop),
-    })
+    let mut answer = Answer::from_run(&run, &q.p);
+    if let Some(n) = newton {
+        answer = answer.combine(&n, settings.tolerance);
+    }
+    Ok(output(&q, pose_a, pose_b, &answer))
 }
 
 /// The collision query.
@@ -536,25 +490,27 @@ fn collide_with(
         trace: &mut (),
     };
     let run = dispatch(a, b, runner);
-    let p = q.c2 - q.c1;
     let rot = pose_a.rotation.to_rotation_matrix();
-    let alpha_upper = 1.0 / run.beta_lower;
-    let alpha_lower = lower_alpha(run.beta_upper, alpha_upper);
+    let (alpha_lower, alpha_upper, wa, _) = certified_alphas(&run, &q.p);
     let separated = run.beta_upper < 1.0;
     let intersecting = !separated;
     let (separating_normal, offset_a, offset_b) = if separated {
         let n = unit(&run.lambda_upper);
         let nw = rot * n;
         let shift = nw.dot(&pose_a.translation);
-        (nw, n.dot(&run.upper_a) + shift, n.dot(&run.upper_b) + shift)
+        let c2 = q.c1 + q.p;
+        (
+            nw,
+            n.dot(&(q.c1 + run.upper_a)) + shift,
+            n.dot(&(c2 + run.upper_b)) + shift,
+        )
     } else {
         (Vec3::zeros(), 0.0, 0.0)
     };
     // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
     // in both shapes (each shape contains its centre and is convex).
     let common_point = if alpha_upper <= 1.0 {
-        let (wa, _) = run.witness(&p);
-        Some(rot * (q.c1 + alpha_upper * (wa - q.c1)) + pose_a.translation)
+        Some(rot * (q.c1 + alpha_upper * wa) + pose_a.translation)
     } else {
         None
     };
@@ -590,15 +546,17 @@ fn prepare(
     let pose_ab = pose_a.relative(pose_b);
     let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
     let c1 = center_a.point;
-    let c2 = rot_ab * center_b.point + pose_ab.translation;
-    if c1 == c2 {
+    // The ray between the centres; the support points are taken as offsets from the
+    // centres (see `Pair3`), so that nothing of size |t_ab| enters them.
+    let p = (rot_ab * center_b.point - c1) + pose_ab.translation;
+    if p == Vec3::zeros() {
         return Ok(None);
     }
     Ok(Some(Query {
         rot_ab,
-        t_ab: pose_ab.translation,
         c1,
-        c2,
+        cb: center_b.point,
+        p,
         r1: center_a.inradius,
         r2: center_b.inradius,
     }))
@@ -614,21 +572,15 @@ pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
     }
 }
 
-/// `1 / beta_upper`, clamped to `alpha_upper` (converged bounds may cross by rounding).
-pub(crate) fn lower_alpha(beta_upper: f64, alpha_upper: f64) -> f64 {
-    if beta_upper.is_finite() {
-        (1.0 / beta_upper).min(alpha_upper)
-    } else {
-        0.0
-    }
-}
-
 /// A query in A's frame.
-struct Query {
-    rot_ab: Mat3,
-    t_ab: Vec3,
-    c1: Vec3,
-    c2: Vec3,
+pub(super) struct Query {
+    pub(super) rot_ab: Mat3,
+    /// A's centre point (A's frame).
+    pub(super) c1: Vec3,
+    /// B's centre point (B's frame).
+    pub(super) cb: Vec3,
+    /// `c2 - c1` in A's frame.
+    pub(super) p: Vec3,
     r1: f64,
     r2: f64,
 }
@@ -639,7 +591,10 @@ struct Pair3<'s, A: ?Sized, B: ?Sized> {
     b: &'s B,
     rot_ab: Mat3,
     rot_ba: Mat3,
-    t_ab: Vec3,
+    /// The centre points, A's in A's frame, B's in B's: the supports are returned as
+    /// offsets from them (see [`PairSupport::supports`]).
+    c1: Vec3,
+    cb: Vec3,
     ra: f64,
     rb: f64,
     /// Whether `ra + rb > 0`.
@@ -676,7 +631,7 @@ impl<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized> PairSupport<3> for Pair3<
             sa += (self.ra * inv) * lambda;
             sb += (self.rb * inv) * d_b;
         }
-        (sa, self.rot_ab * sb + self.t_ab)
+        (sa - self.c1, self.rot_ab * (sb - self.cb))
     }
 
     #[inline]
@@ -704,7 +659,7 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
         let (hint_a, hint_b, previous) = if self.warm && self.memory.points.is_some() {
             (self.memory.hint_a, self.memory.hint_b, self.memory.direction)
         } else {
-            let p = q.c2 - q.c1;
+            let p = q.p;
             (a.seed_hint(&p), b.seed_hint(&-(rot_ba * p)), p)
         };
         let mut pair = Pair3 {
@@ -712,7 +667,8 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
             b,
             rot_ab: q.rot_ab,
             rot_ba,
-            t_ab: q.t_ab,
+            c1: q.c1,
+            cb: q.cb,
             ra: a.radius(),
             rb: b.radius(),
             rounded: a.radius() + b.radius() > 0.0,
@@ -722,14 +678,14 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
             hint_direction: HintDirection::new(previous),
         };
         // Sec. III-F.3 / Eq. 31: the previous inner approximation's points, A's in A's
-        // frame (unchanged), B's moved by B's new pose relative to A.
+        // frame (unchanged), B's moved by B's new pose relative to A, as offsets from
+        // the centres.
         let warm = match (self.warm, self.memory.points) {
-            (true, Some(pts)) => Some(pts.map(|(pa, pb, n)| (pa, q.rot_ab * pb + q.t_ab, n))),
+            (true, Some(pts)) => Some(pts.map(|(pa, pb, n)| (pa - q.c1, q.rot_ab * (pb - q.cb), n))),
             _ => None,
         };
         let problem = Problem {
-            c1: q.c1,
-            c2: q.c2,
+            p: q.p,
             r1: q.r1,
             r2: q.r2,
             tolerance: self.settings.tolerance,
@@ -748,7 +704,7 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
             } else {
                 Vec3::zeros()
             };
-            *pt = (run.pa[m], rot_ba * (run.pb[m] - q.t_ab), n);
+            *pt = (q.c1 + run.pa[m], q.cb + rot_ba * run.pb[m], n);
         }
         self.memory.points = Some(points);
         run

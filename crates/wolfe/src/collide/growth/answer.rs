@@ -1,0 +1,150 @@
+//! The answer of a 3D growth query: the certified bounds of either method (the
+//! cutting-plane loop, Newton's method), their combination, and the world-frame output.
+
+use super::core::{self, GrowthIterate, GrowthTrace, Run, V};
+use super::newton::SmoothRun;
+use super::query::{unit, GrowthOutput, Query};
+use super::settings::GrowthStatus;
+use crate::math::{Pose, Vec3};
+
+/// A run's answer in A's frame: the bounds of `beta*` with their rounding margins, the
+/// witness offsets of the lower bound and the normal of the upper bound.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Answer {
+    pub(super) beta_lower: f64,
+    pub(super) margin_lower: f64,
+    pub(super) witness_a: Vec3,
+    pub(super) witness_b: Vec3,
+    pub(super) beta_upper: f64,
+    pub(super) margin_upper: f64,
+    pub(super) normal: Vec3,
+    pub(super) iterations: u32,
+    pub(super) status: GrowthStatus,
+}
+
+impl Answer {
+    pub(super) fn from_run(run: &Run<3>, p: &Vec3) -> Self {
+        let (beta_lower, margin_lower, witness_a, witness_b) = run.certified_lower(p);
+        let margin_upper = run.upper_margin();
+        Self {
+            beta_lower,
+            margin_lower,
+            witness_a,
+            witness_b,
+            beta_upper: run.beta_upper,
+            margin_upper,
+            normal: unit(&run.lambda_upper),
+            iterations: run.iterations,
+            status: GrowthStatus::from_stop(run.stop),
+        }
+    }
+
+    pub(super) fn from_newton(run: &SmoothRun) -> Self {
+        Self {
+            beta_lower: run.beta_lower,
+            margin_lower: run.margin_lower,
+            witness_a: run.witness_a,
+            witness_b: run.witness_b,
+            beta_upper: run.beta_upper,
+            margin_upper: run.margin_upper,
+            normal: run.lambda_upper,
+            iterations: run.iterations,
+            status: if run.converged {
+                GrowthStatus::Converged
+            } else {
+                GrowthStatus::IterationLimit
+            },
+        }
+    }
+
+    /// The better bound of each side, from `self` (the fallback run) and `first` (the
+    /// Newton run before it); both are valid, so their intersection is.
+    pub(super) fn combine(mut self, first: &Answer, tolerance: f64) -> Self {
+        if first.beta_lower > self.beta_lower {
+            self.beta_lower = first.beta_lower;
+            self.margin_lower = first.margin_lower;
+            self.witness_a = first.witness_a;
+            self.witness_b = first.witness_b;
+        }
+        if first.beta_upper < self.beta_upper {
+            self.beta_upper = first.beta_upper;
+            self.margin_upper = first.margin_upper;
+            self.normal = first.normal;
+        }
+        self.iterations += first.iterations;
+        if self.beta_upper <= self.beta_lower * (1.0 + tolerance) {
+            self.status = GrowthStatus::Converged;
+        }
+        self
+    }
+}
+
+/// The world-frame output of an answer; the bounds widened by their rounding margins.
+pub(super) fn output(q: &Query, pose_a: &Pose, pose_b: &Pose, answer: &Answer) -> GrowthOutput {
+    let alpha_upper = (1.0 / answer.beta_lower) * (1.0 + answer.margin_lower);
+    let alpha_lower = if answer.beta_upper.is_finite() {
+        ((1.0 / answer.beta_upper) * (1.0 - answer.margin_upper)).min(alpha_upper)
+    } else {
+        0.0
+    };
+    let rot = pose_a.rotation.to_rotation_matrix();
+    let world = |x: Vec3| rot * x + pose_a.translation;
+    GrowthOutput {
+        alpha: alpha_upper,
+        alpha_lower,
+        alpha_upper,
+        point_a: world(q.c1 + answer.witness_a),
+        point_b: pose_b.transform_point(&(q.cb + q.rot_ab.transpose() * answer.witness_b)),
+        contact_point: world(q.c1 + alpha_upper * answer.witness_a),
+        normal: rot * answer.normal,
+        iterations: answer.iterations,
+        status: answer.status,
+    }
+}
+
+/// The trace of a fallback run after Newton's iterations: numbered on from them, with
+/// the bounds Newton already certified (so that the reported bounds stay monotone).
+pub(super) struct Continued<'t, T> {
+    /// The caller's trace.
+    pub(super) inner: &'t mut T,
+    /// Newton's iterations.
+    pub(super) offset: u32,
+    /// Newton's bounds of `beta*`.
+    pub(super) lower: f64,
+    /// See `lower`.
+    pub(super) upper: f64,
+}
+
+impl<T: GrowthTrace> GrowthTrace for Continued<'_, T> {
+    #[inline]
+    fn record(&mut self, it: GrowthIterate) {
+        self.inner.record(GrowthIterate {
+            iteration: if it.iteration == 0 {
+                0
+            } else {
+                it.iteration + self.offset
+            },
+            beta_lower: it.beta_lower.max(self.lower),
+            beta_upper: it.beta_upper.min(self.upper),
+        });
+    }
+}
+
+/// The certified `(alpha_lower, alpha_upper)` of a run: `1 / beta_upper` and
+/// `1 / beta_lower` widened by the rounding margins of the bounds
+/// ([`Run::upper_margin`]), so that the interval holds the exact answer, and the
+/// witness offsets of `alpha_upper` ([`Run::certified_lower`]).
+pub(crate) fn certified_alphas<const N: usize>(run: &Run<N>, p: &V<N>) -> (f64, f64, V<N>, V<N>)
+where
+    core::Dim: core::Geometry<N>,
+{
+    let (beta_lower, m_lower, wa, wb) = run.certified_lower(p);
+    let m_upper = run.upper_margin();
+    let alpha_upper = (1.0 / beta_lower) * (1.0 + m_lower);
+    let alpha_lower = if run.beta_upper.is_finite() {
+        ((1.0 / run.beta_upper) * (1.0 - m_upper)).min(alpha_upper)
+    } else {
+        0.0
+    };
+    (alpha_lower, alpha_upper, wa, wb)
+}
