@@ -155,7 +155,8 @@ impl SapProblem {
             }
             // The supported range (issue 21); an overflow to inf fails the test too.
             let v_max = tree.v_star.amax();
-            if !(tree.a.amax() * v_max * v_max * n as f64 <= MAX_ENERGY_SCALE) {
+            let energy = tree.a.amax() * v_max * v_max * n as f64;
+            if energy.is_nan() || energy > MAX_ENERGY_SCALE {
                 return Err(SapError::TreeSize {
                     tree: t,
                     what: "free motion beyond the supported range: max|A| max|v*|^2 n_t must be \

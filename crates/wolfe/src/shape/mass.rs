@@ -143,7 +143,7 @@ impl Shape {
                 }
             },
         );
-        if !(worst <= f64::MAX) {
+        if worst > f64::MAX {
             return Err(WolfeError::OutOfRange {
                 what: "mass properties (density times size^5)",
                 value: worst,

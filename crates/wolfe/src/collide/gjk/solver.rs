@@ -393,7 +393,7 @@ fn face_certificate<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     let (e1, e2) = (p1 - p0, p2 - p0);
     let n = e1.cross(&e2);
     let nn = n.norm();
-    if !(nn > MIN_FACE_SINE * e1.norm() * e2.norm()) {
+    if nn.is_nan() || nn <= MIN_FACE_SINE * e1.norm() * e2.norm() {
         return None;
     }
     let n = n / nn;
