@@ -8,7 +8,7 @@ use crate::cone::ConeParams;
 use crate::error::JointConstraintKind;
 use crate::error::SapError;
 use crate::interval::IntervalParams;
-use crate::problem::SapProblem;
+use crate::problem::{SapProblem, MAX_ENERGY_SCALE};
 
 /// The dimensionless parameters of Section V-B.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -116,7 +116,9 @@ impl SapModel {
     /// # Errors
     /// [`SapError::InvalidSetting`] for bad settings, [`SapError::DegenerateContact`] for a
     /// contact with a zero Jacobian, [`SapError::InvalidContactParameter`] or
-    /// [`SapError::InvalidJointConstraint`] when a regularization is not finite.
+    /// [`SapError::InvalidJointConstraint`] when a regularization is not finite, or when a
+    /// constraint's energy scale `v_hat^2 / R` exceeds [`MAX_ENERGY_SCALE`] (the
+    /// supported range).
     pub fn new(problem: &SapProblem, settings: &RegularizationSettings) -> Result<Self, SapError> {
         Ok(Self {
             contacts: contact_model_list(problem, settings)?,
@@ -167,6 +169,14 @@ fn pd_models(problem: &SapProblem, settings: &RegularizationSettings) -> Result<
                 value: r,
             });
         }
+        if !in_energy_range(v_hat, r) {
+            return Err(SapError::InvalidJointConstraint {
+                kind: JointConstraintKind::PdController,
+                index: i,
+                parameter: BEYOND_RANGE,
+                value: v_hat,
+            });
+        }
         let bound = pd.effort_limit * dt;
         out.push(JointModel {
             velocity: problem.offset(pd.tree) + pd.dof,
@@ -208,12 +218,21 @@ fn limit_models(
                 value: limit.stiffness,
             });
         }
+        let v_hat = -limit.phi0() / (dt + tau);
+        if !in_energy_range(v_hat, r) {
+            return Err(SapError::InvalidJointConstraint {
+                kind: JointConstraintKind::JointLimit,
+                index: i,
+                parameter: BEYOND_RANGE,
+                value: v_hat,
+            });
+        }
         out.push(JointModel {
             velocity: problem.offset(limit.tree) + limit.dof,
             sign: limit.side.sign(),
             interval: IntervalParams {
                 r,
-                v_hat: -limit.phi0() / (dt + tau),
+                v_hat,
                 lower: 0.0,
                 upper: f64::INFINITY,
             },
@@ -222,6 +241,17 @@ fn limit_models(
         });
     }
     Ok(out)
+}
+
+/// The parameter named by the range errors: the stabilization velocity `v_hat` (from
+/// `phi0`, or a PD controller's targets) whose energy scale is too large.
+const BEYOND_RANGE: &str = "phi0 or target (v_hat): beyond the supported range, v_hat^2 / R must be at most \
+                            wolfe_sap::problem::MAX_ENERGY_SCALE = 1e200";
+
+/// Whether the energy scale `v_hat^2 / R` of a constraint (its impulse `v_hat / R`
+/// times its velocity) is within [`MAX_ENERGY_SCALE`] (issue 21).
+fn in_energy_range(v_hat: f64, r: f64) -> bool {
+    v_hat / r * v_hat <= MAX_ENERGY_SCALE
 }
 
 /// Computes the contact models of all contacts (Eqs. 29, 30, Section V-A).
@@ -259,6 +289,14 @@ fn contact_model_list(
                 value: contact.stiffness,
             });
         }
+        let v_hat_n = -contact.phi0 / (dt + tau);
+        if !in_energy_range(v_hat_n, r_n) {
+            return Err(SapError::InvalidContactParameter {
+                contact: c,
+                parameter: BEYOND_RANGE,
+                value: contact.phi0,
+            });
+        }
         let r_t = settings.sigma * w;
         out.push(ContactModel {
             cone: ConeParams {
@@ -266,7 +304,7 @@ fn contact_model_list(
                 r_t,
                 r_n,
             },
-            v_hat_n: -contact.phi0 / (dt + tau),
+            v_hat_n,
             w,
             near_rigid,
         });

@@ -63,6 +63,19 @@ pub struct SapProblem {
     v_star: DVector<f64>,
 }
 
+/// The largest energy scale SAP accepts, in the problem's units of `v^T A v` (J for
+/// SI models): a tree's `max|A| max|v*|^2 n_t`, and a constraint's `v_hat^2 / R`
+/// (the impulse `v_hat / R` times the velocity `v_hat`, Eqs. 29-30) must stay below it.
+///
+/// Why: the cost (Eq. 19) and its gradient are sums of such products, the line search
+/// compares differences of costs, and the Newton step squares velocities once more.
+/// Beyond about 1e300 they overflow f64 (issue 21: v* = 1e152 gave NaN impulses inside
+/// `Ok`, a penetration of 1e306 m infinite ones); 1e200 leaves a hundred decades for
+/// the sums over constraints and the Hessian's products. A particle of 1 kg is then
+/// accepted up to 1e100 m/s and a rigid contact of it up to about 1e98 m of penetration
+/// per time step of 10 ms, which covers every physical input.
+pub const MAX_ENERGY_SCALE: f64 = 1e200;
+
 fn check_dof(
     trees: &[Tree],
     kind: JointConstraintKind,
@@ -139,6 +152,16 @@ impl SapProblem {
             }
             if !all_finite(tree.a.iter()) || !all_finite(tree.v_star.iter()) {
                 return Err(SapError::NonFiniteTree(t));
+            }
+            // The supported range (issue 21); an overflow to inf fails the test too.
+            let v_max = tree.v_star.amax();
+            let energy = tree.a.amax() * v_max * v_max * n as f64;
+            if energy.is_nan() || energy > MAX_ENERGY_SCALE {
+                return Err(SapError::TreeSize {
+                    tree: t,
+                    what: "free motion beyond the supported range: max|A| max|v*|^2 n_t must be \
+                           at most wolfe_sap::problem::MAX_ENERGY_SCALE = 1e200",
+                });
             }
             let scale = tree.a.amax();
             for i in 0..n {

@@ -2,6 +2,23 @@
 
 use std::path::PathBuf;
 
+/// The largest magnitude of a coordinate or size wolfe accepts, in metres (or of a
+/// scale factor): every pose translation, point coordinate, shape size and half-space
+/// offset must lie within `[-MAX_MAGNITUDE, MAX_MAGNITUDE]` (issue 21).
+///
+/// Why `1e60`: the queries form products of up to four lengths (the simplex's signed
+/// volumes and their error bounds, `collide::simplex`, are degree 4, `|n|^2` of a
+/// cross product of two Minkowski-difference edges) and the ellipsoid's support is
+/// degree 3 in its radii and the direction. A Minkowski difference of two shapes
+/// within the range has coordinates below about `8e60` (two translations and two
+/// sizes, a box's corner being `sqrt(3)` of its half-extent), whose fourth power
+/// `4e243` leaves more than sixty decades of headroom below `f64::MAX` (1.8e308)
+/// for the sums and constant factors. The squared norms overflow from about
+/// `1.3e154` on, which is where the answers went wrong before (an `Ok` with a
+/// distance of 0, or NaN witness points). Inputs beyond the range get
+/// [`WolfeError::OutOfRange`] or [`WolfeError::InvalidShapeParameter`] instead.
+pub const MAX_MAGNITUDE: f64 = 1e60;
+
 /// Everything that can be wrong with the input of a wolfe routine.
 #[derive(Debug, thiserror::Error)]
 pub enum WolfeError {
@@ -84,6 +101,18 @@ pub enum WolfeError {
         /// Why there is none, and what to use instead.
         reason: &'static str,
     },
+    /// A number is finite but beyond the supported range [`MAX_MAGNITUDE`]: a pose
+    /// translation, a point coordinate, or a result (mass properties) that would
+    /// overflow f64.
+    #[error("{what} = {value:e} is beyond the supported range (magnitude at most {limit:e})")]
+    OutOfRange {
+        /// What the number is (`"pose translation"`, `"point coordinate"`, ...).
+        what: &'static str,
+        /// The offending value.
+        value: f64,
+        /// The largest magnitude accepted.
+        limit: f64,
+    },
     /// A growth distance centre point is unusable (growth distance paper, Def. 3).
     #[error("invalid growth centre point: {reason}")]
     InvalidCenterPoint {
@@ -92,34 +121,57 @@ pub enum WolfeError {
     },
 }
 
-/// Checks a shape parameter that must be finite and strictly positive.
+/// Checks a shape parameter that must be finite and strictly positive, and at most
+/// [`MAX_MAGNITUDE`].
 pub(crate) fn positive(shape: &'static str, parameter: &'static str, value: f64) -> Result<f64, WolfeError> {
-    if value.is_finite() && value > 0.0 {
+    if value > 0.0 && value <= MAX_MAGNITUDE {
         Ok(value)
     } else {
         Err(WolfeError::InvalidShapeParameter {
             shape,
             parameter,
             value,
-            reason: "must be finite and > 0",
+            reason: if value > MAX_MAGNITUDE && value.is_finite() {
+                "must be at most 1e60 (wolfe::error::MAX_MAGNITUDE, the supported range)"
+            } else {
+                "must be finite and > 0"
+            },
         })
     }
 }
 
-/// Checks a shape parameter that must be finite and non-negative.
+/// Checks a shape parameter that must be finite and non-negative, and at most
+/// [`MAX_MAGNITUDE`].
 pub(crate) fn non_negative(
     shape: &'static str,
     parameter: &'static str,
     value: f64,
 ) -> Result<f64, WolfeError> {
-    if value.is_finite() && value >= 0.0 {
+    if (0.0..=MAX_MAGNITUDE).contains(&value) {
         Ok(value)
     } else {
         Err(WolfeError::InvalidShapeParameter {
             shape,
             parameter,
             value,
-            reason: "must be finite and >= 0",
+            reason: if value > MAX_MAGNITUDE && value.is_finite() {
+                "must be at most 1e60 (wolfe::error::MAX_MAGNITUDE, the supported range)"
+            } else {
+                "must be finite and >= 0"
+            },
+        })
+    }
+}
+
+/// Checks that `value` (finite) has a magnitude of at most [`MAX_MAGNITUDE`].
+pub(crate) fn in_range(what: &'static str, value: f64) -> Result<f64, WolfeError> {
+    if value.abs() <= MAX_MAGNITUDE {
+        Ok(value)
+    } else {
+        Err(WolfeError::OutOfRange {
+            what,
+            value,
+            limit: MAX_MAGNITUDE,
         })
     }
 }

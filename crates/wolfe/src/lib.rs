@@ -36,7 +36,7 @@ pub use collide::growth::{
     GrowthSettings, GrowthSolver, GrowthStatus, GrowthTrace,
 };
 pub use collide::halfspace::{halfspace_manifold, HalfSpace};
-pub use error::WolfeError;
+pub use error::{WolfeError, MAX_MAGNITUDE};
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;
 pub use shape::MassProperties;

@@ -3,7 +3,7 @@
 //! Thin names over nalgebra so that the rest of the crate reads in the words of the
 //! papers (`Vec3`, `Pose`) while nalgebra does the arithmetic.
 
-use crate::error::WolfeError;
+use crate::error::{WolfeError, MAX_MAGNITUDE};
 
 /// A 3D vector or point, in metres unless said otherwise.
 pub type Vec3 = nalgebra::Vector3<f64>;
@@ -88,7 +88,8 @@ impl Pose {
         })
     }
 
-    /// Checks that every component is finite and the quaternion is unit; poses built
+    /// Checks that every component is finite, the translation within
+    /// [`MAX_MAGNITUDE`] ([`WolfeError::OutOfRange`]) and the quaternion unit; poses built
     /// field by field by users go through this before a query.
     pub fn validate(&self) -> Result<(), WolfeError> {
         let q = self.rotation.quaternion();
@@ -100,12 +101,23 @@ impl Pose {
         // path says why it is not.
         let norm_sq = q.norm_squared();
         let tol = QUATERNION_NORM_TOLERANCE;
+        // The translation's largest magnitude is compared too (issue 21: beyond
+        // `MAX_MAGNITUDE` squared norms overflow); `max` drops NaN, which the probe
+        // catches.
         let probe = (norm_sq - 1.0).abs() + (t.x * 0.0 + t.y * 0.0 + t.z * 0.0);
-        if probe <= tol * (2.0 + tol) {
+        let t_max = t.x.abs().max(t.y.abs()).max(t.z.abs());
+        if probe <= tol * (2.0 + tol) && t_max <= MAX_MAGNITUDE {
             return Ok(());
         }
         if !(t.iter().all(|v| v.is_finite()) && q.coords.iter().all(|v| v.is_finite())) {
             return Err(WolfeError::NonFinitePose);
+        }
+        if t_max > MAX_MAGNITUDE {
+            return Err(WolfeError::OutOfRange {
+                what: "pose translation",
+                value: t_max,
+                limit: MAX_MAGNITUDE,
+            });
         }
         Err(WolfeError::NonUnitQuaternion { norm: norm_sq.sqrt() })
     }

@@ -411,7 +411,12 @@ fn distance_output(solved: &Solved, pose_a: &Pose) -> DistanceOutput {
     let overlapping = run.status == GjkStatus::Intersecting || x_norm <= radius_sum;
     // Normal from A to B: the core separation x = a - b points from B to A.
     let n = if run.status != GjkStatus::Intersecting && x_norm > 0.0 {
-        -run.x / x_norm
+        // The certified face's normal when GJK ended on one (issue 21).
+        if run.face_normal != Vec3::zeros() {
+            -run.face_normal
+        } else {
+            -run.x / x_norm
+        }
     } else {
         Vec3::zeros()
     };

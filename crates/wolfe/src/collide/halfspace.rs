@@ -14,7 +14,7 @@ use crate::collide::feature::{
     feature, reduce, validate_margin, ContactManifold, ContactPoint, Feature, ManifoldSettings,
     MAX_FACE_VERTICES,
 };
-use crate::error::WolfeError;
+use crate::error::{in_range, WolfeError};
 use crate::math::{Pose, Vec3};
 use crate::shape::{ConvexShape, Shape, SupportMap};
 
@@ -44,6 +44,7 @@ impl HalfSpace {
         if !offset.is_finite() {
             return Err(bad("offset", offset));
         }
+        in_range("half-space offset", offset / len)?;
         Ok(Self {
             normal: normal / len,
             offset: offset / len,

@@ -5,7 +5,7 @@ use super::adjacency::Adjacency;
 use super::hull::{convex_hull, Hull};
 use super::seeds::SeedTable;
 use super::support::{self, ClimbGraph};
-use crate::error::WolfeError;
+use crate::error::{in_range, WolfeError};
 use crate::math::{Aabb, Vec3};
 
 /// Meshes with at most this many vertices compute their support point by brute force;
@@ -57,11 +57,14 @@ impl ConvexMesh {
     ///
     /// Duplicates, and points inside or on the hull (coplanar with a face, on an edge)
     /// are dropped: the vertices are exactly the extreme points. Errors:
-    /// [`WolfeError::EmptyMesh`], [`WolfeError::NonFinitePoint`], and
+    /// [`WolfeError::EmptyMesh`], [`WolfeError::NonFinitePoint`],
+    /// [`WolfeError::OutOfRange`] for a hull vertex coordinate beyond
+    /// [`crate::MAX_MAGNITUDE`] (the queries' supported range), and
     /// [`WolfeError::DegeneratePoints`] when the points span fewer than 3 dimensions
     /// (`dimension` 2 for coplanar, 1 for collinear, 0 for a single distinct point).
     pub fn from_points(points: &[Vec3]) -> Result<Self, WolfeError> {
         let hull = convex_hull(points)?;
+        check_range(&hull.vertices)?;
         if hull.dimension < 3 {
             return Err(WolfeError::DegeneratePoints {
                 dimension: hull.dimension,
@@ -73,9 +76,12 @@ impl ConvexMesh {
     /// Like [`ConvexMesh::from_points`], but also accepts point sets of lower dimension:
     /// exactly coplanar points give their convex polygon (vertices in cycle order, no
     /// faces), collinear points the segment's two endpoints, and a single distinct point
-    /// itself. Still errors on an empty set or a non-finite coordinate.
+    /// itself. Still errors on an empty set, a non-finite coordinate, or a hull vertex
+    /// beyond [`crate::MAX_MAGNITUDE`].
     pub fn from_points_lenient(points: &[Vec3]) -> Result<Self, WolfeError> {
-        Ok(Self::from_hull(convex_hull(points)?))
+        let hull = convex_hull(points)?;
+        check_range(&hull.vertices)?;
+        Ok(Self::from_hull(hull))
     }
 
     fn from_hull(hull: Hull) -> Self {
@@ -202,4 +208,16 @@ impl ConvexMesh {
             self.support_vertex_hill_climb(dir, hint)
         }
     }
+}
+
+/// Rejects a hull vertex beyond the queries' supported range (issue 21: a point cloud
+/// of size 1e200 gave infinite growth distances). The hull itself is exact at any
+/// scale (power-of-two scaling); the support-function queries are not.
+fn check_range(vertices: &[Vec3]) -> Result<(), WolfeError> {
+    for p in vertices {
+        for c in p.iter() {
+            in_range("mesh vertex coordinate", *c)?;
+        }
+    }
+    Ok(())
 }

@@ -107,7 +107,9 @@ impl Shape {
     ///
     /// Errors: [`WolfeError::InvalidSetting`] for a density that is not finite and
     /// positive; [`WolfeError::DegeneratePoints`] for a flat (or lower-dimensional)
-    /// mesh, which has no volume; [`WolfeError::NoClosedForm`] for the other inflated
+    /// mesh, which has no volume; [`WolfeError::OutOfRange`] when the mass or inertia
+    /// would overflow f64 (the inertia grows as density times size^5);
+    /// [`WolfeError::NoClosedForm`] for the other inflated
     /// shapes (inflated ellipsoids, solid or flat meshes), rather than an
     /// approximation.
     pub fn mass_properties(&self, density: f64) -> Result<MassProperties, WolfeError> {
@@ -124,7 +126,31 @@ impl Shape {
             // rounding); every primitive has a positive volume.
             return Err(WolfeError::DegeneratePoints { dimension: 2 });
         }
-        Ok(moments.into_properties(density))
+        let props = moments.into_properties(density);
+        // Sizes within the supported range still reach f64's limit here: the inertia
+        // grows as density * size^5 (issue 21: a 1 x 1 x 1e150 box gave inf and NaN).
+        let worst = props.inertia.iter().chain(props.local_center.iter()).fold(
+            if props.mass.is_finite() {
+                props.mass.abs()
+            } else {
+                f64::INFINITY
+            },
+            |m, v| {
+                if v.is_finite() {
+                    m.max(v.abs())
+                } else {
+                    f64::INFINITY
+                }
+            },
+        );
+        if worst > f64::MAX {
+            return Err(WolfeError::OutOfRange {
+                what: "mass properties (density times size^5)",
+                value: worst,
+                limit: f64::MAX,
+            });
+        }
+        Ok(props)
     }
 }
 

@@ -61,6 +61,7 @@ impl ContactSolver {
                         gjk,
                         epa: None,
                         witness: (ca, cb),
+                        lower: gjk.lower_bound,
                     };
                 }
                 let mut gjk = run;
@@ -79,6 +80,7 @@ impl ContactSolver {
                     gjk,
                     epa: Some(epa),
                     witness: (epa.point_a, epa.point_b),
+                    lower: f64::NEG_INFINITY,
                 };
             }
         }
@@ -114,11 +116,18 @@ impl ContactSolver {
             ),
             None => {
                 let x_norm = gjk.x.norm();
-                let n = if x_norm > 0.0 { -gjk.x / x_norm } else { Vec3::x() };
+                // The certified face's normal when GJK ended on one (issue 21).
+                let n = if gjk.face_normal != Vec3::zeros() {
+                    -gjk.face_normal
+                } else if x_norm > 0.0 {
+                    -gjk.x / x_norm
+                } else {
+                    Vec3::x()
+                };
                 (
                     x_norm - radius_sum,
                     n,
-                    gjk.lower_bound.min(x_norm) - radius_sum,
+                    core.lower.min(x_norm) - radius_sum,
                     x_norm - radius_sum,
                     0,
                     0,
@@ -188,6 +197,8 @@ fn closed_form_run(
             x_norm
         },
         separating_direction: x,
+        face_normal: Vec3::zeros(),
+        face_bound: f64::NEG_INFINITY,
     };
     Some((run, ca, cb))
 }
@@ -201,6 +212,9 @@ pub(crate) struct CoreRun {
     pub epa: Option<EpaRun>,
     /// Witness points on the cores (A's frame).
     pub witness: (Vec3, Vec3),
+    /// A certified lower bound of the cores' signed distance when EPA did not run
+    /// ([`signed_lower_bound`]); unused when it did.
+    pub lower: f64,
 }
 
 /// Rounding of the closed forms' core points, in ulps of the coordinates' size: a
@@ -275,12 +289,14 @@ fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         ),
         None => (QueryKind::Distance, sd_settings.gjk),
     };
-    let gjk = run_gjk(md, x0, &settings, kind, simplex);
+    let mut gjk = run_gjk(md, x0, &settings, kind, simplex);
     if gjk.status != GjkStatus::Intersecting {
+        let lower = signed_lower_bound(md, &mut gjk);
         return CoreRun {
             gjk,
             epa: None,
             witness: simplex.witness_points(),
+            lower,
         };
     }
     if simplex.contains_origin() || gjk.x.norm_squared() <= core_overlap_sq(simplex) {
@@ -290,6 +306,7 @@ fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
             gjk,
             epa: Some(epa),
             witness: (epa.point_a, epa.point_b),
+            lower: f64::NEG_INFINITY,
         };
     }
     // Only known that the rounded shapes overlap (GJK stops once `|x| <= radii`):
@@ -312,14 +329,49 @@ fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
             gjk,
             epa: Some(epa),
             witness: (epa.point_a, epa.point_b),
+            lower: f64::NEG_INFINITY,
         }
     } else {
+        let lower = signed_lower_bound(md, &mut gjk);
         CoreRun {
             gjk,
             epa: None,
             witness: simplex.witness_points(),
+            lower,
         }
     }
+}
+
+/// A certified lower bound of the cores' signed distance after a GJK run that did not
+/// find them overlapping (issue 21).
+///
+/// For any unit `u`, `sd >= min_{s in D} <u, s>`: apart, Eq. 19; overlapping, the depth
+/// `min_v max_{s in D} <v, s>` is at most its value at `v = -u`. GJK's Eq. 19 bound is
+/// clamped at 0, which is a bound of the *distance* only: when GJK ends uncertified
+/// (a stall, the iteration limit) on cores that may overlap, as a 1e-9-thin hull
+/// against itself, `0` excludes the true, negative value. There the bound is taken in
+/// the directions `+-x` (two support calls, on that rare path only) and the certified
+/// face's, whichever is best.
+#[inline(never)]
+fn signed_lower_bound<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>,
+    gjk: &mut GjkRun,
+) -> f64 {
+    let x_norm = gjk.x.norm();
+    if gjk.face_normal != Vec3::zeros() && gjk.status == GjkStatus::Converged {
+        return gjk.face_bound.max(gjk.lower_bound.min(x_norm));
+    }
+    if gjk.lower_bound > 0.0 || gjk.status == GjkStatus::Converged || gjk.status == GjkStatus::Separated {
+        return gjk.lower_bound;
+    }
+    let mut best = gjk.face_bound;
+    if x_norm > 0.0 {
+        let u = gjk.x / x_norm;
+        let (s_pos, s_neg) = (md.support(&u), md.support(&-u));
+        best = best.max(u.dot(&s_pos.w)).max(-u.dot(&s_neg.w));
+        gjk.support_calls += 2;
+    }
+    best
 }
 
 /// Smallest rescaling of GJK's tolerance on the cores (the rounding floor of the gap

@@ -61,6 +61,15 @@ pub struct GjkRun {
     /// The support direction of the best lower bound (a separating-plane normal from B
     /// towards A when `lower_bound > 0`; A-frame, not normalized).
     pub separating_direction: Vec3,
+    /// The unit normal (A's frame, from B towards A as `x`) of the face of `D` whose
+    /// plane certified the run at a stall ([`face_certificate`]); zero otherwise. Near
+    /// touching, `x`'s own direction is only known to rounding over `|x|`, the face's to
+    /// rounding over its size, so the outputs take their normal from this one when set.
+    pub face_normal: Vec3,
+    /// The plane bound `min_{s in D} <face_normal, s>` of that face, in metres: a lower
+    /// bound of the cores' *signed* distance (negative when the origin is behind the
+    /// face), `-inf` when `face_normal` is zero.
+    pub face_bound: f64,
 }
 
 /// Rounding floor of the gap test, in units of `ulp * |s|`. The gap
@@ -144,6 +153,8 @@ impl GjkRun {
             duality_gap: f64::INFINITY,
             lower_bound: 0.0,
             separating_direction: x,
+            face_normal: Vec3::zeros(),
+            face_bound: f64::NEG_INFINITY,
         }
     }
 
@@ -317,6 +328,11 @@ fn vanilla_from<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
             return out.finish(GjkStatus::Intersecting, k + 1, extra_calls, x);
         }
         if stalled {
+            // Near a flat face of D (face-to-face contacts) the plane of the simplex
+            // certifies what x's direction cannot (issue 21).
+            if fw_rescues == 0 && face_certified(md, settings, t, simplex, &s, &mut out, x) {
+                return out.finish(GjkStatus::Converged, k + 1, extra_calls, x);
+            }
             // The fully-corrective projection is stuck on a sliver simplex (nearly
             // coincident supports near the optimum): plain Frank-Wolfe rescues it.
             if fw_rescues < MAX_FRANK_WOLFE_RESCUES {
@@ -328,11 +344,114 @@ fn vanilla_from<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
                 }
             }
             // The projection cannot lower ||x|| although the gap exceeds the tolerance:
-            // f64 has run out of precision for this problem. Report it.
+            // f64 has run out of precision for this problem, unless the face does.
+            if face_certified(md, settings, t, simplex, &s, &mut out, x) {
+                return out.finish(GjkStatus::Converged, k + 1, extra_calls, x);
+            }
             return out.finish(GjkStatus::NumericalTrouble, k + 1, extra_calls, x);
         }
     }
     out.finish(GjkStatus::IterationLimit, settings.max_iterations, extra_calls, x)
+}
+
+/// Rounding of a point of a face on the face's plane, in ulps of the supports' size:
+/// the plane's normal comes from a cross product of differences and its offset from one
+/// support, each off by a few ulps, and a sliver projection adds its own.
+const FACE_ROUNDING_FACTOR: f64 = 64.0;
+
+/// Smallest sine of the angle between two edges of the simplex's face for its plane to
+/// be trusted by [`face_certificate`]: the normal of a sliver triangle is off by
+/// rounding over that sine.
+const MIN_FACE_SINE: f64 = 1e-6;
+
+/// The plane of the simplex's face as a certificate (issue 21), on the rare path where
+/// the loop would end without one (a stalled projection).
+///
+/// Near a flat face of `D` (two boxes face to face), `x_k` is known only to rounding of
+/// the supports' size `L`, so its *direction* is off by about `eps L / |x_k|`, and the
+/// Eq. 19 bound `<x_k / |x_k|, S_D(x_k)>` by that angle times the face's extent: at
+/// gaps of `1e-8 L` the bound drops to 0 and the certificate is lost. The face's plane,
+/// spanned by the simplex (a triangle, or a segment and the last support), has a normal
+/// accurate to `eps / sin(angle)`, and its Eq. 19 bound `min_{s in D} <n, s>` (one
+/// support call per orientation: the face's outward side is the one with the larger
+/// bound, the other is minus `D`'s width) is within a few `eps L` of the distance.
+/// Records the bound (a valid one in any case) and returns the unit normal and bound;
+/// `None` when the simplex spans no trustworthy plane.
+#[inline(never)]
+fn face_certificate<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>,
+    simplex: &Simplex,
+    last: &SupportPoint,
+    out: &mut GjkRun,
+) -> Option<(Vec3, f64, SupportPoint)> {
+    let v = simplex.vertices();
+    let (p0, p1, p2) = match v.len() {
+        3 => (v[0].w, v[1].w, v[2].w),
+        2 => (v[0].w, v[1].w, last.w),
+        _ => return None,
+    };
+    let (e1, e2) = (p1 - p0, p2 - p0);
+    let n = e1.cross(&e2);
+    let nn = n.norm();
+    if nn.is_nan() || nn <= MIN_FACE_SINE * e1.norm() * e2.norm() {
+        return None;
+    }
+    let n = n / nn;
+    let s_pos = md.support(&n);
+    let s_neg = md.support(&-n);
+    let (lb_pos, lb_neg) = (n.dot(&s_pos.w), -n.dot(&s_neg.w));
+    let (u, lb, s) = if lb_pos >= lb_neg {
+        (n, lb_pos, s_pos)
+    } else {
+        (-n, lb_neg, s_neg)
+    };
+    if lb > out.lower_bound {
+        out.lower_bound = lb;
+        out.separating_direction = u;
+    }
+    Some((u, lb, s))
+}
+
+/// Runs [`face_certificate`] and tells
+/// whether its plane meets the settings as a duality gap would: `|x|^2 - |x*|^2 <=
+/// 2 |x| (|x| - lb)` for a lower bound `lb <= |x*|` (Eq. 18-19). When it does, the
+/// run's gap and face normal are set. Its two support calls are not counted in the
+/// run's `support_calls`, which keeps GJK's invariant `support_calls - iterations <= 1`
+/// (tests/gjk_properties.rs); they run only on a stall.
+#[inline(never)]
+fn face_certified<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>,
+    settings: &GjkSettings,
+    t: &Thresholds,
+    simplex: &Simplex,
+    last: &SupportPoint,
+    out: &mut GjkRun,
+    x: Vec3,
+) -> bool {
+    let Some((u, lb, s)) = face_certificate(md, simplex, last, out) else {
+        return false;
+    };
+    let x_norm = x.norm();
+    let g = (2.0 * x_norm * (x_norm - lb)).max(0.0);
+    out.duality_gap = out.duality_gap.min(g);
+    // The iterate lies on the face's supporting plane (up to rounding of the
+    // supports' size): GJK ended on that face, whose normal is then the contact
+    // normal, whatever x's own direction says.
+    let scale = simplex
+        .vertices()
+        .iter()
+        .fold(s.w.norm(), |m, p| m.max(p.w.norm()));
+    if (u.dot(&x) - lb).abs() <= FACE_ROUNDING_FACTOR * f64::EPSILON * scale {
+        out.face_normal = u;
+        out.face_bound = lb;
+    }
+    if x_norm > 0.0 && gap_converged(settings, g, x_norm, &s.w, t.radius_sum) {
+        out.duality_gap = g;
+        out.face_normal = u;
+        out.face_bound = lb;
+        return true;
+    }
+    false
 }
 
 /// Polyak- and Nesterov-accelerated GJK (GJK++ Alg. 6, with the direction normalization
