@@ -18,6 +18,45 @@ fn open(path: &Path) -> Result<BufReader<File>, WolfeError> {
         })
 }
 
+/// Refuses a relative (negative) index of a face, line or point element that reaches
+/// before the first vertex, texture coordinate or normal defined so far: `tobj` 4.0
+/// overflows on such an index (`f 1/-3` after one `vt`), so it must not see one
+/// (found by the `obj` fuzz target, issue 21).
+fn check_relative_indices(text: &str, path: &Path) -> Result<(), WolfeError> {
+    let mut counts = [0usize; 3]; // v, vt, vn
+    for (line_no, line) in text.lines().enumerate() {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("v") => counts[0] += 1,
+            Some("vt") => counts[1] += 1,
+            Some("vn") => counts[2] += 1,
+            Some("f" | "l" | "p") => {
+                for word in words {
+                    for (slot, part) in word.split('/').enumerate().take(3) {
+                        let Some(back) = part.strip_prefix('-') else {
+                            continue;
+                        };
+                        let Ok(back) = back.parse::<usize>() else { continue };
+                        if back > counts[slot] {
+                            return Err(WolfeError::Parse {
+                                path: path.to_path_buf(),
+                                message: format!(
+                                    "line {}: relative index -{back} reaches before the first {} ({} defined so far)",
+                                    line_no + 1,
+                                    ["vertex", "texture coordinate", "normal"][slot],
+                                    counts[slot]
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The positions of an OBJ stream: the vertices referenced by its faces, lines or points
 /// (what `tobj` exports), in double precision (`tobj` feature `use_f64`, so that files
 /// written with more than 7 significant digits load exactly).
@@ -30,6 +69,7 @@ pub(crate) fn obj_positions(
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
+    check_relative_indices(&text, path)?;
     // Materials are irrelevant for a hull; never open `mtllib` files (a missing or
     // malformed one must not fail the load).
     let (models, _materials) =
