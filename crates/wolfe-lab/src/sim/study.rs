@@ -21,7 +21,7 @@
 //!   units between masses and rotational inertias). Writes `slip.csv` (columns
 //!   [`SLIP_COLUMNS`]), `slip-vs-sigma.*` (log-log, bound dashed),
 //!   `iterations-vs-sigma.*`, `condition-vs-sigma.*` and `summary.md`. `--quick`:
-//!   8 bodies, 3 s, sigma in {1e-4, 1e-3, 1e-2}.
+//!   8 bodies, 4 s, sigma in {1e-4, 1e-3, 1e-2}.
 //!
 //! Both take `--seconds` and `--dt`; the per-run trajectories are not written.
 
@@ -307,7 +307,7 @@ pub fn slip<P: FnMut()>(
     let dir = &options.out;
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let quick = options.quick;
-    let seconds = checked_seconds(options, if quick { 3.0 } else { 10.0 })?;
+    let seconds = checked_seconds(options, if quick { 4.0 } else { 10.0 })?;
     let bodies = options.bodies.unwrap_or(if quick { 8 } else { 40 });
     let sigmas: Vec<f64> = if quick {
         vec![1e-4, 1e-3, 1e-2]
