@@ -428,7 +428,7 @@ fn distance_with<T: GrowthTrace>(
         memory.points = Some([point; 3]);
         let answer = Answer::from_newton(&run);
         if run.converged || run.iterations >= settings.max_iterations {
-            return Ok(output(&q, pose_a, pose_b, &answer));
+            return finite(output(&q, pose_a, pose_b, &answer));
         }
         newton = Some(answer);
     }
@@ -452,7 +452,28 @@ fn distance_with<T: GrowthTrace>(
     if let Some(n) = newton {
         answer = answer.combine(&n, settings.tolerance);
     }
-    Ok(output(&q, pose_a, pose_b, &answer))
+    finite(output(&q, pose_a, pose_b, &answer))
+}
+
+/// The answer when it is finite; else the growth factor left f64 (shapes of almost no
+/// size, 1e-300 m, far apart: alpha ~ distance / size overflows, and the contact point
+/// with it), which is [`WolfeError::OutOfRange`], never an `Ok` holding inf or NaN
+/// (issue 21; found by the long property run).
+fn finite(out: GrowthOutput) -> Result<GrowthOutput, WolfeError> {
+    let points = [out.point_a, out.point_b, out.contact_point, out.normal];
+    if out.alpha.is_finite()
+        && out.alpha_upper.is_finite()
+        && out.alpha_lower.is_finite()
+        && points.iter().all(|p| p.iter().all(|x| x.is_finite()))
+    {
+        Ok(out)
+    } else {
+        Err(WolfeError::OutOfRange {
+            what: "growth factor alpha (the shapes are too small for their distance)",
+            value: out.alpha_upper,
+            limit: f64::MAX,
+        })
+    }
 }
 
 /// The collision query.
