@@ -135,10 +135,24 @@ pub fn halfspace_manifold(
                     );
                 }
             }
-            Shape::ConvexMesh(m) => m
-                .vertices()
-                .iter()
-                .for_each(|v| consider(pose.transform_point(v), radius)),
+            Shape::ConvexMesh(m) => {
+                // Most hull vertices lie far above the plane: screen them in the mesh's
+                // frame with one dot product, `<R^T n, v> + <n, t> - offset - radius`,
+                // before transforming any. The screen keeps a slack of a few ulps of the
+                // scene's size over the margin, so that every vertex `consider` would
+                // keep still reaches it and the manifold is the same as without it.
+                let n_local = pose.inverse_transform_vector(&n);
+                let base = n.dot(&pose.translation) - plane.offset - radius;
+                let b = m.bounding_box();
+                let reach = b.min.amax().max(b.max.amax());
+                let scale = reach + pose.translation.amax() + plane.offset.abs() + radius;
+                let screen = settings.margin + 64.0 * f64::EPSILON * scale;
+                for v in m.vertices() {
+                    if n_local.dot(v) + base <= screen {
+                        consider(pose.transform_point(v), radius);
+                    }
+                }
+            }
             _ => unreachable!("polytope_core returns boxes and meshes"),
         }
     } else if let (Feature::Segment(segment), radius) =
