@@ -73,3 +73,23 @@ pub fn np_rows<'py>(py: Python<'py>, data: Vec<f64>, k: usize) -> PyResult<Bound
 pub fn np_vec<'py, T: numpy::Element>(py: Python<'py>, data: Vec<T>) -> Bound<'py, PyArray1<T>> {
     Array1::from_vec(data).into_pyarray(py)
 }
+
+/// Sets the contact columns both simulators report into `d`: `point` (K, 3), `normal`
+/// (K, 3, from A to B) and `phi0` (K: the signed distance at detection), from
+/// `(point, normal, phi0)` per contact.
+pub fn set_contact_geometry(
+    d: &Bound<'_, pyo3::types::PyDict>,
+    contacts: impl Iterator<Item = (Vec3, Vec3, f64)>,
+) -> PyResult<()> {
+    let py = d.py();
+    let (mut points, mut normals, mut phi0) = (Vec::new(), Vec::new(), Vec::new());
+    for (p, n, f) in contacts {
+        points.extend_from_slice(p.as_slice());
+        normals.extend_from_slice(n.as_slice());
+        phi0.push(f);
+    }
+    d.set_item("point", np_rows(py, points, 3)?)?;
+    d.set_item("normal", np_rows(py, normals, 3)?)?;
+    d.set_item("phi0", np_vec(py, phi0))?;
+    Ok(())
+}

@@ -17,7 +17,7 @@ use wolfe_multibody::{load_urdf, Model, Robot, Se3, UrdfError, UrdfOptions};
 use wolfe_robot::{ContactObject, PdGains, Recorder, RobotError, StepSettings, StepStats};
 use wolfe_sap::SapStatus;
 
-use crate::convert::{float_array, np_rows, np_vec, vec3};
+use crate::convert::{float_array, np_rows, np_vec, set_contact_geometry, vec3};
 use crate::error::value;
 use crate::geometry::shape_of;
 use crate::transform::pose_arg;
@@ -672,25 +672,7 @@ impl RobotSimulation {
         d.set_item("geometry_a", np_vec(py, ga))?;
         d.set_item("halfspace_a", np_vec(py, ha))?;
         d.set_item("geometry_b", np_vec(py, c.iter().map(|k| k.b as i64).collect()))?;
-        d.set_item(
-            "point",
-            np_rows(
-                py,
-                c.iter().flat_map(|k| [k.point.x, k.point.y, k.point.z]).collect(),
-                3,
-            )?,
-        )?;
-        d.set_item(
-            "normal",
-            np_rows(
-                py,
-                c.iter()
-                    .flat_map(|k| [k.normal.x, k.normal.y, k.normal.z])
-                    .collect(),
-                3,
-            )?,
-        )?;
-        d.set_item("phi0", np_vec(py, c.iter().map(|k| k.phi0).collect()))?;
+        set_contact_geometry(&d, c.iter().map(|k| (k.point, k.normal, k.phi0)))?;
         Ok(d)
     }
 

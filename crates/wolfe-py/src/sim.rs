@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use wolfe::{HalfSpace, Pose, Vec3};
 use wolfe_sim::{Joint, RigidBody, Scheme, SimSettings, StaticGeometry, StepStats};
 
-use crate::convert::{mat3, np_rows, np_vec, vec3};
+use crate::convert::{mat3, np_rows, np_vec, set_contact_geometry, vec3};
 use crate::error::{geometry, sim, value};
 use crate::geometry::shape_of;
 use crate::record::{status_name, Recorder};
@@ -392,25 +392,7 @@ impl Simulation {
             np_vec(py, c.iter().map(|k| idx(k.static_a)).collect()),
         )?;
         d.set_item("body_b", np_vec(py, c.iter().map(|k| k.body_b as i64).collect()))?;
-        d.set_item(
-            "point",
-            np_rows(
-                py,
-                c.iter().flat_map(|k| [k.point.x, k.point.y, k.point.z]).collect(),
-                3,
-            )?,
-        )?;
-        d.set_item(
-            "normal",
-            np_rows(
-                py,
-                c.iter()
-                    .flat_map(|k| [k.normal.x, k.normal.y, k.normal.z])
-                    .collect(),
-                3,
-            )?,
-        )?;
-        d.set_item("phi0", np_vec(py, c.iter().map(|k| k.phi0).collect()))?;
+        set_contact_geometry(&d, c.iter().map(|k| (k.point, k.normal, k.phi0)))?;
         Ok(d)
     }
 
