@@ -1,5 +1,5 @@
 //! Newton's method on the growth problem of smooth pairs (spheres, ellipsoids, and
-//! either inflated), with a primal-dual certificate on every iterate.
+//! either inflated), with a primal-dual certificate on the iterates that can certify.
 //!
 //! The dual of the ray intersection problem (Eq. 10) is the outer bound of Eq. 13
 //! minimized over the normals: `beta* = min_{<lambda, p> = |p|} h_C(lambda) / |p|`, with
@@ -11,16 +11,29 @@
 //! functions, `e_i^T (H_A'(lambda) + H_B'(-lambda)) e_j` (closed forms below). Newton's
 //! step on it is DGD's second-order step (the growth distance library's default on
 //! smooth pairs) and converges quadratically; the cutting-plane loop of `core.rs`
-//! needs 16 support calls on the Table III ellipsoids, this one 4 to 6.
+//! needs 16 support calls on the Table III ellipsoids, this one about 4.
 //!
-//! Certificate (every iterate, as Theorem 2's bounds): the upper bound of `beta*` is
-//! the least `h_C(lambda) / <lambda, p>` seen (Eq. 13); the lower bound is the ray's
-//! exit from the convex hull of the last support point `z` and the inscribed ball
-//! `B_r(0)` of `C` (`r = r1 + r2`, Alg. 1), both inside `C`: the cone from `z` tangent
-//! to the ball crosses the ray at `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`,
-//! `delta`: `z`'s components along and across the ray, `d = |z|`), within
-//! `O(delta / r)` of `z`'s height, and `delta` is the gradient, which Newton squares at
-//! each step. The witness points are that hull's convex combination (Eq. 28).
+//! Three stages (issue 20):
+//! - Cold start at the minimizer of both shapes' quadratic models
+//!   ([`PlaneSupport::model`]): on the plane an ellipsoid's support function is a
+//!   hyperbola about the normal where the ray leaves it, so the start is that normal
+//!   for one shape and a curvature-weighted mix for two (6.3 -> 3.9 evaluations on the
+//!   Table III ellipsoids). A warm start takes the previous normal instead.
+//! - Uncertified iterations on the closed forms in `y` ([`plane_newton`]: two square
+//!   roots per iteration, no 3D vector), until the Newton decrement predicts that the
+//!   next iterate certifies.
+//! - The certified loop ([`solve`]): 3D support points, the outer bound and, where the
+//!   decrement allows the tolerance, the inner bounds; usually one iteration.
+//!
+//! Certificate (Theorem 2's bounds): the upper bound of `beta*` is the least
+//! `h_C(lambda) / <lambda, p>` evaluated in 3D (Eq. 13); the lower bound is the ray's
+//! exit from a subset of `C` through the support point `z`: translates of the shapes
+//! osculating `C` at `z` (second order, ellipsoids and balls), or else the convex hull
+//! of `z` and the inscribed ball `B_r(0)` of `C` (`r = r1 + r2`, Alg. 1): the cone from
+//! `z` tangent to the ball crosses the ray at
+//! `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`, `delta`: `z`'s components along
+//! and across the ray, `d = |z|`), within `O(delta / r)` of `z`'s height. The witness
+//! points are that subset's points on the ray (Eq. 28).
 //!
 //! Globalization: a step that does not lower `h_C` is quartered (backtracking from the
 //! last accepted point); a step longer than [`MAX_STEP`] is shortened to it; a
@@ -305,7 +318,9 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
             [0.0; 2]
         };
         let decrement = -(g[0] * step[0] + g[1] * step[1]);
-        if !definite || !(decrement <= certifiable * f) {
+        // (A NaN decrement fails the comparison: no inner bounds.)
+        let can_certify = definite && decrement <= certifiable * f;
+        if !can_certify {
             trace.record(GrowthIterate {
                 iteration: iterations,
                 beta_lower: lower.0 / p_norm,
