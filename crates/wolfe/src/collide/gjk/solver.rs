@@ -786,17 +786,15 @@ mod tests {
         ]
     }
 
-    /// The default variant (`Auto`) runs Nesterov on strictly convex pairs and vanilla
-    /// GJK on the others: the same iterations as the variant it picks, and the exact
-    /// distance.
+    /// `Auto` runs Nesterov on strictly convex pairs and vanilla GJK on the others: the
+    /// same iterations as the variant it picks, and the exact distance.
     #[test]
     fn auto_runs_nesterov_on_strictly_convex_pairs_and_vanilla_otherwise() {
         let run = |settings: GjkSettings, (a, pa, b, pb, _): &(Shape, Pose, Shape, Pose, f64)| {
             GjkSolver::new(settings).unwrap().distance(a, pa, b, pb).unwrap()
         };
         let [ellipsoids, boxes] = pairs();
-        let auto = GjkSettings::default();
-        assert_eq!(auto.variant, GjkVariant::Auto);
+        let auto = GjkSettings::with_variant(GjkVariant::Auto);
         for (pair, picked) in [(&ellipsoids, GjkVariant::Nesterov), (&boxes, GjkVariant::Vanilla)] {
             let a = run(auto, pair);
             let p = run(GjkSettings::with_variant(picked), pair);
