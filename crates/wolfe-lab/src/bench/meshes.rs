@@ -13,7 +13,10 @@
 //! 10 poses.
 
 use std::fmt::Write as _;
+use std::hint::black_box;
 use std::path::{Path, PathBuf};
+
+use wolfe::{GjkSettings, GjkSolver, GjkVariant, Normalization};
 
 use super::{
     band_series, check_answers, is_close, mean_std, measure, median, select, target_ticks,
@@ -24,6 +27,7 @@ use crate::plot::{BandChart, HistogramChart};
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;
+use crate::timing;
 
 /// Seed of the generated problems.
 pub const SEED: u64 = 11;
@@ -107,6 +111,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     }
     report.failures = check_answers("ycb", &rows);
     let mut summary = summary(&rows, set.problems.len(), pairs, poses, repeats);
+    summary.push_str(&polyak_normalization(&set, repeats, &mut report.failures)?);
     summary.push_str(&table_one(options, &mut report.failures)?);
     report.summary = summary;
     Ok(report)
@@ -199,6 +204,95 @@ fn summary(rows: &[Measurement], problems: usize, pairs: usize, poses: usize, re
         let _ = writeln!(s);
     }
     s
+}
+
+/// Fig. 8's Polyak arm: Polyak-accelerated GJK without (the paper's and wolfe's
+/// default) and with the support-direction normalization of Eq. 33
+/// ([`Normalization::Always`]), interleaved problem by problem on the close problems
+/// (`0 < d <= 0.1` m), both tasks; `mean iterations / median ns` per cell. Answers are
+/// checked against the reference as the main table's.
+fn polyak_normalization(
+    set: &ProblemSet,
+    repeats: usize,
+    failures: &mut Vec<String>,
+) -> Result<String, BenchError> {
+    let arms = [
+        ("polyak", Normalization::Auto),
+        ("polyak (normalized)", Normalization::Always),
+    ];
+    let mut engines = Vec::new();
+    for (name, n) in arms {
+        let settings = GjkSettings::with_variant(GjkVariant::Polyak).with_normalization(n);
+        engines.push(GjkSolver::new(settings).map_err(|source| BenchError::Query {
+            id: 0,
+            solver: if name == "polyak" { "polyak" } else { "polyak-norm" },
+            source,
+        })?);
+    }
+    let mut times = vec![0u64; repeats.max(1)];
+    // (task, arm) -> (iterations, ns) per problem.
+    let mut cells: std::collections::BTreeMap<(usize, usize), (Vec<f64>, Vec<f64>)> =
+        std::collections::BTreeMap::new();
+    for p in set
+        .problems
+        .iter()
+        .filter(|p| p.dist > 0.0 && p.dist <= 0.1 + 1e-9)
+    {
+        let (a, b) = set.shapes_of(p);
+        let (pa, pb) = (&p.pose_a, &p.pose_b);
+        for (t, task) in TASKS.iter().enumerate() {
+            for (k, engine) in engines.iter_mut().enumerate() {
+                let error = |source| BenchError::Query {
+                    id: p.id,
+                    solver: "polyak-norm",
+                    source,
+                };
+                let (iterations, ok, ns) = match task {
+                    Query::Distance => {
+                        let o = engine.distance(a, pa, b, pb).map_err(error)?;
+                        let ns = timing::median_ns(&mut times, || {
+                            engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                        });
+                        let ok = (o.distance - p.dist).abs() <= super::ANSWER_TOLERANCE * p.dist;
+                        (o.iterations, ok, ns)
+                    }
+                    Query::Collision => {
+                        let o = engine.intersects(a, pa, b, pb).map_err(error)?;
+                        let ns = timing::median_ns(&mut times, || {
+                            engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                        });
+                        (o.iterations, !o.intersecting, ns)
+                    }
+                };
+                if !ok {
+                    failures.push(format!(
+                        "ycb problem {} [{} {}]: wrong answer",
+                        p.id,
+                        arms[k].0,
+                        task.name()
+                    ));
+                }
+                let cell = cells.entry((t, k)).or_default();
+                cell.0.push(f64::from(iterations));
+                cell.1.push(ns as f64);
+            }
+        }
+    }
+    let mut s = String::from(
+        "**Fig. 8, Polyak arm** (close problems, interleaved): mean iterations / median ns\n\n\
+         | task | polyak | polyak (normalized) |\n|---|---|---|\n",
+    );
+    for (t, task) in TASKS.iter().enumerate() {
+        let row: Vec<String> = (0..arms.len())
+            .map(|k| {
+                let (it, ns) = cells.get(&(t, k)).cloned().unwrap_or_default();
+                format!("{:.2} / {:.0}", mean_std(it).0, median(ns))
+            })
+            .collect();
+        let _ = writeln!(s, "| {} | {} |", task.name(), row.join(" | "));
+    }
+    let _ = writeln!(s);
+    Ok(s)
 }
 
 /// `mean iterations / median ns` of the selected rows.

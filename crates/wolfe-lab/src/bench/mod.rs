@@ -12,7 +12,9 @@
 //! iterations and status), then the median of `repeats` timed calls, single thread.
 
 pub mod ellipsoids;
+pub mod funnel;
 pub mod growth;
+pub mod growth_sim;
 pub mod meshes;
 pub mod parry;
 pub mod peers;
@@ -106,6 +108,9 @@ pub enum BenchError {
     /// A plot could not be drawn.
     #[error(transparent)]
     Plot(#[from] PlotError),
+    /// The simulator rejected a scene (the warm-start benchmark's funnel).
+    #[error("simulation: {0}")]
+    Sim(#[from] wolfe_sim::SimError),
     /// The SAP solver rejected a generated problem.
     #[error("SAP: {0}")]
     Sap(#[from] wolfe_sap::SapError),

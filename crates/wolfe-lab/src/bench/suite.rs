@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use super::{ellipsoids, growth, meshes, peers, qp, sap, warmstart, BenchError, BenchOptions, BenchReport};
+use super::{
+    ellipsoids, growth, growth_sim, meshes, peers, qp, sap, warmstart, BenchError, BenchOptions, BenchReport,
+};
 
 /// The benchmarks of `wolfe bench` (their doc comments are the command's help).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -14,12 +16,16 @@ pub enum BenchName {
     Meshes,
     /// GJK++ Table II: the GJK family against clarabel on the distance QP (Eq. 2).
     Qp,
-    /// GJK++ Fig. 13: four warm-start strategies on trajectories of two YCB hulls.
+    /// GJK++ Fig. 13: four warm-start strategies on pairs of YCB hulls dropped into a
+    /// simulated funnel.
     Warmstart,
     /// The SAP contact solver on clutter-like problems (sap.csv and plots).
     Sap,
     /// Growth distance paper, Table III and Fig. 4: solve times, cold and warm.
     Growth,
+    /// Growth distance paper, Fig. 6: growth distance as the contact query on the
+    /// falling-polytopes simulation's pairs.
+    GrowthSim,
     /// wolfe against parry: distance, collision and contact, distant / close /
     /// overlapping (GJK++ Fig. 12 bands).
     Peers,
@@ -37,6 +43,7 @@ impl BenchName {
             BenchName::Warmstart => "warmstart",
             BenchName::Sap => "sap",
             BenchName::Growth => "growth",
+            BenchName::GrowthSim => "growth-sim",
             BenchName::Peers => "peers",
             BenchName::All => "all",
         }
@@ -50,13 +57,14 @@ impl BenchName {
 
 /// The benchmarks in the order `all` runs them, each with its entry point.
 type Entry = (BenchName, fn(&BenchOptions) -> Result<BenchReport, BenchError>);
-const ORDER: [Entry; 7] = [
+const ORDER: [Entry; 8] = [
     (BenchName::Ellipsoids, ellipsoids::run),
     (BenchName::Meshes, meshes::run),
     (BenchName::Qp, qp::run),
     (BenchName::Warmstart, warmstart::run),
     (BenchName::Sap, sap::run),
     (BenchName::Growth, growth::run),
+    (BenchName::GrowthSim, growth_sim::run),
     (BenchName::Peers, peers::run),
 ];
 

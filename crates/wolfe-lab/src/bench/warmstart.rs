@@ -1,42 +1,39 @@
 //! `wolfe bench warmstart`: GJK++ Sec. IV-E and Fig. 13, four ways to start GJK in a
 //! sequence of correlated queries.
 //!
-//! The paper replays trajectories of YCB objects falling in a simulator; until wolfe's
-//! simulator exists, the trajectories here are smooth random relative motions of two
-//! YCB hulls: A rests at the origin, B's centre circles around it on a slowly turning
-//! direction at a radius that breathes around contact, and B spins at a constant random
-//! angular velocity. As in the paper, a query runs only on the steps the broad phase
-//! (world AABB overlap) lets through, and the previous solution exists only if the
-//! previous step ran a query. The strategies:
+//! The problems come from a simulation, as the paper's do: pairs of YCB hulls dropped
+//! with random poses and velocities into a funnel, 120 Hz for 1 s ([`super::funnel`],
+//! wolfe-sim's SAP stepper). A query runs only on the steps the broad phase (world AABB
+//! overlap) lets through, and the previous solution exists only if the previous step ran
+//! a query. The strategies:
 //! - `none`: `x_0 = (1, 0, 0)`;
 //! - `obb`: the difference of the bounding-box centres (the default elsewhere);
 //! - `prev`: the previous separation vector (a kept [`PairCache`]), else `obb`;
-//! - `tprev`: the previous separation turned by B's rotation since the previous step
-//!   (A is fixed: the witness on B moves with B), else `obb`.
+//! - `tprev`: the previous separation turned by the relative motion since the previous
+//!   step, else `obb`. Kept fixed in B's frame as seen from A, the world separation
+//!   turns by `R_A' (R_A'^T R_B') (R_A^T R_B)^T R_A^T = R_B' R_B^T`: B's world rotation
+//!   since the previous step.
 //!
-//! Sizes: `--quick` 4 trajectories of 300 steps, 5 repeats; full 30 of 2000, 20 repeats.
+//! Sizes: `--quick` 6 trajectories of 120 steps, 3 repeats; full 1000 (the paper's
+//! 1000 pairs, 120k steps), 20 repeats.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::io::Write as _;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use wolfe::{Aabb, ConvexShape, GjkSolver, PairCache, Pose, Quat, Shape, Vec3};
+use wolfe::{Aabb, ConvexShape, GjkSolver, PairCache, Pose, Shape, Vec3};
 
-use super::{mean_std, median, BenchError, BenchOptions, BenchReport, Query};
-use crate::generate::random_quaternion;
+use super::{funnel, mean_std, median, BenchError, BenchOptions, BenchReport, Query};
 use crate::plot::{BandChart, BandSeries};
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;
 use crate::timing;
 
-/// Seed of the trajectories.
+/// Seed of the funnel drops.
 pub const SEED: u64 = 17;
-/// (trajectories, steps per trajectory, timed repeats), `--quick` and full.
-pub const SIZES: [(usize, usize, usize); 2] = [(4, 300, 5), (30, 2000, 20)];
-/// Time step of the trajectories (s).
-pub const DT: f64 = 0.01;
+/// (trajectories, timed repeats), `--quick` and full; each trajectory has
+/// [`funnel::STEPS`] steps.
+pub const SIZES: [(usize, usize); 2] = [(6, 3), (1000, 20)];
 /// The variants of Fig. 13.
 pub const SOLVERS: [SolverChoice; 3] = [SolverChoice::Gjk, SolverChoice::Polyak, SolverChoice::Nesterov];
 /// The strategies, in the paper's order.
@@ -58,33 +55,6 @@ struct Row {
     ns: u64,
 }
 
-/// B's pose along a trajectory.
-struct Trajectory {
-    /// Radius around which B's centre breathes (m).
-    radius: f64,
-    /// Direction of B's centre at t = 0 and the axes it turns about.
-    dir0: Vec3,
-    turn: Vec3,
-    /// B's initial rotation and angular velocity (rad/s, world).
-    rot0: Quat,
-    omega: Vec3,
-    /// Breathing amplitude (m) and frequency (rad/s).
-    amplitude: f64,
-    freq: f64,
-}
-
-impl Trajectory {
-    fn pose(&self, t: f64) -> Pose {
-        let turn = Quat::from_scaled_axis(self.turn * t);
-        let r = self.radius + self.amplitude * (self.freq * t).sin();
-        let rotation = Quat::from_scaled_axis(self.omega * t) * self.rot0;
-        Pose {
-            rotation,
-            translation: turn * self.dir0 * r,
-        }
-    }
-}
-
 /// The world AABB of `shape` at `pose`, from its local box's corners.
 fn world_aabb(shape: &Shape, pose: &Pose) -> Aabb {
     let local = shape.local_aabb();
@@ -101,53 +71,21 @@ fn overlap(a: &Aabb, b: &Aabb) -> bool {
     (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
 }
 
-/// Runs the trajectories, times every strategy, writes the CSV, plots and summary.
+/// Simulates the funnel, times every strategy on its pairs, writes the CSV, plots and
+/// summary.
 pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
-    let (count, steps, repeats) = SIZES[usize::from(!options.quick)];
+    let (count, repeats) = SIZES[usize::from(!options.quick)];
+    let steps = funnel::STEPS;
     let hulls = super::load_hulls(&options.ycb_dir)?;
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+    let shapes: Vec<Shape> = hulls.iter().map(|(_, s)| s.clone()).collect();
+    let started = std::time::Instant::now();
+    let funnel::FunnelRuns { trajectories, failed } = funnel::simulate(&shapes, count, SEED)?;
+    let simulated_s = started.elapsed().as_secs_f64();
     let mut rows = Vec::new();
-    let mut queried_steps = 0usize;
-    let bar = progress_bar(count * steps, "warmstart: trajectories");
-    for traj in 0..count {
-        let ia = rng.random_range(0..hulls.len());
-        let ib = rng.random_range(0..hulls.len());
-        let (a, b) = (&hulls[ia].1, &hulls[ib].1);
-        let reach = |s: &Shape| {
-            let bb = s.local_aabb();
-            0.5 * (bb.max - bb.min).norm()
-        };
-        let q = random_quaternion(&mut rng);
-        let unit = |rng: &mut ChaCha8Rng| {
-            let v = Vec3::new(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            );
-            if v.norm() > 1e-3 {
-                v.normalize()
-            } else {
-                Vec3::x()
-            }
-        };
-        let scale = reach(a) + reach(b);
-        let trajectory = Trajectory {
-            radius: 0.8 * scale,
-            dir0: unit(&mut rng),
-            turn: unit(&mut rng) * rng.random_range(0.1..0.5),
-            rot0: Pose::from_parts([0.0; 3], q)
-                .map_err(|source| BenchError::Query {
-                    id: 0,
-                    solver: "trajectory",
-                    source,
-                })?
-                .rotation,
-            omega: unit(&mut rng) * rng.random_range(0.2..1.0),
-            amplitude: 0.3 * scale,
-            freq: rng.random_range(0.5..1.5),
-        };
-        let pose_a = Pose::identity();
-        let aabb_a = world_aabb(a, &pose_a);
+    let mut problems = Vec::new();
+    let bar = progress_bar(count * steps, "warmstart: funnel trajectories");
+    for (traj, run) in trajectories.iter().enumerate() {
+        let (a, b) = (&shapes[run.a], &shapes[run.b]);
         // One solver and pair cache per (variant, task, strategy).
         let mut engines: Vec<(SolverChoice, Query, usize, GjkSolver, PairCache)> = Vec::new();
         for &solver in &SOLVERS {
@@ -164,10 +102,9 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
         }
         let mut previous: Option<Pose> = None;
         let mut times = vec![0u64; repeats];
-        for step in 0..steps {
-            let pose_b = trajectory.pose(step as f64 * DT);
+        for (step, (pose_a, pose_b)) in run.poses.iter().enumerate() {
             bar.inc(1);
-            if !overlap(&aabb_a, &world_aabb(b, &pose_b)) {
+            if !overlap(&world_aabb(a, pose_a), &world_aabb(b, pose_b)) {
                 // Filtered by the broad phase: no query, so no previous solution next.
                 for e in engines.iter_mut() {
                     e.4.clear();
@@ -175,8 +112,8 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 previous = None;
                 continue;
             }
-            queried_steps += 1;
-            // B's rotation since the previous step (A is fixed).
+            problems.push((traj, step));
+            // B's world rotation since the previous step (see the module's note).
             let turn = previous.map(|p| pose_b.rotation * p.rotation.inverse());
             for (solver, task, s, engine, cache) in engines.iter_mut() {
                 let prev = cache.separation().filter(|_| previous.is_some());
@@ -203,10 +140,10 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 let query = |e: &mut GjkSolver, c: &mut PairCache| -> Result<(u32, f64), BenchError> {
                     let it = match task {
                         Query::Distance => e
-                            .distance_cached(a, &pose_a, b, &pose_b, c)
+                            .distance_cached(a, pose_a, b, pose_b, c)
                             .map(|o| (o.iterations, o.distance)),
                         Query::Collision => e
-                            .intersects_cached(a, &pose_a, b, &pose_b, c)
+                            .intersects_cached(a, pose_a, b, pose_b, c)
                             .map(|o| (o.iterations, f64::from(u8::from(o.intersecting)))),
                     };
                     it.map_err(|source| BenchError::Query {
@@ -246,7 +183,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                     ns,
                 });
             }
-            previous = Some(pose_b);
+            previous = Some(*pose_b);
         }
     }
     bar.finish_and_clear();
@@ -286,9 +223,71 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
             .files
             .extend(chart.write(&options.out, &format!("warmstart-{}", task.name()))?);
     }
+    let problems_csv = options.out.join("warmstart-problems.csv");
+    write_problems(&problems_csv, &hulls, &trajectories, &problems)?;
+    report.files.push(problems_csv);
     report.failures = disagreements(&rows);
-    report.summary = summary(&rows, count, steps, queried_steps);
+    let mut summary = summary(&rows, count, steps, problems.len(), simulated_s);
+    if !failed.is_empty() {
+        let _ = writeln!(
+            summary,
+            "{} drops were rejected by the simulator and replaced by the next draw; first: \
+             draw {} ({} / {}): {}\n",
+            failed.len(),
+            failed[0].0,
+            hulls[failed[0].1].0.display(),
+            hulls[failed[0].2].0.display(),
+            failed[0].3
+        );
+    }
+    report.summary = summary;
     Ok(report)
+}
+
+/// The queried problems (the pairs the broad phase let through), one row per step:
+/// the hulls' file names and both shapes' world poses (translation, then the unit
+/// quaternion w x y z), so that other libraries can replay them (`scripts/peers/`).
+fn write_problems(
+    path: &std::path::Path,
+    hulls: &[(std::path::PathBuf, Shape)],
+    trajectories: &[funnel::PairTrajectory],
+    problems: &[(usize, usize)],
+) -> Result<(), BenchError> {
+    let io = |source| BenchError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let name = |i: usize| {
+        hulls[i]
+            .0
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let pose = |p: &Pose| {
+        let (t, q) = (p.translation, p.rotation);
+        format!("{},{},{},{},{},{},{}", t.x, t.y, t.z, q.w, q.i, q.j, q.k)
+    };
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    writeln!(
+        w,
+        "trajectory,step,hull_a,hull_b,ax,ay,az,aqw,aqx,aqy,aqz,bx,by,bz,bqw,bqx,bqy,bqz"
+    )
+    .map_err(io)?;
+    for &(traj, step) in problems {
+        let run = &trajectories[traj];
+        let (pa, pb) = &run.poses[step];
+        writeln!(
+            w,
+            "{traj},{step},{},{},{},{}",
+            name(run.a),
+            name(run.b),
+            pose(pa),
+            pose(pb)
+        )
+        .map_err(io)?;
+    }
+    w.flush().map_err(io)
 }
 
 /// Steps where the variants and strategies disagree: a warm start changes the work,
@@ -340,34 +339,83 @@ fn write_rows(path: &std::path::Path, rows: &[Row]) -> Result<(), BenchError> {
     w.flush().map_err(io)
 }
 
-/// Median ns and mean iterations per variant and strategy.
-fn summary(rows: &[Row], count: usize, steps: usize, queried: usize) -> String {
+/// Median ns and mean iterations per variant and strategy, the distances of the
+/// problems, and the ranking of Fig. 13 (each variant's best strategy).
+fn summary(rows: &[Row], count: usize, steps: usize, queried: usize, simulated_s: f64) -> String {
     let mut s = String::new();
+    // The problems' distances, from one engine's answers (all agree, checked).
+    let distances: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.solver == SolverChoice::Gjk && r.task == Query::Distance && r.strategy == 1)
+        .map(|r| r.value)
+        .collect();
+    let touching = distances.iter().filter(|&&d| d <= 0.0).count();
+    let within_1cm = distances.iter().filter(|&&d| d <= 0.01).count();
+    let share = |n: usize| 100.0 * n as f64 / distances.len().max(1) as f64;
     let _ = writeln!(
         s,
-        "## Warm starts (GJK++ Fig. 13)\n\n{count} smooth random trajectories of two YCB \
-         hulls x {steps} steps (dt {DT} s, seed {SEED}); {queried} steps passed the AABB broad \
-         phase. Cells: median ns / mean iterations. Plots: `warmstart-*.png`.\n"
+        "## Warm starts (GJK++ Fig. 13)\n\n{count} pairs of YCB hulls dropped into a funnel \
+         (wolfe-sim, {} Hz for {steps} steps, seed {SEED}; simulated in {simulated_s:.1} s); \
+         {queried} of {} steps passed the AABB broad phase (the problems, in \
+         `warmstart-problems.csv`): {:.0}% intersecting, {:.0}% within 1 cm, median \
+         distance {:.4} m. Cells: median ns / mean iterations. Plots: `warmstart-*.png`.\n",
+        funnel::RATE,
+        count * steps,
+        share(touching),
+        share(within_1cm),
+        median(distances.clone()),
     );
     for task in TASKS {
         let _ = writeln!(s, "**{}**\n", task.name());
-        let _ = writeln!(s, "| solver | {} |", STRATEGIES.join(" | "));
-        let _ = writeln!(s, "|---|{}", "---|".repeat(STRATEGIES.len()));
+        let _ = writeln!(s, "| solver | {} | best |", STRATEGIES.join(" | "));
+        let _ = writeln!(s, "|---|{}---|", "---|".repeat(STRATEGIES.len()));
+        let mut best = Vec::new();
         for solver in SOLVERS {
-            let cells: Vec<String> = (0..STRATEGIES.len())
+            let medians: Vec<f64> = (0..STRATEGIES.len())
                 .map(|k| {
-                    let sel: Vec<&Row> = rows
-                        .iter()
-                        .filter(|r| r.solver == solver && r.task == task && r.strategy == k)
-                        .collect();
-                    let ns = median(sel.iter().map(|r| r.ns as f64).collect());
-                    let (it, _) = mean_std(sel.iter().map(|r| f64::from(r.iterations)));
-                    format!("{ns:.0} / {it:.2}")
+                    median(
+                        rows.iter()
+                            .filter(|r| r.solver == solver && r.task == task && r.strategy == k)
+                            .map(|r| r.ns as f64)
+                            .collect(),
+                    )
                 })
                 .collect();
-            let _ = writeln!(s, "| {} | {} |", solver.name(), cells.join(" | "));
+            let cells: Vec<String> = (0..STRATEGIES.len())
+                .map(|k| {
+                    let (it, _) = mean_std(
+                        rows.iter()
+                            .filter(|r| r.solver == solver && r.task == task && r.strategy == k)
+                            .map(|r| f64::from(r.iterations)),
+                    );
+                    format!("{:.0} / {it:.2}", medians[k])
+                })
+                .collect();
+            let k = (0..STRATEGIES.len())
+                .min_by(|&i, &j| medians[i].total_cmp(&medians[j]))
+                .unwrap_or(0);
+            best.push((solver, k, medians[k]));
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} |",
+                solver.name(),
+                cells.join(" | "),
+                STRATEGIES[k]
+            );
         }
-        let _ = writeln!(s);
+        let vanilla = best.first().map_or(f64::NAN, |b| b.2);
+        let ranking: Vec<String> = best
+            .iter()
+            .map(|(solver, k, ns)| {
+                format!(
+                    "{}-{} {ns:.0} ns ({:.2}x of vanilla's best)",
+                    solver.name(),
+                    STRATEGIES[*k],
+                    ns / vanilla
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "\nBest per variant: {}.\n", ranking.join("; "));
     }
     s
 }

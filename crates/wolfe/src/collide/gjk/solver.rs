@@ -127,7 +127,13 @@ pub fn run_gjk<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 ) -> GjkRun {
     match settings.variant {
         GjkVariant::Vanilla => run_vanilla(md, x0, settings, kind, simplex),
-        GjkVariant::Polyak | GjkVariant::Nesterov => run_accelerated(md, x0, settings, kind, simplex),
+        GjkVariant::Polyak | GjkVariant::Nesterov => {
+            run_accelerated(md, x0, settings, settings.variant, kind, simplex)
+        }
+        GjkVariant::Auto if md.strictly_convex() => {
+            run_accelerated(md, x0, settings, GjkVariant::Nesterov, kind, simplex)
+        }
+        GjkVariant::Auto => run_vanilla(md, x0, settings, kind, simplex),
         GjkVariant::FrankWolfe => run_frank_wolfe(md, x0, settings, kind, simplex),
     }
 }
@@ -473,21 +479,23 @@ fn run_accelerated<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     x0: Vec3,
     settings: &GjkSettings,
+    variant: GjkVariant,
     kind: QueryKind,
     simplex: &mut Simplex,
 ) -> GjkRun {
     simplex.clear();
     let t = Thresholds::new(md.radius_sum(), settings, kind);
-    // Alg. 7 applies to Nesterov only: Polyak has no intermediate point y_k and the
-    // paper found it needs no normalization (Sec. III-B).
-    let nesterov = settings.variant == GjkVariant::Nesterov;
-    let normalize = nesterov
-        && match settings.normalization {
-            Normalization::Always => true,
-            Normalization::Never => false,
-            Normalization::Auto => !md.strictly_convex(),
-        };
-    let normalized_polytopes = normalize && md.polytopes();
+    // Alg. 7 is Nesterov's: by default (`Auto`) Polyak, which has no intermediate point
+    // y_k, runs without it, as the paper's experiments do (Sec. III-B); `Always`
+    // normalizes Polyak's direction too (`d_k = delta d_{k-1}/|d_{k-1}| + (1 - delta)
+    // x_k/|x_k|`), the Polyak arm of Fig. 8.
+    let nesterov = variant == GjkVariant::Nesterov;
+    let normalize = match settings.normalization {
+        Normalization::Always => true,
+        Normalization::Never => false,
+        Normalization::Auto => nesterov && !md.strictly_convex(),
+    };
+    let normalized_polytopes = nesterov && normalize && md.polytopes();
 
     let mut x = first_iterate(x0);
     let mut x_sq = x.norm_squared();
@@ -515,7 +523,7 @@ fn run_accelerated<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         let d = if k == 0 {
             x
         } else {
-            let delta = momentum(settings.variant, normalized_polytopes, k);
+            let delta = momentum(variant, normalized_polytopes, k);
             if nesterov {
                 let y = delta * x + (1.0 - delta) * s_prev;
                 if normalize {
@@ -528,6 +536,9 @@ fn run_accelerated<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
                 } else {
                     delta * d_prev + (1.0 - delta) * y
                 }
+            } else if normalize {
+                // Polyak with Eq. 33, scaled by |x_k| as Nesterov's above.
+                (delta * x_sq.sqrt()) * d_prev + (1.0 - delta) * x
             } else {
                 delta * d_prev + (1.0 - delta) * x
             }
@@ -746,4 +757,65 @@ fn collapse_to_iterate(simplex: &mut Simplex) {
     }
     simplex.clear();
     simplex.push(p);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cuboid, Ellipsoid, GjkSettings, GjkSolver, GjkVariant, Normalization, Pose, Shape, Vec3};
+
+    /// Two ellipsoids 1 mm apart along x (their tips face each other, so the distance
+    /// is exact) and two boxes 1 mm apart along x, offset sideways (face to face).
+    fn pairs() -> [(Shape, Pose, Shape, Pose, f64); 2] {
+        let e: Shape = Ellipsoid::new([0.3, 0.1, 0.2]).unwrap().into();
+        let b: Shape = Cuboid::new([0.2, 0.1, 0.15]).unwrap().into();
+        [
+            (
+                e.clone(),
+                Pose::identity(),
+                e,
+                Pose::from_translation(Vec3::new(0.601, 0.0, 0.0)),
+                1e-3,
+            ),
+            (
+                b.clone(),
+                Pose::identity(),
+                b,
+                Pose::from_translation(Vec3::new(0.401, 0.05, 0.02)),
+                1e-3,
+            ),
+        ]
+    }
+
+    /// `Auto` runs Nesterov on strictly convex pairs and vanilla GJK on the others: the
+    /// same iterations as the variant it picks, and the exact distance.
+    #[test]
+    fn auto_runs_nesterov_on_strictly_convex_pairs_and_vanilla_otherwise() {
+        let run = |settings: GjkSettings, (a, pa, b, pb, _): &(Shape, Pose, Shape, Pose, f64)| {
+            GjkSolver::new(settings).unwrap().distance(a, pa, b, pb).unwrap()
+        };
+        let [ellipsoids, boxes] = pairs();
+        let auto = GjkSettings::with_variant(GjkVariant::Auto);
+        for (pair, picked) in [(&ellipsoids, GjkVariant::Nesterov), (&boxes, GjkVariant::Vanilla)] {
+            let a = run(auto, pair);
+            let p = run(GjkSettings::with_variant(picked), pair);
+            assert_eq!(a.iterations, p.iterations);
+            assert_eq!(a.distance, p.distance);
+            assert!((a.distance - pair.4).abs() <= 1e-7 * pair.4, "{}", a.distance);
+        }
+    }
+
+    /// Polyak with Alg. 7's normalization (`Always`, GJK++ Fig. 8) converges to the same
+    /// distance as vanilla GJK, within the tolerance, on a curved and a flat pair.
+    #[test]
+    fn normalized_polyak_converges_to_the_distance() {
+        let settings =
+            GjkSettings::with_variant(GjkVariant::Polyak).with_normalization(Normalization::Always);
+        for (a, pa, b, pb, d) in pairs() {
+            let out = GjkSolver::new(settings)
+                .unwrap()
+                .distance(&a, &pa, &b, &pb)
+                .unwrap();
+            assert!((out.distance - d).abs() <= 1e-7 * d, "{} vs {d}", out.distance);
+        }
+    }
 }
