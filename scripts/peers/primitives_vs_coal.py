@@ -20,7 +20,8 @@ with the Rust benches' method (`wolfe_lab::timing`): per problem one untimed war
 N repeats each bracketed by its own pair of `steady_clock::now()` reads, their median.
 No Python is on the timed path. The shapes are built once per problem outside the timing.
 
-Writes `OUT/coal.csv` (task,id,pair,ns,value) and prints, per pair type and task, the
+Writes `OUT/coal.csv` (task,id,pair,ns,value) and `OUT/floor.txt` (the harness's timer
+floor: an empty call timed the same way, median of 1000), and prints, per pair type and task, the
 median over problems of coal's per-problem median ns. With `--peers` / `--penetration`
 (the CSVs the benches write) it also prints wolfe, parry, coal and the median over
 problems of the per-problem ratio wolfe / min(parry, coal): the issue's "best peer per
@@ -214,25 +215,44 @@ def main():
     ap.add_argument("--set", default=os.path.join(ROOT, "data", "problem-sets", "primitives"))
     ap.add_argument("--peers", help="peers.csv of `cargo bench -p wolfe-lab --bench peers`")
     ap.add_argument("--penetration", help="penetration.csv of `cargo bench -p wolfe-lab --bench penetration`")
+    ap.add_argument("--reuse", action="store_true",
+                    help="read coal's times from OUT/coal.csv of an earlier run instead of timing again "
+                         "(to set two bench runs beside the same coal run)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    exe = build(args.out)
-    with tempfile.TemporaryDirectory() as tmp:
-        problems = os.path.join(tmp, "problems.txt")
-        n = write_input(problems, args.set)
-        print(f"timing coal on {n} problems, {args.repeats} repeats each", file=sys.stderr)
-        run = subprocess.run([exe, str(args.repeats), problems], check=True, capture_output=True, text=True)
+    coal_csv = os.path.join(args.out, "coal.csv")
+    floor_txt = os.path.join(args.out, "floor.txt")
+    if args.reuse:
+        with open(coal_csv) as f:
+            lines = f.read().splitlines()[1:]
+        if os.path.exists(floor_txt):
+            with open(floor_txt) as f:
+                lines.append("floor," + f.read().strip())
+    else:
+        exe = build(args.out)
+        with tempfile.TemporaryDirectory() as tmp:
+            problems = os.path.join(tmp, "problems.txt")
+            n = write_input(problems, args.set)
+            print(f"timing coal on {n} problems, {args.repeats} repeats each", file=sys.stderr)
+            run = subprocess.run([exe, str(args.repeats), problems], check=True, capture_output=True, text=True)
+        lines = run.stdout.splitlines()
     coal_rows = {}
-    with open(os.path.join(args.out, "coal.csv"), "w") as f:
-        f.write("task,id,pair,ns,value\n")
-        floor = None
-        for line in run.stdout.splitlines():
-            if line.startswith("floor,"):
-                floor = int(line.split(",")[1])
-                continue
-            f.write(line + "\n")
-            task, pid, pair, ns, value = line.split(",")
-            coal_rows[(task, int(pid))] = (pair, int(ns), float(value))
+    floor = None
+    body = []
+    for line in lines:
+        if line.startswith("floor,"):
+            floor = int(line.split(",")[1])
+            continue
+        body.append(line)
+        task, pid, pair, ns, value = line.split(",")
+        coal_rows[(task, int(pid))] = (pair, int(ns), float(value))
+    if not args.reuse:
+        with open(coal_csv, "w") as f:
+            f.write("task,id,pair,ns,value\n")
+            for line in body:
+                f.write(line + "\n")
+        with open(floor_txt, "w") as f:
+            f.write(f"{floor}\n")
 
     bench = {}
     bench.update(read_bench(args.peers, "primitives close", "distance", "distance", True))
