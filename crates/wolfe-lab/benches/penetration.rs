@@ -3,8 +3,11 @@
 //! problems, in one run.
 //!
 //! ```text
-//! cargo bench -p wolfe-lab --bench penetration -- [--quick] [--out DIR]
+//! cargo bench -p wolfe-lab --bench penetration -- [--quick] [--out DIR] [--family NAME]
 //! ```
+//!
+//! `--family NAME` times only the families whose name contains `NAME` (for example
+//! `primitives`, for quick A/B runs; the YCB set is then not generated either).
 //!
 //! - **Problems**: the overlap rows (`-0.1 <= dist < 0` m) of the shipped sets
 //!   `primitives`, `meshes_random`, `ellipsoids` (wolfe only: parry has no ellipsoid),
@@ -177,14 +180,18 @@ fn table(md: &mut String, title: &str, groups: &[(String, Vec<&Row>)], families:
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut quick = false;
+    let mut only: Option<String> = None;
     let mut out_dir = root.join("target/penetration");
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
             "--out" => out_dir = root.join(args.next().expect("--out needs a directory")),
+            "--family" => only = Some(args.next().expect("--family needs a name")),
             "--bench" => {}
-            other => panic!("unknown argument {other:?}; usage: penetration [--quick] [--out DIR]"),
+            other => {
+                panic!("unknown argument {other:?}; usage: penetration [--quick] [--out DIR] [--family NAME]")
+            }
         }
     }
     let size = usize::from(quick);
@@ -204,30 +211,36 @@ fn main() {
             true,
         )
     };
+    let wanted = |name: &str| only.as_ref().is_none_or(|n| name.contains(n.as_str()));
     let ycb_out: PathBuf = out_dir.join("sets/ycb");
     let (pairs, poses) = YCB_SIZE[size];
-    generate(
-        &GenerateOptions {
-            dataset: Dataset::Ycb,
-            out: ycb_out.clone(),
-            pairs,
-            poses,
-            seed: YCB_SEED,
-            ycb_dir: data.join("ycb"),
-        },
-        || {},
-    )
-    .expect("YCB generation");
-    let families = [
-        shipped("primitives"),
-        shipped("meshes_random"),
-        shipped("ellipsoids"),
-        family(
+    if wanted("ycb") {
+        generate(
+            &GenerateOptions {
+                dataset: Dataset::Ycb,
+                out: ycb_out.clone(),
+                pairs,
+                poses,
+                seed: YCB_SEED,
+                ycb_dir: data.join("ycb"),
+            },
+            || {},
+        )
+        .expect("YCB generation");
+    }
+    let mut families = Vec::new();
+    for name in ["primitives", "meshes_random", "ellipsoids"] {
+        if wanted(name) {
+            families.push(shipped(name));
+        }
+    }
+    if wanted("ycb") {
+        families.push(family(
             "ycb",
             ProblemSet::load(&ycb_out).expect("generated set loads"),
             false,
-        ),
-    ];
+        ));
+    }
     let load_before = load_average();
     let mut rows = Vec::new();
     for (i, f) in families.iter().enumerate() {
@@ -274,7 +287,9 @@ fn main() {
         })
         .collect();
     table(&mut md, "By family", &by_family, &families);
-    let mut pairs: Vec<[&str; 2]> = rows.iter().filter(|r| r.family == 0).map(|r| r.pair).collect();
+    let primitives = families.iter().position(|f| f.name == "primitives");
+    let in_primitives = |r: &Row| Some(r.family) == primitives;
+    let mut pairs: Vec<[&str; 2]> = rows.iter().filter(|r| in_primitives(r)).map(|r| r.pair).collect();
     pairs.sort_unstable();
     pairs.dedup();
     let by_pair: Vec<(String, Vec<&Row>)> = pairs
@@ -282,7 +297,9 @@ fn main() {
         .map(|pair| {
             (
                 pair.join("-"),
-                rows.iter().filter(|r| r.family == 0 && r.pair == *pair).collect(),
+                rows.iter()
+                    .filter(|r| in_primitives(r) && r.pair == *pair)
+                    .collect(),
             )
         })
         .collect();

@@ -91,6 +91,7 @@ impl Pose {
     /// Checks that every component is finite, the translation within
     /// [`MAX_MAGNITUDE`] ([`WolfeError::OutOfRange`]) and the quaternion unit; poses built
     /// field by field by users go through this before a query.
+    #[inline]
     pub fn validate(&self) -> Result<(), WolfeError> {
         let q = self.rotation.quaternion();
         let t = &self.translation;
@@ -98,7 +99,9 @@ impl Pose {
         // without a square root, and `t * 0` is 0 for a finite `t`, NaN otherwise; a NaN
         // or infinite quaternion makes `n^2` NaN or infinite too. So the sum below passes
         // the (NaN-rejecting) comparison exactly when the pose is valid, and the slow
-        // path says why it is not.
+        // path says why it is not. Inlined into every query (two per query), with the
+        // slow path out of line: for the closed-form pairs this check is a visible part
+        // of the query's cost.
         let norm_sq = q.norm_squared();
         let tol = QUATERNION_NORM_TOLERANCE;
         // The translation's largest magnitude is compared too (issue 21: beyond
@@ -109,6 +112,16 @@ impl Pose {
         if probe <= tol * (2.0 + tol) && t_max <= MAX_MAGNITUDE {
             return Ok(());
         }
+        self.invalid(norm_sq, t_max)
+    }
+
+    /// Why a pose failed [`Pose::validate`]'s test (out of line: never on a valid
+    /// query's path).
+    #[cold]
+    #[inline(never)]
+    fn invalid(&self, norm_sq: f64, t_max: f64) -> Result<(), WolfeError> {
+        let q = self.rotation.quaternion();
+        let t = &self.translation;
         if !(t.iter().all(|v| v.is_finite()) && q.coords.iter().all(|v| v.is_finite())) {
             return Err(WolfeError::NonFinitePose);
         }

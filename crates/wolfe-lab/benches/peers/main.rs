@@ -57,6 +57,13 @@ use setup::{
 use wolfe_lab::problem_set::{Problem, ProblemSet};
 use wolfe_testkit::machine::load_average;
 
+/// The median time of an empty call timed as the queries are (two clock reads): the
+/// part of every row's time that is the method's, not the query's.
+fn timer_floor(repeats: usize) -> u64 {
+    let mut times = vec![0u64; repeats];
+    wolfe_lab::timing::median_ns(&mut times, || ())
+}
+
 fn main() {
     let options = options();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -154,6 +161,12 @@ fn main() {
     tables(&mut md, &families, &rows);
     cold_table(&mut md, &families, &cold);
     by_pair(&mut md, "primitives close", &families, &rows);
+    let _ = writeln!(
+        md,
+        "\nTimer floor (every time above includes it): an empty call timed the same way, median of {} repeats: {} ns.",
+        repeats.max(1000),
+        timer_floor(repeats.max(1000))
+    );
     let _ = writeln!(
         md,
         "\nLoad average (1, 5, 15 min): {load_before} before, {} after.",

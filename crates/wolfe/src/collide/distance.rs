@@ -149,6 +149,10 @@ impl GjkSolver {
         pose_b: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
+        // Closed forms first: a cold query keeps nothing, so no cache to build.
+        if let Some(c) = cold_closed_form(&self.settings, a, pose_a, b, pose_b) {
+            return Ok(closed_form_distance(c, a.radius(), b.radius()));
+        }
         let q = Query::new(a, pose_a, b, pose_b);
         Ok(distance_from(
             &self.settings,
@@ -169,6 +173,13 @@ impl GjkSolver {
         pose_b: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
+        if let Some(c) = cold_closed_form(&self.settings, a, pose_a, b, pose_b) {
+            return Ok(closed_form_collision(
+                c,
+                a.radius() + b.radius(),
+                self.settings.collision_margin,
+            ));
+        }
         let q = Query::new(a, pose_a, b, pose_b);
         Ok(intersects_from(
             &self.settings,
@@ -242,6 +253,24 @@ fn closed_form(settings: &GjkSettings, q: &Query<'_>, cache: &mut PairCache) -> 
     // World frame: stored with the identity rotation.
     cache.separation = Some(Separation::InA(x, Quat::identity()));
     Some(ClosedForm { ca, cb, x })
+}
+
+/// The closed form of a pair for a cold query, which has no cache to write: as
+/// [`closed_form`] without building one (a [`PairCache`] holds the growth solver's
+/// memory too, and filling it was a visible part of these queries' cost).
+#[inline(always)]
+fn cold_closed_form(
+    settings: &GjkSettings,
+    a: &Shape,
+    pose_a: &Pose,
+    b: &Shape,
+    pose_b: &Pose,
+) -> Option<ClosedForm> {
+    if !settings.closed_form_pairs {
+        return None;
+    }
+    let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
+    Some(ClosedForm { ca, cb, x: ca - cb })
 }
 
 /// The GJK path of a query (inputs already validated): starts as `start` says from

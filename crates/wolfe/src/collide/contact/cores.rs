@@ -170,6 +170,10 @@ fn closed_form_run(
     kind: QueryKind,
     collision_margin: f64,
 ) -> Option<(GjkRun, Vec3, Vec3)> {
+    if matches!((a, b), (Shape::Capsule(_), Shape::Capsule(_))) {
+        // Crossing axes (the only case that reaches here): GJK's simplex, then EPA.
+        return None;
+    }
     let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
     let x = ca - cb;
     let x_norm = x.norm();
@@ -219,7 +223,7 @@ pub(crate) struct CoreRun {
 
 /// Rounding of the closed forms' core points, in ulps of the coordinates' size: a
 /// point mapped to B's frame and back (two rotations, two translations).
-const CLOSED_FORM_ROUNDING: f64 = 64.0;
+pub(crate) const CLOSED_FORM_ROUNDING: f64 = 64.0;
 
 /// GJK on the cores, then EPA when they overlap.
 struct GjkEpa<'q> {

@@ -47,15 +47,16 @@ mod cores;
 mod manifold;
 
 use crate::collide::cache::{PairCache, Separation, Start};
+use crate::collide::closed_form::{closed_form_signed, CoreGeometry};
 use crate::collide::epa::{EpaSettings, EpaStatus, Polytope};
 use crate::collide::feature::{validate_margin, ContactManifold, ManifoldSettings};
 use crate::collide::gjk::{GjkSettings, GjkStatus};
 use crate::collide::simplex::Simplex;
 use crate::error::WolfeError;
-use crate::math::{Pose, Vec3};
+use crate::math::{Pose, Quat, Vec3};
 use crate::shape::{ConvexShape, Shape};
 
-use cores::CoreRun;
+use cores::{CoreRun, CLOSED_FORM_ROUNDING};
 
 /// Settings of the signed-distance, contact and manifold queries.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -189,7 +190,14 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<SignedDistanceOutput, WolfeError> {
-        self.signed_distance_from(a, pose_a, b, pose_b, Start::Cold, &mut PairCache::new())
+        pose_a.validate()?;
+        pose_b.validate()?;
+        // Closed forms first: a cold query keeps nothing, so no cache to build.
+        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, &mut None) {
+            return Ok(out);
+        }
+        let core = self.run_checked(a, pose_a, b, pose_b, None, Start::Cold, &mut PairCache::new())?;
+        Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
     }
 
     /// [`ContactSolver::signed_distance`], warm-started from the pair's `cache` (cold
@@ -268,8 +276,80 @@ impl ContactSolver {
         start: Start,
         cache: &mut PairCache,
     ) -> Result<SignedDistanceOutput, WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, &mut cache.separation) {
+            return Ok(out);
+        }
         let core = self.run_checked(a, pose_a, b, pose_b, None, start, cache)?;
         Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
+    }
+
+    /// The signed distance of a pair with a closed form (`collide::closed_form`),
+    /// built in world frame straight from the cores' geometry: no relative pose, no run
+    /// of the cores to assemble, no rotation of the outputs (for these pairs, most of a
+    /// query's cost). `None` when the closed forms are off or the pair has none; the
+    /// cores' separation found is kept in `separation`.
+    #[inline]
+    fn closed_form(
+        &self,
+        a: &Shape,
+        pose_a: &Pose,
+        b: &Shape,
+        pose_b: &Pose,
+        separation: &mut Option<Separation>,
+    ) -> Option<SignedDistanceOutput> {
+        if !self.settings.gjk.closed_form_pairs {
+            return None;
+        }
+        let geometry = closed_form_signed(a, pose_a, b, pose_b, CLOSED_FORM_ROUNDING)?;
+        let (ra, rb) = (a.radius(), b.radius());
+        let radius_sum = ra + rb;
+        Some(match geometry {
+            CoreGeometry::Apart { ca, cb, x } => {
+                // World frame: stored with the identity rotation (as `distance` does).
+                *separation = Some(Separation::InA(x, Quat::identity()));
+                let x_norm = x.norm();
+                let n = -x / x_norm;
+                let sd = x_norm - radius_sum;
+                SignedDistanceOutput {
+                    signed_distance: sd,
+                    point_a: ca + ra * n,
+                    point_b: cb - rb * n,
+                    normal: n,
+                    lower_bound: sd,
+                    upper_bound: sd,
+                    gjk_iterations: 0,
+                    epa_iterations: 0,
+                    support_calls: 0,
+                    gjk_status: GjkStatus::Converged,
+                    epa_status: None,
+                }
+            }
+            // The depth is exact: reported as EPA would report it, converged after no
+            // expansion, with both bounds at the value.
+            CoreGeometry::Overlap {
+                ca,
+                cb,
+                depth,
+                normal,
+            } => {
+                let sd = -(depth + radius_sum);
+                SignedDistanceOutput {
+                    signed_distance: sd,
+                    point_a: ca + ra * normal,
+                    point_b: cb - rb * normal,
+                    normal,
+                    lower_bound: sd,
+                    upper_bound: sd,
+                    gjk_iterations: 0,
+                    epa_iterations: 0,
+                    support_calls: 0,
+                    gjk_status: GjkStatus::Intersecting,
+                    epa_status: Some(EpaStatus::Converged),
+                }
+            }
+        })
     }
 
     /// The contact query, as [`ContactSolver::signed_distance_from`].
@@ -285,6 +365,17 @@ impl ContactSolver {
         cache: &mut PairCache,
     ) -> Result<Option<Contact>, WolfeError> {
         validate_margin(margin)?;
+        pose_a.validate()?;
+        pose_b.validate()?;
+        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, &mut cache.separation) {
+            return Ok((out.signed_distance <= margin).then_some(Contact {
+                normal: out.normal,
+                signed_distance: out.signed_distance,
+                point_a: out.point_a,
+                point_b: out.point_b,
+                certified: true,
+            }));
+        }
         // GJK stops early once the pair is certainly beyond the margin.
         let core = self.run_checked(a, pose_a, b, pose_b, Some(margin), start, cache)?;
         if core.gjk.status == GjkStatus::Separated {
@@ -317,8 +408,9 @@ impl ContactSolver {
         Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings)))
     }
 
-    /// Validates the poses, then runs [`ContactSolver::run_cores`] as `start` says from
-    /// `cache`, and keeps the cores' separation found (when non-zero) in the cache.
+    /// Runs [`ContactSolver::run_cores`] (poses validated by the caller) as `start`
+    /// says from `cache`, and keeps the cores' separation found (when non-zero) in the
+    /// cache.
     #[allow(clippy::too_many_arguments)]
     fn run_checked(
         &mut self,
@@ -330,8 +422,6 @@ impl ContactSolver {
         start: Start,
         cache: &mut PairCache,
     ) -> Result<CoreRun, WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
         let (x0, keep) = start.resolve(cache, pose_a);
         let pose_ab = pose_a.relative(pose_b);
         let core = self.run_cores(a, b, &pose_ab, x0, within, (keep, &mut cache.hints));
