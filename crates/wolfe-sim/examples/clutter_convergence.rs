@@ -21,11 +21,32 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut sim = Simulation::new(world, settings)?;
     let steps = (seconds / dt).round() as usize;
     let mut shown = 0;
+    let tolerances = [1e-15, 1e-12, 1e-10, 1e-8];
+    // Per tolerance: iterations saved, steps stopped early, the worst e_m accepted.
+    let mut saved = [(0u64, 0u64, 0.0f64); 4];
+    let mut total = 0u64;
     for _ in 0..steps {
         let s = sim.step()?;
+        if s.sap_status.is_none() {
+            continue;
+        }
         let Some(stats) = sim.last_sap_stats() else {
             continue;
         };
+        total += u64::from(s.newton_iterations);
+        for (t, rel) in tolerances.iter().enumerate() {
+            // cost[k] is ell at iterate k; a stop at k skips the iterations after it.
+            let stop = (1..stats.cost.len())
+                .find(|&k| (stats.cost[k - 1] - stats.cost[k]).abs() < rel * stats.cost[k].abs());
+            if let Some(k) = stop {
+                let iterations = stats.history.len();
+                if k < iterations {
+                    saved[t].0 += (iterations - k) as u64;
+                    saved[t].1 += 1;
+                    saved[t].2 = saved[t].2.max(stats.history[k].momentum_error);
+                }
+            }
+        }
         if s.newton_iterations < min_iterations || shown >= 6 {
             continue;
         }
