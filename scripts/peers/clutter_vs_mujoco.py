@@ -97,6 +97,9 @@ def main():
     wolfe_ms = [float(s["step_seconds"]) * 1e3 for s in steps]
     wolfe_pen = max(float(s["max_penetration"]) for s in steps)
     wolfe_contacts = statistics.mean(int(s["contacts"]) for s in steps[n // 2:])
+    wolfe_newton = [int(s["newton_iterations"]) for s in steps]
+    # The drop (first 2 s: every body lands) against the rest, for where the mean goes.
+    drop = min(n, int(round(2.0 / 0.01)))
 
     scene, poses = read_scene(folder)
     model = mujoco.MjModel.from_xml_string(mjcf(scene, poses, 0.01))
@@ -122,6 +125,15 @@ def main():
         "wolfe_steady_contacts": wolfe_contacts,
         "mujoco_steady_contacts": statistics.mean(mj_contacts),
         "mujoco_version": mujoco.__version__,
+        "wolfe_newton_mean": statistics.mean(wolfe_newton),
+        "wolfe_newton_drop": statistics.mean(wolfe_newton[:drop]),
+        "wolfe_newton_steady": statistics.mean(wolfe_newton[n // 2:]),
+        "wolfe_drop_ms": statistics.mean(wolfe_ms[:drop]),
+        "mujoco_drop_ms": statistics.mean(mj_ms[:drop]),
+        "wolfe_detection_ms": statistics.mean(float(s["detection_seconds"]) * 1e3 for s in steps),
+        "wolfe_solve_ms": statistics.mean(float(s["solve_seconds"]) * 1e3 for s in steps),
+        "wolfe_max_momentum_error": max(float(s["momentum_error"]) for s in steps),
+        "wolfe_unconverged_steps": sum(1 for s in steps if s["sap_status"] not in ("converged", "", "none")),
     }
     result["ratio_mean"] = result["wolfe_mean_ms"] / result["mujoco_mean_ms"]
     result["ratio_steady"] = result["wolfe_steady_ms"] / result["mujoco_steady_ms"]
@@ -131,6 +143,10 @@ def main():
     print("|---|---|---|---|")
     print(f"| mean step (ms) | {result['wolfe_mean_ms']:.3f} | {result['mujoco_mean_ms']:.3f} | {result['ratio_mean']:.2f} |")
     print(f"| steady state, second half (ms) | {result['wolfe_steady_ms']:.3f} | {result['mujoco_steady_ms']:.3f} | {result['ratio_steady']:.2f} |")
+    print(f"| drop, first 2 s (ms) | {result['wolfe_drop_ms']:.3f} | {result['mujoco_drop_ms']:.3f} | {result['wolfe_drop_ms'] / result['mujoco_drop_ms']:.2f} |")
+    print(f"| wolfe: detection / SAP solve, mean (ms) | {result['wolfe_detection_ms']:.3f} / {result['wolfe_solve_ms']:.3f} | | |")
+    print(f"| wolfe: Newton iterations per step, mean / drop / steady | {result['wolfe_newton_mean']:.2f} / {result['wolfe_newton_drop']:.2f} / {result['wolfe_newton_steady']:.2f} | | |")
+    print(f"| wolfe: max momentum error, unconverged steps | {result['wolfe_max_momentum_error']:.1e}, {result['wolfe_unconverged_steps']} | | |")
     print(f"| deepest penetration (mm) | {wolfe_pen * 1e3:.2f} | {mj_pen * 1e3:.2f} | |")
     print(f"| contacts at steady state | {wolfe_contacts:.0f} | {result['mujoco_steady_contacts']:.0f} | |")
 

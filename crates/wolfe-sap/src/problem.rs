@@ -95,6 +95,27 @@ fn check_dof(
     }
 }
 
+/// The inverse of the SPD block `a` by its Cholesky factorization, `None` when `a` is
+/// numerically not positive definite. The 6 x 6 block of a free body (the clutter scenes'
+/// every tree) is factored on the stack: one allocation, for the result, instead of
+/// four (measured: 6% of the clutter step went to this function with the dynamic path).
+fn spd_inverse(a: &DMatrix<f64>) -> Option<DMatrix<f64>> {
+    let positive = |d: f64| !d.is_nan() && d > 0.0;
+    if a.nrows() == 6 {
+        let m = nalgebra::Matrix6::from_column_slice(a.as_slice());
+        let chol = nalgebra::Cholesky::new(m)?;
+        if !(0..6).all(|i| positive(chol.l_dirty()[(i, i)])) {
+            return None;
+        }
+        return Some(DMatrix::from_column_slice(6, 6, chol.inverse().as_slice()));
+    }
+    let chol = nalgebra::Cholesky::new(a.clone())?;
+    if !(0..a.nrows()).all(|i| positive(chol.l_dirty()[(i, i)])) {
+        return None;
+    }
+    Some(chol.inverse())
+}
+
 fn all_finite<'a>(mut it: impl Iterator<Item = &'a f64>) -> bool {
     it.all(|x| x.is_finite())
 }
@@ -171,11 +192,7 @@ impl SapProblem {
                     }
                 }
             }
-            let chol = nalgebra::Cholesky::new(tree.a.clone()).ok_or(SapError::NotPositiveDefinite(t))?;
-            if (0..n).any(|i| chol.l_dirty()[(i, i)].is_nan() || chol.l_dirty()[(i, i)] <= 0.0) {
-                return Err(SapError::NotPositiveDefinite(t));
-            }
-            a_inv.push(chol.inverse());
+            a_inv.push(spd_inverse(&tree.a).ok_or(SapError::NotPositiveDefinite(t))?);
             offsets.push(total);
             total += n;
         }

@@ -26,7 +26,7 @@ use std::time::Instant;
 use nalgebra::{DMatrix, DVector, Matrix3, SVector};
 use wolfe::{Pose, SignedDistanceSettings, Vec3};
 pub use wolfe_sap::SapStatus;
-use wolfe_sap::{ContactConstraint, SapProblem, SapSettings, SapSolver, Tree};
+use wolfe_sap::{ContactConstraint, SapProblem, SapSettings, SapSolver, SapStats, Tree};
 
 use crate::body::{advance, point_jacobian6, Joint};
 use crate::detect::{contact_frame, ContactDetector, DetectedContact};
@@ -219,6 +219,8 @@ pub struct Simulation {
     contacts: Vec<DetectedContact>,
     impulses: Vec<Vec3>,
     sap: SapSolver,
+    /// The statistics of the last SAP solve (moved out of its solution, no copy).
+    last_sap_stats: Option<SapStats>,
 }
 
 impl Simulation {
@@ -252,6 +254,7 @@ impl Simulation {
             reach: Vec::new(),
             contacts: Vec::new(),
             impulses: Vec::new(),
+            last_sap_stats: None,
         };
         sim.update_reach();
         sim.detector
@@ -313,6 +316,14 @@ impl Simulation {
     /// The contacts detected at the start of the last step.
     pub fn contacts(&self) -> &[DetectedContact] {
         &self.contacts
+    }
+
+    /// The statistics of the last step's SAP solve (`None` before the first solve;
+    /// a step without contacts keeps the previous one). With
+    /// [`SapSettings::record_history`] set in [`SimSettings::sap`] they hold the
+    /// per-iteration history, for convergence studies.
+    pub fn last_sap_stats(&self) -> Option<&SapStats> {
+        self.last_sap_stats.as_ref()
     }
 
     /// The contact impulses of the last step's SAP solve, one per
@@ -627,6 +638,7 @@ impl Simulation {
             stats.momentum_error = solution.stats.momentum_error;
             self.impulses.clear();
             self.impulses.extend_from_slice(&solution.gamma);
+            self.last_sap_stats = Some(solution.stats);
             solution.v
         };
         stats.solve_seconds = solve_start.elapsed().as_secs_f64();
