@@ -262,6 +262,8 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     let mut lowest: Option<(Face, SupportPoint)> = None;
     let mut by_ball: Option<(Face, SupportPoint)> = None;
     let mut refined = false;
+    // The lower bound, normal and support point of a plane-search certificate.
+    let mut by_plane: Option<(f64, Vec3, SupportPoint)> = None;
     loop {
         let f = poly.nearest_face();
         if f == NONE {
@@ -321,6 +323,26 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
                 break;
             }
         }
+        // Ruled sides (cylinders, cones, capsules' ends against them): faces spanning
+        // both ends of a ruling lean, and the support value in a leaning normal grows
+        // linearly with the lean while the faces' offsets converge quadratically, so
+        // the face's own gap stalls although the lower bound `d` is right. On a slow
+        // run, search the plane of the normal and its support point for a normal
+        // without lean: a support value within the tolerance of `d` certifies the
+        // depth in that normal (`d <= depth <= h2`). Polytope pairs converge exactly.
+        if relative > 0.0 && PLANE_SEARCH_AT.contains(&k) {
+            if let Some((h2, m, s2)) = lowest_in_plane(md, &face.n, &s, face.d + tol, &mut calls) {
+                if h2 < upper {
+                    upper = h2;
+                    lowest = Some((Face { n: m, ..face }, s2));
+                }
+                if h2 - face.d <= tol {
+                    out.status = EpaStatus::Converged;
+                    by_plane = Some((face.d, m, s2));
+                    break;
+                }
+            }
+        }
         if k >= max_iterations || !poly.vertex_room() {
             out.status = EpaStatus::IterationLimit;
             break;
@@ -346,18 +368,23 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     out.iterations = k;
     out.support_calls = calls;
     out.upper_bound = upper.max(0.0);
-    if let Some((face, s)) = by_ball {
-        // The depth lies in `[ball_bound, h]`, `h = <n, s>` within the tolerance of the
-        // bound. The witnesses are the support point's shape points moved along the
-        // face of `D` normal to `n` (half each), so that `point_a - point_b = h n`:
+    let certificate = match (by_ball, by_plane) {
+        (Some((face, s)), _) => Some((ball_bound, face.n, s)),
+        (None, Some(c)) => Some(c),
+        _ => None,
+    };
+    if let Some((depth, n, s)) = certificate {
+        // The depth lies in `[depth, h]`, `h = <n, s>` within the tolerance of the
+        // lower bound. The witnesses are the support point's shape points moved along
+        // the face of `D` normal to `n` (half each), so that `point_a - point_b = h n`:
         // each stays on its shape's supporting plane of normal `n`.
-        let h = face.n.dot(&s.w);
-        let t = 0.5 * (s.w - h * face.n);
-        out.depth = ball_bound;
-        out.normal = face.n;
+        let h = n.dot(&s.w);
+        let t = 0.5 * (s.w - h * n);
+        out.depth = depth;
+        out.normal = n;
         out.point_a = s.a - t;
         out.point_b = s.b + t;
-        out.upper_bound = out.upper_bound.min(h).max(ball_bound);
+        out.upper_bound = out.upper_bound.min(h).max(depth);
         return out;
     }
     if let Some(face) = best {
@@ -424,6 +451,11 @@ fn inner_ball_bound<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         f64::NEG_INFINITY
     }
 }
+
+/// The expansions at which a run that has not converged searches for a normal without
+/// lean ([`lowest_in_plane`]): late enough that runs converging normally never pay for
+/// it (curved pairs take 10-30 expansions), and again as the faces shrink.
+const PLANE_SEARCH_AT: [u32; 3] = [32, 64, 112];
 
 /// Support calls of [`lowest_in_plane`].
 const PLANE_SEARCH_CALLS: u32 = 24;
