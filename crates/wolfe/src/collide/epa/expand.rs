@@ -262,8 +262,6 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     let mut lowest: Option<(Face, SupportPoint)> = None;
     let mut by_ball: Option<(Face, SupportPoint)> = None;
     let mut refined = false;
-    // The lower bound, normal and support point of a plane-search certificate.
-    let mut by_plane: Option<(f64, Vec3, SupportPoint)> = None;
     loop {
         let f = poly.nearest_face();
         if f == NONE {
@@ -323,26 +321,6 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
                 break;
             }
         }
-        // Ruled sides (cylinders, cones, capsules' ends against them): faces spanning
-        // both ends of a ruling lean, and the support value in a leaning normal grows
-        // linearly with the lean while the faces' offsets converge quadratically, so
-        // the face's own gap stalls although the lower bound `d` is right. On a slow
-        // run, search the plane of the normal and its support point for a normal
-        // without lean: a support value within the tolerance of `d` certifies the
-        // depth in that normal (`d <= depth <= h2`). Polytope pairs converge exactly.
-        if relative > 0.0 && PLANE_SEARCH_AT.contains(&k) {
-            if let Some((h2, m, s2)) = lowest_in_plane(md, &face.n, &s, face.d + tol, &mut calls) {
-                if h2 < upper {
-                    upper = h2;
-                    lowest = Some((Face { n: m, ..face }, s2));
-                }
-                if h2 - face.d <= tol {
-                    out.status = EpaStatus::Converged;
-                    by_plane = Some((face.d, m, s2));
-                    break;
-                }
-            }
-        }
         if k >= max_iterations || !poly.vertex_room() {
             out.status = EpaStatus::IterationLimit;
             break;
@@ -368,12 +346,8 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     out.iterations = k;
     out.support_calls = calls;
     out.upper_bound = upper.max(0.0);
-    let certificate = match (by_ball, by_plane) {
-        (Some((face, s)), _) => Some((ball_bound, face.n, s)),
-        (None, Some(c)) => Some(c),
-        _ => None,
-    };
-    if let Some((depth, n, s)) = certificate {
+    if let Some((face, s)) = by_ball {
+        let (depth, n) = (ball_bound, face.n);
         // The depth lies in `[depth, h]`, `h = <n, s>` within the tolerance of the
         // lower bound. The witnesses are the support point's shape points moved along
         // the face of `D` normal to `n` (half each), so that `point_a - point_b = h n`:
@@ -452,11 +426,6 @@ fn inner_ball_bound<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     }
 }
 
-/// The expansions at which a run that has not converged searches for a normal without
-/// lean ([`lowest_in_plane`]): late enough that runs converging normally never pay for
-/// it (curved pairs take 10-30 expansions), and again as the faces shrink.
-const PLANE_SEARCH_AT: [u32; 3] = [32, 64, 112];
-
 /// Support calls of [`lowest_in_plane`].
 const PLANE_SEARCH_CALLS: u32 = 24;
 
@@ -468,7 +437,11 @@ const PLANE_SEARCH_CALLS: u32 = 24;
 ///
 /// Why this plane: for a body of revolution the support point in direction `n` lies in
 /// the meridian plane of `n`, which holds the normal without lean; for a cylinder the
-/// projection is a rectangle and one cut finds its side exactly.
+/// projection is a rectangle and one cut finds its side exactly. Cold: it runs only
+/// when the inner balls bound the depth better than the polytope (shapes sharing a
+/// centre), and is kept out of the expansion loop's code.
+#[cold]
+#[inline(never)]
 fn lowest_in_plane<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>,
     n: &Vec3,
