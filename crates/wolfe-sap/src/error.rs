@@ -99,6 +99,22 @@ pub enum SapError {
     DegenerateContact(usize),
     /// The Newton matrix H could not be factorized (numerically not positive definite).
     Factorization(String),
+    /// A quantity beyond the supported range (issue 21): finite, but so large that the
+    /// cost (Eq. 19), its gradient or the Newton step would overflow f64. The bound is
+    /// [`crate::problem::MAX_ENERGY_SCALE`] on an energy scale.
+    OutOfRange {
+        /// What the quantity belongs to: `"tree"`, `"contact"`, `"PD controller"` or
+        /// `"joint limit"`.
+        owner: &'static str,
+        /// Its index among the items of its kind.
+        index: usize,
+        /// The quantity, as a formula of the inputs (e.g. `"max|A| max|v*|^2 n_t"`).
+        quantity: &'static str,
+        /// Its value (infinite when it overflowed).
+        value: f64,
+        /// The largest accepted value.
+        bound: f64,
+    },
 }
 
 impl fmt::Display for SapError {
@@ -151,6 +167,16 @@ impl fmt::Display for SapError {
                 write!(f, "contact {c}: zero Jacobian, regularization undefined")
             }
             Self::Factorization(what) => write!(f, "factorization of H failed: {what}"),
+            Self::OutOfRange {
+                owner,
+                index,
+                quantity,
+                value,
+                bound,
+            } => write!(
+                f,
+                "{owner} {index}: {quantity} = {value:e} is beyond the supported range (at most {bound:e})"
+            ),
         }
     }
 }

@@ -116,9 +116,9 @@ impl SapModel {
     /// # Errors
     /// [`SapError::InvalidSetting`] for bad settings, [`SapError::DegenerateContact`] for a
     /// contact with a zero Jacobian, [`SapError::InvalidContactParameter`] or
-    /// [`SapError::InvalidJointConstraint`] when a regularization is not finite, or when a
-    /// constraint's energy scale `v_hat^2 / R` exceeds [`MAX_ENERGY_SCALE`] (the
-    /// supported range).
+    /// [`SapError::InvalidJointConstraint`] when a regularization is not finite, and
+    /// [`SapError::OutOfRange`] when a constraint's energy scale `v_hat^2 / R` exceeds
+    /// [`MAX_ENERGY_SCALE`] (the supported range).
     pub fn new(problem: &SapProblem, settings: &RegularizationSettings) -> Result<Self, SapError> {
         Ok(Self {
             contacts: contact_model_list(problem, settings)?,
@@ -169,13 +169,8 @@ fn pd_models(problem: &SapProblem, settings: &RegularizationSettings) -> Result<
                 value: r,
             });
         }
-        if !in_energy_range(v_hat, r) {
-            return Err(SapError::InvalidJointConstraint {
-                kind: JointConstraintKind::PdController,
-                index: i,
-                parameter: BEYOND_RANGE,
-                value: v_hat,
-            });
+        if let Some(energy) = beyond_energy_range(v_hat, r) {
+            return Err(out_of_range("PD controller", i, energy));
         }
         let bound = pd.effort_limit * dt;
         out.push(JointModel {
@@ -219,13 +214,8 @@ fn limit_models(
             });
         }
         let v_hat = -limit.phi0() / (dt + tau);
-        if !in_energy_range(v_hat, r) {
-            return Err(SapError::InvalidJointConstraint {
-                kind: JointConstraintKind::JointLimit,
-                index: i,
-                parameter: BEYOND_RANGE,
-                value: v_hat,
-            });
+        if let Some(energy) = beyond_energy_range(v_hat, r) {
+            return Err(out_of_range("joint limit", i, energy));
         }
         out.push(JointModel {
             velocity: problem.offset(limit.tree) + limit.dof,
@@ -243,15 +233,24 @@ fn limit_models(
     Ok(out)
 }
 
-/// The parameter named by the range errors: the stabilization velocity `v_hat` (from
-/// `phi0`, or a PD controller's targets) whose energy scale is too large.
-const BEYOND_RANGE: &str = "phi0 or target (v_hat): beyond the supported range, v_hat^2 / R must be at most \
-                            wolfe_sap::problem::MAX_ENERGY_SCALE = 1e200";
+/// The energy scale `v_hat^2 / R` of a constraint (its impulse `v_hat / R` times its
+/// velocity) when it exceeds [`MAX_ENERGY_SCALE`] (issue 21; infinite when it
+/// overflowed), `None` within the range.
+fn beyond_energy_range(v_hat: f64, r: f64) -> Option<f64> {
+    let energy = v_hat / r * v_hat;
+    (energy.is_nan() || energy > MAX_ENERGY_SCALE).then_some(energy)
+}
 
-/// Whether the energy scale `v_hat^2 / R` of a constraint (its impulse `v_hat / R`
-/// times its velocity) is within [`MAX_ENERGY_SCALE`] (issue 21).
-fn in_energy_range(v_hat: f64, r: f64) -> bool {
-    v_hat / r * v_hat <= MAX_ENERGY_SCALE
+/// The range error of a constraint whose stabilization velocity `v_hat` (from `phi0`, or
+/// a PD controller's targets) gives the energy scale `energy`.
+fn out_of_range(owner: &'static str, index: usize, energy: f64) -> SapError {
+    SapError::OutOfRange {
+        owner,
+        index,
+        quantity: "energy scale v_hat^2 / R of the stabilization velocity (from phi0 or the targets)",
+        value: energy,
+        bound: MAX_ENERGY_SCALE,
+    }
 }
 
 /// Computes the contact models of all contacts (Eqs. 29, 30, Section V-A).
@@ -290,12 +289,8 @@ fn contact_model_list(
             });
         }
         let v_hat_n = -contact.phi0 / (dt + tau);
-        if !in_energy_range(v_hat_n, r_n) {
-            return Err(SapError::InvalidContactParameter {
-                contact: c,
-                parameter: BEYOND_RANGE,
-                value: contact.phi0,
-            });
+        if let Some(energy) = beyond_energy_range(v_hat_n, r_n) {
+            return Err(out_of_range("contact", c, energy));
         }
         let r_t = settings.sigma * w;
         out.push(ContactModel {

@@ -126,7 +126,8 @@ impl SapProblem {
     /// # Errors
     /// [`SapError`] for a bad time step, a tree block that is not square, symmetric or
     /// positive definite, sizes that do not match, NaN or infinite entries, contact
-    /// parameters out of range.
+    /// parameters out of range; [`SapError::OutOfRange`] for a tree whose free motion
+    /// exceeds [`MAX_ENERGY_SCALE`].
     pub fn new(time_step: f64, trees: Vec<Tree>, contacts: Vec<ContactConstraint>) -> Result<Self, SapError> {
         Self::with_constraints(
             time_step,
@@ -178,10 +179,12 @@ impl SapProblem {
             let v_max = tree.v_star.amax();
             let energy = tree.a.amax() * v_max * v_max * n as f64;
             if energy.is_nan() || energy > MAX_ENERGY_SCALE {
-                return Err(SapError::TreeSize {
-                    tree: t,
-                    what: "free motion beyond the supported range: max|A| max|v*|^2 n_t must be \
-                           at most wolfe_sap::problem::MAX_ENERGY_SCALE = 1e200",
+                return Err(SapError::OutOfRange {
+                    owner: "tree",
+                    index: t,
+                    quantity: "free-motion energy scale max|A| max|v*|^2 n_t",
+                    value: energy,
+                    bound: MAX_ENERGY_SCALE,
                 });
             }
             let scale = tree.a.amax();

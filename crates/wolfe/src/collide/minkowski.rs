@@ -165,4 +165,18 @@ impl<'s, A: ConvexShape + ?Sized, B: ConvexShape + ?Sized> MinkowskiDifference<'
     pub(crate) fn strictly_convex(&self) -> bool {
         self.a.is_strictly_convex() && self.b.is_strictly_convex()
     }
+
+    /// A ball inside `D`'s core, in A's frame: centre `c_A - c_B` (the shapes' centres)
+    /// and radius the sum of the cores' inradii about them. A shape `K + B(r)` holding
+    /// `B(c, rho)` has `h_K(n) >= <c, n> + rho - r` for every `n`, so its core holds
+    /// `B(c, rho - r)`; the difference of two such balls lies in `D`. EPA's lower bound
+    /// when its polytope cannot certify one (issue 21: coaxial cylinders, whose nearest
+    /// points of `D` form a ring). Not on a hot path: a few flops, once per EPA run.
+    pub(crate) fn core_inner_ball(&self) -> (Vec3, f64) {
+        let ca = self.a.center();
+        let cb = self.rot_ab * self.b.center() + self.t_ab;
+        let ra = (self.a.inradius() - self.a.radius()).max(0.0);
+        let rb = (self.b.inradius() - self.b.radius()).max(0.0);
+        (ca - cb, ra + rb)
+    }
 }

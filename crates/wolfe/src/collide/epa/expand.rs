@@ -255,6 +255,13 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     // Polytope pairs run to the rounding floor (see `EpaSettings::tolerance`).
     let relative = if md.polytopes() { 0.0 } else { settings.tolerance };
     let mut k = 0u32;
+    // A certified lower bound that needs no polytope: the cores' inner balls (below).
+    let ball_bound = inner_ball_bound(md);
+    // The face of the best upper bound so far, with its support point, and the one
+    // that met the ball bound.
+    let mut lowest: Option<(Face, SupportPoint)> = None;
+    let mut by_ball: Option<(Face, SupportPoint)> = None;
+    let mut refined = false;
     loop {
         let f = poly.nearest_face();
         if f == NONE {
@@ -266,7 +273,10 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         let s = support_max(md, &face.n, &mut calls);
         scale = scale.max(s.w.norm());
         let h = face.n.dot(&s.w);
-        upper = upper.min(h);
+        if h < upper {
+            upper = h;
+            lowest = Some((face, s));
+        }
         let floor = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
         let tol = (relative * face.d.max(0.0))
             .max(settings.absolute_tolerance)
@@ -279,6 +289,37 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         if h - face.d <= tol {
             out.status = EpaStatus::Converged;
             break;
+        }
+        // When the nearest points of `D` form a ring (coaxial cylinders: every
+        // horizontal normal is a tie), the polytope's faces only bound the depth from
+        // below once the ring is refined to the tolerance everywhere: chords of a
+        // circle of radius `R` at angle `t` fall short by `R t^2 / 8`, so 1e-6 needs
+        // about 2,200 vertices on the ring, far beyond `max_iterations`. The inner ball
+        // certifies the depth there at once: `ball <= depth <= upper`, the upper bound
+        // the support value in one face's normal (the one reported).
+        if ball_bound > face.d {
+            let ball_tol = tol.max(relative * ball_bound);
+            if !refined && upper - ball_bound > ball_tol {
+                // Faces spanning the ring's two rims lean, and the support value grows
+                // linearly with the lean (`R cos t + H sin t`): search the plane of the
+                // best normal and its support point once for a normal without lean.
+                refined = true;
+                if let Some((best_face, best_s)) = lowest {
+                    if let Some((h2, m, s2)) =
+                        lowest_in_plane(md, &best_face.n, &best_s, ball_bound + ball_tol, &mut calls)
+                    {
+                        if h2 < upper {
+                            upper = h2;
+                            lowest = Some((Face { n: m, ..best_face }, s2));
+                        }
+                    }
+                }
+            }
+            if upper - ball_bound <= ball_tol {
+                out.status = EpaStatus::Converged;
+                by_ball = lowest;
+                break;
+            }
         }
         if k >= max_iterations || !poly.vertex_room() {
             out.status = EpaStatus::IterationLimit;
@@ -305,6 +346,21 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     out.iterations = k;
     out.support_calls = calls;
     out.upper_bound = upper.max(0.0);
+    if let Some((face, s)) = by_ball {
+        let (depth, n) = (ball_bound, face.n);
+        // The depth lies in `[depth, h]`, `h = <n, s>` within the tolerance of the
+        // lower bound. The witnesses are the support point's shape points moved along
+        // the face of `D` normal to `n` (half each), so that `point_a - point_b = h n`:
+        // each stays on its shape's supporting plane of normal `n`.
+        let h = n.dot(&s.w);
+        let t = 0.5 * (s.w - h * n);
+        out.depth = depth;
+        out.normal = n;
+        out.point_a = s.a - t;
+        out.point_b = s.b + t;
+        out.upper_bound = out.upper_bound.min(h).max(depth);
+        return out;
+    }
     if let Some(face) = best {
         let depth = face.d.max(0.0);
         let v = depth * face.n;
@@ -347,6 +403,113 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         out.upper_bound = out.upper_bound.max(depth);
     }
     out
+}
+
+/// Rounding of the inner-ball bound, in ulps of the scene's size: the centres' mapping
+/// into A's frame (a rotation and a translation) and the norm of their difference.
+const BALL_ROUNDING_FACTOR: f64 = 16.0;
+
+/// The depth bound of the cores' inner balls ([`MinkowskiDifference::core_inner_ball`]):
+/// `D` holds the ball `B(c, rho)`, and the origin (inside `D`) is at least
+/// `rho - |c|` from `D`'s boundary. Negative (useless) unless the origin is inside the
+/// ball, as for shapes with the same centre.
+fn inner_ball_bound<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &MinkowskiDifference<'_, A, B>,
+) -> f64 {
+    let (c, rho) = md.core_inner_ball();
+    let c_norm = c.norm();
+    let bound = rho - c_norm - BALL_ROUNDING_FACTOR * f64::EPSILON * (rho + c_norm);
+    if bound.is_finite() {
+        bound
+    } else {
+        f64::NEG_INFINITY
+    }
+}
+
+/// Support calls of [`lowest_in_plane`].
+const PLANE_SEARCH_CALLS: u32 = 24;
+
+/// The smallest support value of `D` over the unit normals in the plane of `n` and the
+/// support point `s` in direction `n`, sought by a 2D cutting-plane search (2D EPA on
+/// the projection of `D`, whose support function in the plane's directions is `D`'s)
+/// on the side `s` leans away from, until a value `<= target` or the call budget.
+/// Returns the best `(h, normal, support point)` found, `None` without a plane.
+///
+/// Why this plane: for a body of revolution the support point in direction `n` lies in
+/// the meridian plane of `n`, which holds the normal without lean; for a cylinder the
+/// projection is a rectangle and one cut finds its side exactly. Cold: it runs only
+/// when the inner balls bound the depth better than the polytope (shapes sharing a
+/// centre), and is kept out of the expansion loop's code.
+#[cold]
+#[inline(never)]
+fn lowest_in_plane<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>,
+    n: &Vec3,
+    s: &SupportPoint,
+    target: f64,
+    calls: &mut u32,
+) -> Option<(f64, Vec3, SupportPoint)> {
+    let t = s.w - n.dot(&s.w) * n;
+    let t_norm = t.norm();
+    if !exceeds(t_norm, FLAT_FACTOR * f64::EPSILON * s.w.norm()) {
+        return None;
+    }
+    let (e1, e2) = (*n, t / t_norm);
+    let to2 = |w: &Vec3| (e1.dot(w), e2.dot(w));
+    let dir = |(x, y): (f64, f64)| {
+        let m = x * e1 + y * e2;
+        m / m.norm()
+    };
+    // The bracket: `s` (lean +) and the support 45 degrees to the other side.
+    let mut left = (to2(&s.w), *s);
+    let m = dir((1.0, -1.0));
+    let p = support_max(md, &m, calls);
+    let mut best: Option<(f64, Vec3, SupportPoint)> = None;
+    let consider = |h: f64, m: Vec3, p: SupportPoint, best: &mut Option<(f64, Vec3, SupportPoint)>| {
+        if best.is_none_or(|b| h < b.0) {
+            *best = Some((h, m, p));
+        }
+    };
+    consider(m.dot(&p.w), m, p, &mut best);
+    let mut right = (to2(&p.w), p);
+    for _ in 2..PLANE_SEARCH_CALLS {
+        let ((lx, ly), (rx, ry)) = (left.0, right.0);
+        // The outward normal of the edge from right to left (the origin is inside).
+        let (nx, ny) = (ly - ry, rx - lx);
+        let len = (nx * nx + ny * ny).sqrt();
+        if !exceeds(len, 0.0) {
+            break;
+        }
+        let (mut nx, mut ny) = (nx / len, ny / len);
+        let mut offset = nx * lx + ny * ly;
+        if offset < 0.0 {
+            (nx, ny, offset) = (-nx, -ny, -offset);
+        }
+        let m = dir((nx, ny));
+        let p = support_max(md, &m, calls);
+        let h = m.dot(&p.w);
+        consider(h, m, p, &mut best);
+        if best.is_some_and(|b| b.0 <= target) || h - offset <= FLAT_FACTOR * f64::EPSILON * s.w.norm() {
+            break;
+        }
+        // Keep the half of the edge whose cut is nearer the origin (2D EPA).
+        let q = to2(&p.w);
+        let off = |a: (f64, f64), b: (f64, f64)| {
+            let (ex, ey) = (a.1 - b.1, b.0 - a.0);
+            let l = (ex * ex + ey * ey).sqrt();
+            if l > 0.0 {
+                (ex * a.0 + ey * a.1).abs() / l
+            } else {
+                f64::INFINITY
+            }
+        };
+        if off(left.0, q) <= off(q, right.0) {
+            right = (q, p);
+        } else {
+            left = (q, p);
+        }
+    }
+    best
 }
 
 /// Tolerance of the walk over coplanar faces: a barycentric coordinate above `-1e-12`
