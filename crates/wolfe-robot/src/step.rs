@@ -41,7 +41,7 @@ use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
 use wolfe::Vec3;
 use wolfe_sap::{
     Constraints, ContactConstraint, JointLimitConstraint, PdControllerConstraint, SapProblem, SapSettings,
-    SapSolver, SapStatus, Tree,
+    SapSolver, SapStats, SapStatus, Tree,
 };
 
 use crate::detect::{ContactObject, Detector, RobotContact};
@@ -152,6 +152,9 @@ pub struct Simulator {
     sap_tree: Vec<Option<usize>>,
     v_guess: DVector<f64>,
     q_next: Vec<f64>,
+    /// SAP's statistics of the last solve (with its per-iteration history when
+    /// [`SapSettings::record_history`] is set).
+    last_sap: Option<SapStats>,
     step: u64,
     time: f64,
 }
@@ -213,6 +216,7 @@ impl Simulator {
             sap_tree,
             v_guess: DVector::zeros(offset),
             q_next: vec![0.0; nq_max],
+            last_sap: None,
             world,
             settings,
             step: 0,
@@ -255,6 +259,14 @@ impl Simulator {
     /// contact.
     pub fn contact_impulses(&self) -> &[Vector3<f64>] {
         &self.impulses
+    }
+
+    /// SAP's statistics of the last step's solve (`None` before the first solve and
+    /// after a step without constraints): Newton and line-search iterations, costs,
+    /// and with [`SapSettings::record_history`] every iteration's contact regions and
+    /// step length, to see where a step's iterations go.
+    pub fn last_sap_stats(&self) -> Option<&SapStats> {
+        self.last_sap.as_ref()
     }
 
     fn diverged(&self, reason: String) -> RobotError {
@@ -433,13 +445,16 @@ impl Simulator {
             }
             self.impulses.clear();
             self.impulses.extend_from_slice(&sol.gamma);
-            (
+            let out = (
                 sol.v,
                 sol.stats.momentum_error,
                 Some(sol.stats.status),
                 sol.stats.iterations,
-            )
+            );
+            self.last_sap = Some(sol.stats);
+            out
         } else {
+            self.last_sap = None;
             self.impulses.clear();
             let mut v = DVector::zeros(self.v_guess.len());
             let mut off = 0;
