@@ -3,7 +3,9 @@
 //! how many contacts change cone region between iterations, and which bodies those
 //! contacts join; then one detailed step.
 //!
-//! `cargo run --release -p wolfe-robot --example panda_drop_newton [STEPS] [DETAIL_STEP]`
+//! `cargo run --release -p wolfe-robot --example panda_drop_newton [STEPS] [DETAIL_STEP]
+//! [TAU_D_OVER_DT] [MARGIN]`: the contacts' dissipation time scale as a multiple of dt
+//! and the contact margin (m) default to the scene's.
 
 use std::collections::BTreeMap;
 
@@ -14,7 +16,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let steps: u64 = args.next().map_or(Ok(1000), |s| s.parse())?;
     let detail: u64 = args.next().map_or(Ok(900), |s| s.parse())?;
     let (world, mut settings) = panda_drop_world(&PandaDropOptions::new("/tmp/unused"))?;
+    if let Some(f) = args.next() {
+        settings.dissipation_time_scale = f.parse::<f64>()? * settings.time_step;
+    }
+    if let Some(m) = args.next() {
+        settings.margin = m.parse()?;
+    }
+    println!(
+        "tau_d {} s, margin {} m",
+        settings.dissipation_time_scale, settings.margin
+    );
     settings.sap.record_history = true;
+    let start = std::time::Instant::now();
+    let mut seconds = 0.0;
     let mut sim = Simulator::new(world, settings)?;
     sim.world_mut().forward_kinematics()?;
     let names: Vec<String> = sim.world().geometries().iter().map(|g| g.name.clone()).collect();
@@ -22,6 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut culprits: BTreeMap<String, usize> = BTreeMap::new();
     for k in 1..=steps {
         let stats = sim.step()?;
+        seconds += stats.seconds;
         let Some(sap) = sim.last_sap_stats() else { continue };
         window.0 += 1;
         window.1 += u64::from(stats.newton_iterations);
@@ -82,7 +97,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 );
             }
         }
-        if k % 50 == 0 {
+        if k % 250 == 0 {
             let (n, it, alpha, hl, ch) = window;
             println!(
                 "t {:.2}: {:.2} it/step, mean alpha {:.3}, region changes/step {:.2}",
@@ -94,6 +109,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             window = (0, 0, 0.0, 0, 0);
         }
     }
+    println!(
+        "mean step {:.3} ms (with history recording; wall {:.2} s)",
+        1e3 * seconds / steps.max(1) as f64,
+        start.elapsed().as_secs_f64()
+    );
     let mut top: Vec<_> = culprits.into_iter().collect();
     top.sort_by(|a, b| b.1.cmp(&a.1));
     println!("region changes by pair:");

@@ -167,7 +167,7 @@ impl ConvexMesh {
         if t.normals.is_empty() || !dir.iter().all(|x| x.is_finite()) {
             return None;
         }
-        let v = self.support_index(dir, self.seed_vertex(dir)) as usize;
+        let v = self.support_vertex(dir) as usize;
         let start = *t.vertex_face.get(v)? as usize;
         Some(t.facet_of[t.climb(dir, start)] as usize)
     }
@@ -217,6 +217,13 @@ impl ConvexMesh {
     /// a hill climb that is a step or two from the answer.
     pub(crate) fn seed_vertex(&self, dir: &Vec3) -> u32 {
         self.seeds.seed(dir)
+    }
+
+    /// Index of a vertex maximizing `<dir, x>` without a hint: hill climbing from the
+    /// seed of `dir`'s cell in the cube map (a step or two), brute force for small hulls.
+    /// A climb from an arbitrary vertex crosses the hull (tens of steps on a YCB hull).
+    pub fn support_vertex(&self, dir: &Vec3) -> u32 {
+        self.support_index(dir, self.seed_vertex(dir))
     }
 
     /// Index of a vertex maximizing `<dir, x>`, by checking every vertex.
