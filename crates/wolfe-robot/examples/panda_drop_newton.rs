@@ -115,7 +115,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         start.elapsed().as_secs_f64()
     );
     let mut top: Vec<_> = culprits.into_iter().collect();
-    top.sort_by(|a, b| b.1.cmp(&a.1));
+    top.sort_by_key(|e| std::cmp::Reverse(e.1));
     println!("region changes by pair:");
     for (pair, n) in top.iter().take(20) {
         println!("  {n:6} {pair}");
