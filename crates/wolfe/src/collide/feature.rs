@@ -191,10 +191,10 @@ fn box_face(h: &Vec3, pose: &Pose, dir: &Vec3) -> Feature {
 }
 
 /// The face polygon of a convex mesh most aligned with `dir`: the facet (coplanar
-/// triangles merged, polygon ordered, both stored with the hull) of the triangle with
-/// the best normal, found by hill climbing over the triangles from the support vertex
-/// (`ConvexMesh::facet_toward`; a few steps instead of a scan of every triangle and
-/// vertex, which was 21% of `panda-drop` with YCB hulls of up to 11668 triangles).
+/// triangles merged, unit normal and ordered polygon stored with the hull) of best
+/// normal (`ConvexMesh::facet_toward`: one dot product a facet, instead of a cross
+/// product and a square root a triangle, then a scan and a sort of the vertices, which
+/// was 21-26% of `panda-drop` with YCB hulls of up to 11668 triangles).
 fn mesh_face(mesh: &ConvexMesh, pose: &Pose, dir: &Vec3) -> Feature {
     let d = pose.inverse_transform_vector(dir);
     let Some((n, poly)) = mesh.facet_toward(&d).and_then(|f| mesh.facet(f)) else {
