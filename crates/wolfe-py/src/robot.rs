@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use wolfe::{HalfSpace, Pose, Vec3};
 use wolfe_multibody::{load_urdf, Model, Robot, Se3, UrdfError, UrdfOptions};
-use wolfe_robot::{ContactObject, PdGains, Recorder, RobotError, StepSettings, StepStats};
+use wolfe_robot::{ContactObject, Recorder, RobotError, StepSettings, StepStats};
 use wolfe_sap::SapStatus;
 
 use crate::convert::{float_array, np_rows, np_vec, set_contact_geometry, vec3};
@@ -368,59 +368,9 @@ impl RobotWorld {
         let kp = per_joint(kp, n, "kp")?;
         let kd = kd.map(|k| per_joint(k, n, "kd")).transpose()?;
         let target = target.unwrap_or_else(|| t.joints.iter().map(|j| t.q[j.1]).collect());
-        let bad = |name: &str, v: &[f64]| {
-            v.iter()
-                .any(|x| !x.is_finite() || *x < 0.0)
-                .then(|| name.to_string())
-        };
-        if let Some(name) = bad("kp", &kp).or_else(|| kd.as_deref().and_then(|k| bad("kd", k))) {
-            return Err(value(format!("{name} must be finite and >= 0")));
-        }
-        if target.iter().any(|x| !x.is_finite()) {
-            return Err(value("q_target has a NaN or infinite value"));
-        }
-        // M(q*) and g(q*) at the targets: the critical damping and the feed-forward that
-        // holds q* exactly at rest.
-        let mut q = t.q.clone();
-        for ((_, qi, _), &x) in t.joints.iter().zip(&target) {
-            q[*qi] = x;
-        }
-        let m = t
-            .model
-            .mass_matrix(&mut t.data, q.as_slice())
-            .map_err(|e| robot_error(e.into()))?
-            .clone_owned();
-        let g = t
-            .model
-            .gravity_torques(&mut t.data, q.as_slice())
-            .map_err(|e| robot_error(e.into()))?
-            .clone_owned();
-        let mut controllers = Vec::new();
-        for (k, (_, _, vi)) in t.joints.iter().enumerate() {
-            let body = t
-                .model
-                .bodies()
-                .iter()
-                .find(|b| b.v_index == *vi && b.joint.kind.nv() == 1);
-            let Some(body) = body else { continue };
-            let e = body.joint.limits.effort;
-            controllers.push(PdGains {
-                dof: *vi,
-                kp: kp[k],
-                kd: kd
-                    .as_ref()
-                    .map_or_else(|| 2.0 * (kp[k] * m[(*vi, *vi)]).sqrt(), |kd| kd[k]),
-                q_target: target[k],
-                v_target: 0.0,
-                feed_forward: if gravity_compensation { g[*vi] } else { 0.0 },
-                effort_limit: if e > 0.0 && e.is_finite() {
-                    e
-                } else {
-                    f64::INFINITY
-                },
-            });
-        }
-        t.controllers = controllers;
+        t.controllers = t
+            .hold_gains(&target, &kp, kd.as_deref(), gravity_compensation)
+            .map_err(robot_error)?;
         Ok(())
     }
 }

@@ -41,7 +41,7 @@ use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
 use wolfe::Vec3;
 use wolfe_sap::{
     Constraints, ContactConstraint, JointLimitConstraint, PdControllerConstraint, SapProblem, SapSettings,
-    SapSolver, SapStatus, Tree,
+    SapSolver, SapStats, SapStatus, Tree,
 };
 
 use crate::detect::{ContactObject, Detector, RobotContact};
@@ -152,6 +152,11 @@ pub struct Simulator {
     sap_tree: Vec<Option<usize>>,
     v_guess: DVector<f64>,
     q_next: Vec<f64>,
+    /// SAP's statistics of the last solve (with its per-iteration history when
+    /// [`SapSettings::record_history`] is set).
+    last_sap: Option<SapStats>,
+    /// Per tree, whether a constraint of this step acts on it (warm start).
+    constrained: Vec<bool>,
     step: u64,
     time: f64,
 }
@@ -213,6 +218,8 @@ impl Simulator {
             sap_tree,
             v_guess: DVector::zeros(offset),
             q_next: vec![0.0; nq_max],
+            last_sap: None,
+            constrained: Vec::new(),
             world,
             settings,
             step: 0,
@@ -255,6 +262,14 @@ impl Simulator {
     /// contact.
     pub fn contact_impulses(&self) -> &[Vector3<f64>] {
         &self.impulses
+    }
+
+    /// SAP's statistics of the last step's solve (`None` before the first solve and
+    /// after a step without constraints): Newton and line-search iterations, costs,
+    /// and with [`SapSettings::record_history`] every iteration's contact regions and
+    /// step length, to see where a step's iterations go.
+    pub fn last_sap_stats(&self) -> Option<&SapStats> {
+        self.last_sap.as_ref()
     }
 
     fn diverged(&self, reason: String) -> RobotError {
@@ -416,12 +431,44 @@ impl Simulator {
         let has_constraints = !(constraints.contacts.is_empty()
             && constraints.pd_controllers.is_empty()
             && constraints.joint_limits.is_empty());
-        // Warm start from the previous velocities.
-        for (ti, t) in self.world.trees.iter().enumerate() {
-            if let Some(off) = self.sap_tree[ti] {
-                self.v_guess.rows_mut(off, t.v.len()).copy_from(&t.v);
+        // Warm start: a tree that no constraint acts on (a free object in flight) is
+        // exactly at its optimum v* (its block of the SAP gradient is A (v - v*));
+        // every other tree starts from its previous velocities.
+        let mut constrained = std::mem::take(&mut self.constrained);
+        constrained.clear();
+        constrained.resize(self.world.trees.len(), false);
+        for (c, &k) in self.contacts.iter().zip(&kept) {
+            if !k {
+                continue;
+            }
+            let owners = [
+                Some(self.world.geometries[c.b].owner),
+                match c.a {
+                    ContactObject::Geometry(g) => Some(self.world.geometries[g].owner),
+                    ContactObject::HalfSpace(_) => None,
+                },
+            ];
+            for o in owners.into_iter().flatten() {
+                if let Owner::Body { tree, .. } = o {
+                    constrained[tree] = true;
+                }
             }
         }
+        let mut sap_t = 0;
+        for (ti, t) in self.world.trees.iter().enumerate() {
+            if let Some(off) = self.sap_tree[ti] {
+                let free = !constrained[ti] && t.controllers.is_empty() && !(t.joint_limits && has_limits(t));
+                if free {
+                    self.v_guess
+                        .rows_mut(off, t.v.len())
+                        .copy_from(&trees[sap_t].v_star);
+                } else {
+                    self.v_guess.rows_mut(off, t.v.len()).copy_from(&t.v);
+                }
+                sap_t += 1;
+            }
+        }
+        self.constrained = constrained;
         let (v, momentum_error, status, newton_iterations) = if has_constraints {
             let problem = SapProblem::with_constraints(dt, trees, constraints)?;
             let sol = self.solver.solve(&problem, &self.v_guess)?;
@@ -433,13 +480,16 @@ impl Simulator {
             }
             self.impulses.clear();
             self.impulses.extend_from_slice(&sol.gamma);
-            (
+            let out = (
                 sol.v,
                 sol.stats.momentum_error,
                 Some(sol.stats.status),
                 sol.stats.iterations,
-            )
+            );
+            self.last_sap = Some(sol.stats);
+            out
         } else {
+            self.last_sap = None;
             self.impulses.clear();
             let mut v = DVector::zeros(self.v_guess.len());
             let mut off = 0;
@@ -626,6 +676,15 @@ fn midpoint_free_motion(
     }
     t.model.forward_kinematics(&mut t.data, t.q.as_slice())?;
     Ok(result)
+}
+
+/// Whether tree `t` has a joint with finite position limits (a limit constraint of
+/// step 4 when its limits are enabled).
+fn has_limits(t: &crate::world::TreeEntry) -> bool {
+    t.model
+        .bodies()
+        .iter()
+        .any(|b| one_dof_limits(&b.joint.kind, b.joint.limits.lower, b.joint.limits.upper).is_some())
 }
 
 /// The configuration index of velocity index `dof` (one-dof joints: the same joint's

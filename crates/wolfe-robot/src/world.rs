@@ -84,6 +84,92 @@ pub struct TreeEntry {
     pub free_object: bool,
 }
 
+impl TreeEntry {
+    /// PD controllers holding `q_target` on every movable one-dof joint (Section VII):
+    /// `kp`, `q_target` and the optional `kd` give one value per entry of
+    /// [`TreeEntry::joints`] (URDF file order). Without `kd`, each joint is critically
+    /// damped alone at the target, `kd = 2 sqrt(kp M_ii(q_target))`; with
+    /// `gravity_compensation` the feed-forward is `g(q_target)`, the torque that holds
+    /// the target exactly at rest (else 0). Effort limits come from the URDF (none where
+    /// it gives 0). Joints with more than one dof (floating) get no controller. Returns
+    /// the controllers without installing them (assign them to
+    /// [`TreeEntry::controllers`]); the tree's state is left as it was, only its
+    /// kinematics workspace is used.
+    ///
+    /// # Errors
+    /// [`RobotError::Invalid`] for a length that is not the number of movable joints, a
+    /// gain that is negative or not finite, or a target that is not finite.
+    pub fn hold_gains(
+        &mut self,
+        q_target: &[f64],
+        kp: &[f64],
+        kd: Option<&[f64]>,
+        gravity_compensation: bool,
+    ) -> Result<Vec<PdGains>, RobotError> {
+        let n = self.joints.len();
+        let lengths = [
+            ("q_target", Some(q_target.len())),
+            ("kp", Some(kp.len())),
+            ("kd", kd.map(<[f64]>::len)),
+        ];
+        for (what, len) in lengths {
+            if let Some(len) = len.filter(|&l| l != n) {
+                return Err(RobotError::invalid(
+                    what,
+                    format!("{len} values for {n} movable joints"),
+                ));
+            }
+        }
+        let gains = [("kp", Some(kp)), ("kd", kd)];
+        for (what, v) in gains {
+            if v.is_some_and(|v| v.iter().any(|x| !(x.is_finite() && *x >= 0.0))) {
+                return Err(RobotError::invalid(what, "must be finite and >= 0"));
+            }
+        }
+        if q_target.iter().any(|x| !x.is_finite()) {
+            return Err(RobotError::invalid("q_target", "has a NaN or infinite value"));
+        }
+        // M(q*) and g(q*) at the targets: the critical damping and the feed-forward
+        // that holds q* exactly at rest.
+        let mut q = self.q.clone();
+        for ((_, qi, _), &x) in self.joints.iter().zip(q_target) {
+            q[*qi] = x;
+        }
+        let m = self
+            .model
+            .mass_matrix(&mut self.data, q.as_slice())?
+            .clone_owned();
+        let g = self
+            .model
+            .gravity_torques(&mut self.data, q.as_slice())?
+            .clone_owned();
+        let mut controllers = Vec::new();
+        for (k, (_, _, vi)) in self.joints.iter().enumerate() {
+            let body = self
+                .model
+                .bodies()
+                .iter()
+                .find(|b| b.v_index == *vi && b.joint.kind.nv() == 1);
+            let Some(body) = body else { continue };
+            let e = body.joint.limits.effort;
+            controllers.push(PdGains {
+                dof: *vi,
+                kp: kp[k],
+                kd: kd.map_or_else(|| 2.0 * (kp[k] * m[(*vi, *vi)]).sqrt(), |kd| kd[k]),
+                q_target: q_target[k],
+                v_target: 0.0,
+                feed_forward: if gravity_compensation { g[*vi] } else { 0.0 },
+                effort_limit: if e > 0.0 && e.is_finite() {
+                    e
+                } else {
+                    f64::INFINITY
+                },
+            });
+        }
+        Ok(controllers)
+    }
+}
+
 /// A world: trees, their collision geometry, and static half-spaces.
 #[derive(Clone, Debug, Default)]
 pub struct RobotWorld {

@@ -259,3 +259,54 @@ fn huge_time_step_returns_divergence_error() {
     assert!(err.to_string().contains("smaller time step"), "{err}");
     assert!(Simulator::new(RobotWorld::new(), settings(f64::NAN)).is_err());
 }
+
+/// `TreeEntry::hold_gains`: critical damping `kd = 2 sqrt(kp M_ii(q*))` and the
+/// feed-forward `g(q*)` by default, given `kd` and no feed-forward on request, effort
+/// limits from the URDF, typed errors for bad input.
+#[test]
+fn hold_gains_are_critical_damping_and_gravity_at_the_target() {
+    let limit = r#"<limit lower="-2" upper="2" effort="7" velocity="2"/>"#;
+    let r = robot(&format!(
+        "{}{}{}{}",
+        link("l1", 2.0, 0.3),
+        joint("j1", "revolute", "base", "l1", 0.0, "0 1 0", limit),
+        link("l2", 1.0, 0.2),
+        joint("j2", "continuous", "l1", "l2", 0.5, "0 1 0", "")
+    ));
+    let target = [0.4, -0.7];
+    let kp = [80.0, 30.0];
+    let mut data = Data::new(&r.model);
+    let m = r.model.mass_matrix(&mut data, &target).unwrap().clone_owned();
+    let g = r.model.gravity_torques(&mut data, &target).unwrap().clone_owned();
+    let mut world = RobotWorld::new();
+    let tree = world.add_robot(&r, &[0.0, 0.0], 1.0).unwrap();
+    let t = world.tree_mut(tree).unwrap();
+    let gains = t.hold_gains(&target, &kp, None, true).unwrap();
+    assert_eq!(gains.len(), 2);
+    for (k, pd) in gains.iter().enumerate() {
+        assert_eq!(pd.dof, k);
+        assert_eq!(pd.kp, kp[k]);
+        assert!((pd.kd - 2.0 * (kp[k] * m[(k, k)]).sqrt()).abs() < 1e-12 * pd.kd);
+        assert!((pd.feed_forward - g[k]).abs() < 1e-12 * (1.0 + g[k].abs()));
+        assert!(g[k].abs() > 0.1, "gravity loads the joint");
+        assert_eq!(pd.q_target, target[k]);
+    }
+    assert_eq!(gains[0].effort_limit, 7.0);
+    assert_eq!(gains[1].effort_limit, f64::INFINITY);
+    // The state is left as it was.
+    assert_eq!(t.q.as_slice(), &[0.0, 0.0]);
+    let given = t.hold_gains(&target, &kp, Some(&[1.5, 2.5]), false).unwrap();
+    assert_eq!((given[0].kd, given[1].kd), (1.5, 2.5));
+    assert_eq!((given[0].feed_forward, given[1].feed_forward), (0.0, 0.0));
+    for (bad, what) in [
+        (t.hold_gains(&target, &[1.0], None, true), "kp"),
+        (t.hold_gains(&target, &[1.0, -1.0], None, true), "kp"),
+        (t.hold_gains(&target, &kp, Some(&[f64::NAN, 1.0]), true), "kd"),
+        (t.hold_gains(&[f64::INFINITY, 0.0], &kp, None, true), "q_target"),
+    ] {
+        match bad {
+            Err(RobotError::Invalid { what: w, .. }) => assert_eq!(w, what),
+            other => panic!("{what}: {other:?}"),
+        }
+    }
+}
