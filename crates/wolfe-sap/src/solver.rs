@@ -306,7 +306,9 @@ impl SapSolver {
     /// [`SapError::DegenerateContact`] for a contact without effective mass,
     /// [`SapError::InvalidJointConstraint`] for a PD controller or joint limit whose
     /// regularization is not finite,
-    /// [`SapError::Factorization`] if H is numerically not positive definite.
+    /// [`SapError::Factorization`] if H is numerically not positive definite,
+    /// [`SapError::OutOfRange`] when a constraint's energy scale exceeds
+    /// `MAX_ENERGY_SCALE` (1e200).
     pub fn solve(&mut self, problem: &SapProblem, v0: &DVector<f64>) -> Result<SapSolution, SapError> {
         let n = problem.num_velocities();
         if v0.len() != n || v0.iter().any(|x| !x.is_finite()) {

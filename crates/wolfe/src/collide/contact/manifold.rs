@@ -15,7 +15,8 @@
 //! cones) and edge-edge contacts keep the single contact point.
 //!
 //! Cost: a box's face is found in closed form; a convex mesh's by a scan of its
-//! triangles (O(faces)) and its polygon by a scan of its vertices (O(vertices)).
+//! stored facet normals (coplanar triangles merged when the hull is built, one dot
+//! product per facet), whose polygon is stored in order.
 
 use crate::collide::feature::{clip, clip_segment, feature, reduce, Feature, CLIP_CAPACITY};
 use crate::collide::feature::{ContactManifold, ContactPoint, ManifoldSettings};
