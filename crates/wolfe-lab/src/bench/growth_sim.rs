@@ -20,12 +20,13 @@ use std::io::Write as _;
 use std::time::Instant;
 
 use wolfe::{
-    Aabb, ContactSolver, ConvexShape, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape,
+    Aabb, ContactSolver, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape,
     SignedDistanceSettings, Vec3,
 };
 use wolfe_sim::scenes::Polytopes;
 use wolfe_sim::Simulation;
 
+use super::warmstart::{overlap, world_aabb};
 use super::{median, BenchError, BenchOptions, BenchReport};
 use crate::progress::progress_bar;
 
@@ -51,22 +52,11 @@ struct Sample {
 
 /// World box of `shape` at `pose` grown by `margin`.
 fn world_box(shape: &Shape, pose: &Pose, margin: f64) -> Aabb {
-    let local = shape.local_aabb();
-    let corners: Vec<Vec3> = (0..8)
-        .map(|i| {
-            let pick = |bit: usize, k: usize| if i & bit != 0 { local.max[k] } else { local.min[k] };
-            pose.transform_point(&Vec3::new(pick(1, 0), pick(2, 1), pick(4, 2)))
-        })
-        .collect();
-    let b = Aabb::from_points(corners.iter()).unwrap_or(local);
+    let b = world_aabb(shape, pose);
     Aabb {
         min: b.min - Vec3::repeat(margin),
         max: b.max + Vec3::repeat(margin),
     }
-}
-
-fn overlap(a: &Aabb, b: &Aabb) -> bool {
-    (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
 }
 
 /// Runs the scene, queries every close pair, writes `growth-sim.csv` and the summary.

@@ -55,8 +55,9 @@ struct Row {
     ns: u64,
 }
 
-/// The world AABB of `shape` at `pose`, from its local box's corners.
-fn world_aabb(shape: &Shape, pose: &Pose) -> Aabb {
+/// The world AABB of `shape` at `pose`, from its local box's corners (also the
+/// growth-distance simulation's broad phase, `growth_sim.rs`).
+pub(crate) fn world_aabb(shape: &Shape, pose: &Pose) -> Aabb {
     let local = shape.local_aabb();
     let corners: Vec<Vec3> = (0..8)
         .map(|i| {
@@ -67,7 +68,8 @@ fn world_aabb(shape: &Shape, pose: &Pose) -> Aabb {
     Aabb::from_points(corners.iter()).unwrap_or(local)
 }
 
-fn overlap(a: &Aabb, b: &Aabb) -> bool {
+/// Whether two boxes overlap (closed intervals on every axis).
+pub(crate) fn overlap(a: &Aabb, b: &Aabb) -> bool {
     (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
 }
 
