@@ -25,6 +25,7 @@
 pub mod body;
 pub mod detect;
 pub mod error;
+mod forces;
 pub mod scenes;
 pub mod step;
 pub mod trajectory;
