@@ -67,5 +67,5 @@ pub use interval::IntervalParams;
 pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
 pub use linalg::LinearSolver;
 pub use model::{ContactModel, JointModel, RegularizationSettings, SapModel};
-pub use problem::{Constraints, SapProblem, Tree};
+pub use problem::{Constraints, ProblemFiller, SapProblem, Tree};
 pub use solver::{IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus};

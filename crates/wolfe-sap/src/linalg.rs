@@ -32,27 +32,25 @@ pub enum LinearSolver {
 
 /// The block pattern of H: the dofs of each tree and the (lower, upper) tree pairs
 /// coupled by at least one contact.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct PatternKey {
     tree_sizes: Vec<usize>,
     pairs: Vec<(usize, usize)>,
 }
 
 impl PatternKey {
-    fn of(problem: &SapProblem) -> Self {
-        let tree_sizes = problem.trees().iter().map(|t| t.dofs()).collect();
-        let mut pairs: Vec<(usize, usize)> = problem
-            .contacts()
-            .iter()
-            .filter_map(|c| {
-                c.tree_b
-                    .as_ref()
-                    .map(|(b, _)| (c.tree_a.min(*b), c.tree_a.max(*b)))
-            })
-            .collect();
-        pairs.sort_unstable();
-        pairs.dedup();
-        Self { tree_sizes, pairs }
+    /// Refills the key with the pattern of `problem`, reusing its storage.
+    fn fill(&mut self, problem: &SapProblem) {
+        self.tree_sizes.clear();
+        self.tree_sizes.extend(problem.trees().iter().map(|t| t.dofs()));
+        self.pairs.clear();
+        self.pairs.extend(problem.contacts().iter().filter_map(|c| {
+            c.tree_b
+                .as_ref()
+                .map(|(b, _)| (c.tree_a.min(*b), c.tree_a.max(*b)))
+        }));
+        self.pairs.sort_unstable();
+        self.pairs.dedup();
     }
 }
 
@@ -163,6 +161,8 @@ pub(crate) struct HessianSolver {
     gj: Vec<f64>,
     dense_mem: MemBuffer,
     sparse: Option<SparseH>,
+    /// The pattern of the problem being prepared (kept to reuse its storage).
+    key: PatternKey,
     use_sparse: bool,
     /// Number of symbolic factorizations computed so far.
     pub symbolic_factorizations: usize,
@@ -175,6 +175,7 @@ impl HessianSolver {
             gj: Vec::new(),
             dense_mem: MemBuffer::new(StackReq::EMPTY),
             sparse: None,
+            key: PatternKey::default(),
             use_sparse: false,
             symbolic_factorizations: 0,
         }
@@ -195,10 +196,10 @@ impl HessianSolver {
             self.gj.resize(3 * widest, 0.0);
         }
         if use_sparse {
-            let key = PatternKey::of(problem);
-            let reuse = self.sparse.as_ref().is_some_and(|s| s.key == key);
+            self.key.fill(problem);
+            let reuse = self.sparse.as_ref().is_some_and(|s| s.key == self.key);
             if !reuse {
-                self.sparse = Some(SparseH::new(key)?);
+                self.sparse = Some(SparseH::new(self.key.clone())?);
                 self.symbolic_factorizations += 1;
             }
         } else if self.dense.nrows() != n {

@@ -100,7 +100,7 @@ impl JointModel {
 
 /// The model of a problem (Section V): the regularization and stabilization of every
 /// constraint, computed from the physical parameters once per solve.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SapModel {
     /// One per contact, in the problem's order.
     pub contacts: Vec<ContactModel>,
@@ -120,11 +120,25 @@ impl SapModel {
     /// [`SapError::OutOfRange`] when a constraint's energy scale `v_hat^2 / R` exceeds
     /// [`MAX_ENERGY_SCALE`] (the supported range).
     pub fn new(problem: &SapProblem, settings: &RegularizationSettings) -> Result<Self, SapError> {
-        Ok(Self {
-            contacts: contact_model_list(problem, settings)?,
-            pd_controllers: pd_models(problem, settings)?,
-            joint_limits: limit_models(problem, settings)?,
-        })
+        let mut model = Self::default();
+        model.update(problem, settings)?;
+        Ok(model)
+    }
+
+    /// Recomputes the models of all constraints of `problem` in place, reusing the
+    /// storage (no allocation once it has held as many constraints): what a solver
+    /// called every time step needs.
+    ///
+    /// # Errors
+    /// As [`SapModel::new`]; the model is then incomplete and must not be used.
+    pub fn update(
+        &mut self,
+        problem: &SapProblem,
+        settings: &RegularizationSettings,
+    ) -> Result<(), SapError> {
+        contact_model_list(problem, settings, &mut self.contacts)?;
+        pd_models(problem, settings, &mut self.pd_controllers)?;
+        limit_models(problem, settings, &mut self.joint_limits)
     }
 
     /// The one-dof constraints, PD controllers first, then joint limits.
@@ -142,10 +156,14 @@ impl SapModel {
 /// `R = 1 / (dt (dt kp + kd))`, `v_hat = (kp (q_target - q0) + kd v_target + u_ff) /
 /// (dt kp + kd)`, impulses in `[-e dt, e dt]`, with the near-rigid gain clamp of
 /// [`RegularizationSettings::controller_beta`].
-fn pd_models(problem: &SapProblem, settings: &RegularizationSettings) -> Result<Vec<JointModel>, SapError> {
+fn pd_models(
+    problem: &SapProblem,
+    settings: &RegularizationSettings,
+    out: &mut Vec<JointModel>,
+) -> Result<(), SapError> {
     let dt = problem.time_step();
     let beta2_4pi2 = settings.controller_beta.powi(2) / (4.0 * std::f64::consts::PI.powi(2));
-    let mut out = Vec::with_capacity(problem.pd_controllers().len());
+    out.clear();
     for (i, pd) in problem.pd_controllers().iter().enumerate() {
         let w = problem.dof_inverse_mass(pd.tree, pd.dof);
         let (mut kp, mut kd) = (pd.kp, pd.kd);
@@ -186,7 +204,7 @@ fn pd_models(problem: &SapProblem, settings: &RegularizationSettings) -> Result<
             near_rigid,
         });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The joint limit models (see [`crate::joint::JointLimitConstraint`]): Eq. 29 with the
@@ -194,10 +212,11 @@ fn pd_models(problem: &SapProblem, settings: &RegularizationSettings) -> Result<
 fn limit_models(
     problem: &SapProblem,
     settings: &RegularizationSettings,
-) -> Result<Vec<JointModel>, SapError> {
+    out: &mut Vec<JointModel>,
+) -> Result<(), SapError> {
     let dt = problem.time_step();
     let beta2_4pi2 = settings.beta * settings.beta / (4.0 * std::f64::consts::PI.powi(2));
-    let mut out = Vec::with_capacity(problem.joint_limits().len());
+    out.clear();
     for (i, limit) in problem.joint_limits().iter().enumerate() {
         let w = problem.dof_inverse_mass(limit.tree, limit.dof);
         let tau = limit.dissipation_time_scale;
@@ -230,7 +249,7 @@ fn limit_models(
             near_rigid,
         });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The energy scale `v_hat^2 / R` of a constraint (its impulse `v_hat / R` times its
@@ -265,11 +284,12 @@ fn out_of_range(owner: &'static str, index: usize, energy: f64) -> SapError {
 fn contact_model_list(
     problem: &SapProblem,
     settings: &RegularizationSettings,
-) -> Result<Vec<ContactModel>, SapError> {
+    out: &mut Vec<ContactModel>,
+) -> Result<(), SapError> {
     settings.validate()?;
     let dt = problem.time_step();
     let beta2_4pi2 = settings.beta * settings.beta / (4.0 * std::f64::consts::PI.powi(2));
-    let mut out = Vec::with_capacity(problem.contacts().len());
+    out.clear();
     for (c, contact) in problem.contacts().iter().enumerate() {
         let w_ii = problem.delassus_block(c);
         let w = w_ii.norm() / 3.0;
@@ -304,5 +324,5 @@ fn contact_model_list(
             near_rigid,
         });
     }
-    Ok(out)
+    Ok(())
 }

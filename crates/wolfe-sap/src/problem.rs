@@ -2,7 +2,7 @@
 //! the constraints acting on them (Sections II-D, IV-D, VII of the SAP paper): contacts
 //! between one or two trees, PD controllers and joint limits on one dof of one tree.
 
-use nalgebra::{DMatrix, DVector};
+use nalgebra::{DMatrix, DVector, Dim, Matrix, RawStorage};
 
 use crate::contact::ContactConstraint;
 use crate::error::{JointConstraintKind, SapError};
@@ -61,6 +61,12 @@ pub struct SapProblem {
     /// diag(A)^{-1/2} (Eq. 25), stacked.
     d_scale: DVector<f64>,
     v_star: DVector<f64>,
+    /// Storage kept between [`SapProblem::refill`]s so that a problem rebuilt every
+    /// time step reuses its matrices instead of allocating them (trees, contacts, and
+    /// the second-side Jacobians of contacts that now touch the world).
+    spare_trees: Vec<Tree>,
+    spare_contacts: Vec<ContactConstraint>,
+    spare_jacobians: Vec<DMatrix<f64>>,
 }
 
 /// The largest energy scale SAP accepts, in the problem's units of `v^T A v` (J for
@@ -95,25 +101,49 @@ fn check_dof(
     }
 }
 
-/// The inverse of the SPD block `a` by its Cholesky factorization, `None` when `a` is
-/// numerically not positive definite. The 6 x 6 block of a free body (the clutter scenes'
-/// every tree) is factored on the stack: one allocation, for the result, instead of
-/// four (measured: 6% of the clutter step went to this function with the dynamic path).
-fn spd_inverse(a: &DMatrix<f64>) -> Option<DMatrix<f64>> {
+/// Writes the inverse of the SPD block `a` into `out` by its Cholesky factorization;
+/// `false` when `a` is numerically not positive definite. The 6 x 6 block of a free body
+/// (the clutter scenes' every tree) is factored on the stack, and `out` is reused when
+/// its shape already matches (no allocation in a time step, measured: 6% of the clutter
+/// step went to this function with the dynamic path).
+fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
     let positive = |d: f64| !d.is_nan() && d > 0.0;
-    if a.nrows() == 6 {
+    let n = a.nrows();
+    if out.shape() != (n, n) {
+        *out = DMatrix::zeros(n, n);
+    }
+    if n == 6 {
         let m = nalgebra::Matrix6::from_column_slice(a.as_slice());
-        let chol = nalgebra::Cholesky::new(m)?;
+        let Some(chol) = nalgebra::Cholesky::new(m) else {
+            return false;
+        };
         if !(0..6).all(|i| positive(chol.l_dirty()[(i, i)])) {
-            return None;
+            return false;
         }
-        return Some(DMatrix::from_column_slice(6, 6, chol.inverse().as_slice()));
+        out.as_mut_slice().copy_from_slice(chol.inverse().as_slice());
+        return true;
     }
-    let chol = nalgebra::Cholesky::new(a.clone())?;
-    if !(0..a.nrows()).all(|i| positive(chol.l_dirty()[(i, i)])) {
-        return None;
+    let Some(chol) = nalgebra::Cholesky::new(a.clone()) else {
+        return false;
+    };
+    if !(0..n).all(|i| positive(chol.l_dirty()[(i, i)])) {
+        return false;
     }
-    Some(chol.inverse())
+    *out = chol.inverse();
+    true
+}
+
+/// Copies the matrix `m` into `out`, reusing `out`'s storage when the shapes match.
+fn copy_matrix<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(m: &Matrix<f64, R, C, S>, out: &mut DMatrix<f64>) {
+    let (r, c) = m.shape();
+    if out.shape() != (r, c) {
+        *out = DMatrix::zeros(r, c);
+    }
+    for j in 0..c {
+        for i in 0..r {
+            out[(i, j)] = m[(i, j)];
+        }
+    }
 }
 
 fn all_finite<'a>(mut it: impl Iterator<Item = &'a f64>) -> bool {
@@ -155,11 +185,86 @@ impl SapProblem {
             pd_controllers,
             joint_limits,
         } = constraints;
+        let mut problem = Self {
+            time_step,
+            trees,
+            contacts,
+            pd_controllers,
+            joint_limits,
+            offsets: Vec::new(),
+            a_inv: Vec::new(),
+            d_scale: DVector::zeros(0),
+            v_star: DVector::zeros(0),
+            spare_trees: Vec::new(),
+            spare_contacts: Vec::new(),
+            spare_jacobians: Vec::new(),
+        };
+        problem.prepare()?;
+        Ok(problem)
+    }
+
+    /// An empty problem (no trees, no constraints) with time step `time_step`, to be
+    /// filled by [`SapProblem::refill`].
+    ///
+    /// # Errors
+    /// [`SapError::InvalidTimeStep`] for a time step that is not finite and positive.
+    pub fn empty(time_step: f64) -> Result<Self, SapError> {
+        Self::with_constraints(time_step, Vec::new(), Constraints::default())
+    }
+
+    /// Rebuilds the problem in place: `fill` pushes the trees and constraints (see
+    /// [`ProblemFiller`]), then the whole problem is validated exactly as by
+    /// [`SapProblem::with_constraints`]. The storage of the previous problem (blocks of
+    /// A, Jacobians, the inverses of Section V-B) is reused, so that a simulator that
+    /// rebuilds its problem every time step allocates only when the problem outgrows
+    /// every earlier one (or a block changes shape).
+    ///
+    /// On an error (from `fill` or from the validation) the problem is left empty, with
+    /// its previous time step: still a valid problem.
+    ///
+    /// # Errors
+    /// As [`SapProblem::with_constraints`], or the error `fill` returns.
+    pub fn refill<E: From<SapError>>(
+        &mut self,
+        time_step: f64,
+        fill: impl FnOnce(&mut ProblemFiller<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let previous = self.time_step;
+        self.recycle();
+        self.time_step = time_step;
+        let result =
+            fill(&mut ProblemFiller { problem: self }).and_then(|()| self.prepare().map_err(E::from));
+        if result.is_err() {
+            self.recycle();
+            self.time_step = previous;
+            self.prepare().map_err(E::from)?;
+        }
+        result
+    }
+
+    /// Moves every tree and contact to the spare pools: an empty problem.
+    fn recycle(&mut self) {
+        self.spare_trees.append(&mut self.trees);
+        self.spare_contacts.append(&mut self.contacts);
+        self.pd_controllers.clear();
+        self.joint_limits.clear();
+        self.offsets.clear();
+        self.offsets.push(0);
+    }
+
+    /// Validates the data and computes the offsets, the inverses of the blocks of A,
+    /// the scaling D and the stacked v*, reusing their storage.
+    fn prepare(&mut self) -> Result<(), SapError> {
+        let time_step = self.time_step;
+        let trees = &self.trees;
+        let contacts = &self.contacts;
+        let pd_controllers = &self.pd_controllers;
+        let joint_limits = &self.joint_limits;
         if !(time_step.is_finite() && time_step > 0.0) {
             return Err(SapError::InvalidTimeStep(time_step));
         }
-        let mut offsets = Vec::with_capacity(trees.len() + 1);
-        let mut a_inv = Vec::with_capacity(trees.len());
+        let offsets = &mut self.offsets;
+        offsets.clear();
         let mut total = 0;
         for (t, tree) in trees.iter().enumerate() {
             let n = tree.v_star.len();
@@ -195,7 +300,12 @@ impl SapProblem {
                     }
                 }
             }
-            a_inv.push(spd_inverse(&tree.a).ok_or(SapError::NotPositiveDefinite(t))?);
+            if self.a_inv.len() <= t {
+                self.a_inv.push(DMatrix::zeros(0, 0));
+            }
+            if !spd_inverse_into(&tree.a, &mut self.a_inv[t]) {
+                return Err(SapError::NotPositiveDefinite(t));
+            }
             offsets.push(total);
             total += n;
         }
@@ -253,7 +363,7 @@ impl SapProblem {
             }
         }
         for (i, pd) in pd_controllers.iter().enumerate() {
-            check_dof(&trees, JointConstraintKind::PdController, i, pd.tree, pd.dof)?;
+            check_dof(trees, JointConstraintKind::PdController, i, pd.tree, pd.dof)?;
             let bad = |parameter, value| SapError::InvalidJointConstraint {
                 kind: JointConstraintKind::PdController,
                 index: i,
@@ -284,7 +394,7 @@ impl SapProblem {
             }
         }
         for (i, limit) in joint_limits.iter().enumerate() {
-            check_dof(&trees, JointConstraintKind::JointLimit, i, limit.tree, limit.dof)?;
+            check_dof(trees, JointConstraintKind::JointLimit, i, limit.tree, limit.dof)?;
             let bad = |parameter, value| SapError::InvalidJointConstraint {
                 kind: JointConstraintKind::JointLimit,
                 index: i,
@@ -304,25 +414,17 @@ impl SapProblem {
                 return Err(bad("dissipation_time_scale", tau));
             }
         }
-        let mut d_scale = DVector::zeros(total);
-        let mut v_star = DVector::zeros(total);
+        if self.d_scale.len() != total {
+            self.d_scale = DVector::zeros(total);
+            self.v_star = DVector::zeros(total);
+        }
         for (t, tree) in trees.iter().enumerate() {
             for i in 0..tree.dofs() {
-                d_scale[offsets[t] + i] = 1.0 / tree.a[(i, i)].sqrt();
-                v_star[offsets[t] + i] = tree.v_star[i];
+                self.d_scale[offsets[t] + i] = 1.0 / tree.a[(i, i)].sqrt();
+                self.v_star[offsets[t] + i] = tree.v_star[i];
             }
         }
-        Ok(Self {
-            time_step,
-            trees,
-            contacts,
-            pd_controllers,
-            joint_limits,
-            offsets,
-            a_inv,
-            d_scale,
-            v_star,
-        })
+        Ok(())
     }
 
     /// The time step delta t.
@@ -454,5 +556,90 @@ impl SapProblem {
             add(*tb, jb);
         }
         w
+    }
+}
+
+/// The second side of a contact: its tree and Jacobian block.
+pub type Side<'m, R, C, S> = (usize, &'m Matrix<f64, R, C, S>);
+
+/// Fills a [`SapProblem`] in place inside [`SapProblem::refill`]: trees and constraints
+/// are appended in order, their matrices copied into storage kept from earlier
+/// problems. Nothing is checked here; the whole problem is validated when `fill` returns.
+pub struct ProblemFiller<'a> {
+    problem: &'a mut SapProblem,
+}
+
+impl ProblemFiller<'_> {
+    /// Appends a tree: its block `a` of A (n_t x n_t) and its free-motion velocities
+    /// `v_star` (n_t); returns its index.
+    pub fn push_tree<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(
+        &mut self,
+        a: &Matrix<f64, R, C, S>,
+        v_star: &[f64],
+    ) -> usize {
+        let p = &mut *self.problem;
+        let mut tree = p
+            .spare_trees
+            .pop()
+            .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
+        copy_matrix(a, &mut tree.a);
+        if tree.v_star.len() == v_star.len() {
+            tree.v_star.as_mut_slice().copy_from_slice(v_star);
+        } else {
+            tree.v_star = DVector::from_column_slice(v_star);
+        }
+        p.trees.push(tree);
+        p.trees.len() - 1
+    }
+
+    /// Appends a contact on tree `tree_a` with Jacobian block `jacobian_a` (3 x n_a)
+    /// and, for a contact between two trees, `(tree_b, jacobian_b)`; returns it with
+    /// the defaults of [`ContactConstraint::with_world`] (`phi0 = 0`, rigid, no
+    /// dissipation, friction 1) for the caller to set its fields.
+    pub fn push_contact<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(
+        &mut self,
+        tree_a: usize,
+        jacobian_a: &Matrix<f64, R, C, S>,
+        side_b: Option<Side<'_, R, C, S>>,
+    ) -> &mut ContactConstraint {
+        let p = &mut *self.problem;
+        let mut contact = p
+            .spare_contacts
+            .pop()
+            .unwrap_or_else(|| ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0));
+        contact.tree_a = tree_a;
+        copy_matrix(jacobian_a, &mut contact.jacobian_a);
+        let old_b = contact.tree_b.take().map(|(_, j)| j);
+        contact.tree_b = match side_b {
+            Some((tree_b, jacobian_b)) => {
+                let mut j = old_b
+                    .or_else(|| p.spare_jacobians.pop())
+                    .unwrap_or_else(|| DMatrix::zeros(0, 0));
+                copy_matrix(jacobian_b, &mut j);
+                Some((tree_b, j))
+            }
+            None => {
+                p.spare_jacobians.extend(old_b);
+                None
+            }
+        };
+        contact.phi0 = 0.0;
+        contact.stiffness = f64::INFINITY;
+        contact.dissipation_time_scale = 0.0;
+        contact.friction = 1.0;
+        p.contacts.push(contact);
+        p.contacts
+            .last_mut()
+            .unwrap_or_else(|| unreachable!("just pushed"))
+    }
+
+    /// Appends a PD controller.
+    pub fn push_pd_controller(&mut self, pd: PdControllerConstraint) {
+        self.problem.pd_controllers.push(pd);
+    }
+
+    /// Appends a joint limit.
+    pub fn push_joint_limit(&mut self, limit: JointLimitConstraint) {
+        self.problem.joint_limits.push(limit);
     }
 }

@@ -163,6 +163,48 @@ pub struct SapStats {
     pub history: Vec<IterationRecord>,
 }
 
+impl SapStats {
+    /// The statistics before any solve (no allocation).
+    fn empty() -> Self {
+        Self {
+            iterations: 0,
+            line_search_iterations: 0,
+            cost: Vec::new(),
+            momentum_error: f64::NAN,
+            status: SapStatus::IterationLimit,
+            sparse: false,
+            symbolic_reused: false,
+            history: Vec::new(),
+        }
+    }
+
+    /// Resets for a new solve, keeping the storage of `cost` and `history`.
+    fn reset(&mut self, sparse: bool, symbolic_reused: bool) {
+        self.iterations = 0;
+        self.line_search_iterations = 0;
+        self.cost.clear();
+        self.momentum_error = f64::NAN;
+        self.status = SapStatus::IterationLimit;
+        self.sparse = sparse;
+        self.symbolic_reused = symbolic_reused;
+        self.history.clear();
+    }
+
+    /// Copies `other` into `self`, reusing the storage of `cost` (and of `history`'s
+    /// vector): no allocation when `self` has held as long a history.
+    pub fn copy_from(&mut self, other: &SapStats) {
+        self.iterations = other.iterations;
+        self.line_search_iterations = other.line_search_iterations;
+        self.cost.clear();
+        self.cost.extend_from_slice(&other.cost);
+        self.momentum_error = other.momentum_error;
+        self.status = other.status;
+        self.sparse = other.sparse;
+        self.symbolic_reused = other.symbolic_reused;
+        self.history.clone_from(&other.history);
+    }
+}
+
 /// The state of one Newton iteration of Algorithm 2, recorded with
 /// [`SapSettings::record_history`] to study convergence (Appendix E).
 #[derive(Debug, Clone, PartialEq)]
@@ -234,6 +276,10 @@ pub struct SapSolver {
     joint_dvc: Vec<f64>,
     joint_gamma: Vec<f64>,
     joint_g: Vec<f64>,
+    /// The models of the last solve's constraints (rebuilt in place per solve).
+    model: SapModel,
+    /// The statistics of the last solve.
+    stats: SapStats,
 }
 
 /// Scalars of the line search along v + alpha dv (Section IV-C).
@@ -277,6 +323,8 @@ impl SapSolver {
             joint_dvc: Vec::new(),
             joint_gamma: Vec::new(),
             joint_g: Vec::new(),
+            model: SapModel::default(),
+            stats: SapStats::empty(),
         })
     }
 
@@ -310,6 +358,78 @@ impl SapSolver {
     /// [`SapError::OutOfRange`] when a constraint's energy scale exceeds
     /// `MAX_ENERGY_SCALE` (1e200).
     pub fn solve(&mut self, problem: &SapProblem, v0: &DVector<f64>) -> Result<SapSolution, SapError> {
+        self.solve_in_place(problem, v0.as_slice())?;
+        let npd = self.model.pd_controllers.len();
+        Ok(SapSolution {
+            v: DVector::from_column_slice(&self.v),
+            gamma: self.gamma.clone(),
+            pd_impulses: self.joint_gamma[..npd].to_vec(),
+            limit_impulses: self.joint_gamma[npd..].to_vec(),
+            models: self.model.clone(),
+            stats: self.stats.clone(),
+        })
+    }
+
+    /// Solves problem (24) by Algorithm 2 from the initial guess `v0`, as
+    /// [`SapSolver::solve`], and keeps the results in the solver instead of returning
+    /// a [`SapSolution`]: [`SapSolver::velocities`], [`SapSolver::contact_impulses`],
+    /// [`SapSolver::joint_impulses`], [`SapSolver::model`] and the statistics returned
+    /// here. Every buffer (models, workspaces, the cost history) is reused, so that a
+    /// simulator solving one problem per time step does not allocate once the buffers
+    /// have grown to its largest problem (the sparse factorization's symbolic analysis
+    /// still allocates when the pattern of H changes, see [`SapStats::symbolic_reused`];
+    /// [`SapSettings::record_history`] allocates per iteration).
+    ///
+    /// # Errors
+    /// See [`SapSolver::solve`]. After an error the results held are not meaningful.
+    pub fn solve_in_place(&mut self, problem: &SapProblem, v0: &[f64]) -> Result<&SapStats, SapError> {
+        let mut model = std::mem::take(&mut self.model);
+        let mut stats = std::mem::replace(&mut self.stats, SapStats::empty());
+        let result = model
+            .update(problem, &self.settings.regularization)
+            .and_then(|()| self.iterate(problem, v0, &model, &mut stats));
+        self.model = model;
+        self.stats = stats;
+        result.map(|()| &self.stats)
+    }
+
+    /// The velocities v returned by the last solve (stacked by tree).
+    pub fn velocities(&self) -> &[f64] {
+        &self.v
+    }
+
+    /// The contact impulses gamma of the last solve, one per contact, in the contact
+    /// frame `[gamma_t (2), gamma_n]` (N s).
+    pub fn contact_impulses(&self) -> &[Vector3<f64>] {
+        &self.gamma
+    }
+
+    /// The impulses of the one-dof constraints of the last solve: the PD controllers,
+    /// then the joint limits (see [`SapSolution::pd_impulses`] and
+    /// [`SapSolution::limit_impulses`]).
+    pub fn joint_impulses(&self) -> &[f64] {
+        &self.joint_gamma
+    }
+
+    /// The models (regularization, v_hat) of the last solve's constraints.
+    pub fn model(&self) -> &SapModel {
+        &self.model
+    }
+
+    /// The statistics of the last solve.
+    pub fn stats(&self) -> &SapStats {
+        &self.stats
+    }
+
+    /// Algorithm 2 from `v0` on `problem` with its `model`, results into the
+    /// workspaces and `stats`.
+    fn iterate(
+        &mut self,
+        problem: &SapProblem,
+        v0: &[f64],
+        model: &SapModel,
+        stats: &mut SapStats,
+    ) -> Result<(), SapError> {
         let n = problem.num_velocities();
         if v0.len() != n || v0.iter().any(|x| !x.is_finite()) {
             return Err(SapError::InvalidInitialGuess {
@@ -317,7 +437,6 @@ impl SapSolver {
                 expected: n,
             });
         }
-        let model = SapModel::new(problem, &self.settings.regularization)?;
         let models = &model.contacts;
         let nc = models.len();
         let nj = model.num_joints();
@@ -363,21 +482,12 @@ impl SapSolver {
             buf.clear();
             buf.resize(nj, 0.0);
         }
-        self.v.copy_from_slice(v0.as_slice());
+        self.v.copy_from_slice(v0);
 
         let s = self.settings;
-        let mut stats = SapStats {
-            iterations: 0,
-            line_search_iterations: 0,
-            cost: Vec::new(),
-            momentum_error: f64::NAN,
-            status: SapStatus::IterationLimit,
-            sparse: use_sparse,
-            symbolic_reused,
-            history: Vec::new(),
-        };
+        stats.reset(use_sparse, symbolic_reused);
         loop {
-            let (cost, converged, e_m) = self.evaluate_state(problem, &model);
+            let (cost, converged, e_m) = self.evaluate_state(problem, model);
             stats.cost.push(cost);
             stats.momentum_error = e_m;
             if converged {
@@ -389,7 +499,7 @@ impl SapSolver {
                 break;
             }
             // Newton direction: H dv = -grad.
-            self.hessian.assemble(problem, &self.g, &model, &self.joint_g);
+            self.hessian.assemble(problem, &self.g, model, &self.joint_g);
             for (d, g) in self.dv.iter_mut().zip(&self.grad) {
                 *d = -g;
             }
@@ -415,8 +525,8 @@ impl SapSolver {
                 break;
             }
             let (alpha, ls_iters) = match s.line_search {
-                LineSearch::Exact => self.exact_line_search(&model, &line, slope0),
-                LineSearch::Backtracking => self.backtracking(&model, &line, cost, slope0),
+                LineSearch::Exact => self.exact_line_search(model, &line, slope0),
+                LineSearch::Backtracking => self.backtracking(model, &line, cost, slope0),
             };
             stats.line_search_iterations += ls_iters;
             if s.record_history {
@@ -439,7 +549,7 @@ impl SapSolver {
                 *vi = new;
             }
             if !moved {
-                let (cost, converged, e_m) = self.evaluate_state(problem, &model);
+                let (cost, converged, e_m) = self.evaluate_state(problem, model);
                 stats.cost.push(cost);
                 stats.momentum_error = e_m;
                 stats.status = if converged {
@@ -450,16 +560,7 @@ impl SapSolver {
                 break;
             }
         }
-        let v = DVector::from_column_slice(&self.v);
-        let npd = model.pd_controllers.len();
-        Ok(SapSolution {
-            v,
-            gamma: self.gamma.clone(),
-            pd_impulses: self.joint_gamma[..npd].to_vec(),
-            limit_impulses: self.joint_gamma[npd..].to_vec(),
-            models: model,
-            stats,
-        })
+        Ok(())
     }
 
     /// Evaluates r, A v, gamma, G, the gradient and the stopping criterion at the

@@ -27,7 +27,7 @@
 
 use std::time::Instant;
 
-use nalgebra::{DMatrix, DVector, Matrix3, SVector};
+use nalgebra::{DMatrix, DVector, Matrix3, Matrix6, SVector};
 use wolfe::{Pose, SignedDistanceSettings, Vec3};
 pub use wolfe_sap::SapStatus;
 use wolfe_sap::{ContactConstraint, SapProblem, SapSettings, SapSolver, SapStats, Tree};
@@ -224,8 +224,26 @@ pub struct Simulation {
     contacts: Vec<DetectedContact>,
     impulses: Vec<Vec3>,
     sap: SapSolver,
-    /// The statistics of the last SAP solve (moved out of its solution, no copy).
+    /// The statistics of the last SAP solve (copied from the solver into kept storage).
     last_sap_stats: Option<SapStats>,
+    /// Whether every body is free, the clutter scenes' case: stage one and the SAP
+    /// problem are then built in place, without allocation (see `step`).
+    all_free: bool,
+    /// The SAP problem of the step, rebuilt in place every step (its storage reused).
+    problem: SapProblem,
+    /// The blocks of A (Eq. 15) of the step, one per body (updated in place on the
+    /// allocation-free path).
+    a_blocks: Vec<DMatrix<f64>>,
+    /// The free-motion velocities v* (Eq. 13) of the step.
+    v_star: DVector<f64>,
+    /// The next velocities, then swapped with `v`.
+    v_next: DVector<f64>,
+    /// `v^theta_vq` of the position update (Eq. 12).
+    v_vq: DVector<f64>,
+    /// The next poses, then swapped with `poses`.
+    next_poses: Vec<Pose>,
+    /// Each body's generalized force k(q0, v0) of stage one, on the allocation-free path.
+    forces6: Vec<SVector<f64, 6>>,
 }
 
 impl Simulation {
@@ -242,9 +260,19 @@ impl Simulation {
             v.extend(b.initial_velocities());
             maps.push(b.joint.spatial_map());
         }
-        let poses = world.bodies().iter().map(|b| b.pose).collect();
+        let poses: Vec<Pose> = world.bodies().iter().map(|b| b.pose).collect();
         let radii = world.bodies().iter().map(|b| b.bounding_radius()).collect();
+        let all_free = world.bodies().iter().all(|b| b.joint == Joint::Free);
+        let nv = v.len();
         let mut sim = Self {
+            problem: SapProblem::empty(settings.time_step)?,
+            all_free,
+            a_blocks: Vec::new(),
+            v_star: DVector::zeros(nv),
+            v_next: DVector::zeros(nv),
+            v_vq: DVector::zeros(nv),
+            next_poses: Vec::with_capacity(poses.len()),
+            forces6: Vec::with_capacity(poses.len()),
             detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?,
             sap: SapSolver::new(settings.sap)?,
             world,
@@ -611,8 +639,17 @@ impl Simulation {
         self.detector
             .detect(&self.world, &self.poses, &self.reach, &mut self.contacts)?;
         let detection_seconds = start.elapsed().as_secs_f64();
-        // 2. Free motion.
-        let (a, v_star, free_iterations) = self.free_motion_stage(theta, theta_vq)?;
+        // 2. Free motion. Free bodies under symplectic (or explicit) Euler without
+        // springs: forces at (q0, v0) only, one 6 x 6 solve per body, in place.
+        let in_place = self.all_free && theta == 0.0 && self.world.springs().is_empty();
+        let free_iterations = if in_place {
+            self.free_motion_free_bodies()?
+        } else {
+            let (a, v_star, iterations) = self.free_motion_stage(theta, theta_vq)?;
+            self.a_blocks = a;
+            self.v_star = v_star;
+            iterations
+        };
         // 3. Contact solve.
         let mut stats = StepStats {
             step: self.step + 1,
@@ -632,36 +669,167 @@ impl Simulation {
             max_penetration: self.contacts.iter().fold(0.0, |m, c| m.max(-c.phi0)),
         };
         let solve_start = Instant::now();
-        let v = if self.contacts.is_empty() {
+        if self.contacts.is_empty() {
             self.impulses.clear();
-            v_star
+            self.v_next.copy_from(&self.v_star);
         } else {
-            let problem = self.contact_problem(&self.contacts, a, &v_star)?;
-            let solution = self.sap.solve(&problem, &self.v)?;
-            stats.newton_iterations = solution.stats.iterations;
-            stats.line_search_iterations = solution.stats.line_search_iterations;
-            stats.sap_status = Some(solution.stats.status);
-            stats.momentum_error = solution.stats.momentum_error;
+            self.fill_problem()?;
+            let solved = self.sap.solve_in_place(&self.problem, self.v.as_slice())?;
+            stats.newton_iterations = solved.iterations;
+            stats.line_search_iterations = solved.line_search_iterations;
+            stats.sap_status = Some(solved.status);
+            stats.momentum_error = solved.momentum_error;
+            match &mut self.last_sap_stats {
+                Some(last) => last.copy_from(solved),
+                None => self.last_sap_stats = Some(solved.clone()),
+            }
             self.impulses.clear();
-            self.impulses.extend_from_slice(&solution.gamma);
-            self.last_sap_stats = Some(solution.stats);
-            solution.v
-        };
+            self.impulses.extend_from_slice(self.sap.contact_impulses());
+            self.v_next.as_mut_slice().copy_from_slice(self.sap.velocities());
+        }
         stats.solve_seconds = solve_start.elapsed().as_secs_f64();
         // 4. Positions (Eqs. 11-12).
-        let v_vq = theta_vq * &v + (1.0 - theta_vq) * &self.v;
-        let poses = self.advanced_poses(&v_vq, dt);
-        if v.iter().any(|x| !x.is_finite()) || poses.iter().any(|p| p.validate().is_err()) {
+        for ((vq, v), v0) in self.v_vq.iter_mut().zip(self.v_next.iter()).zip(self.v.iter()) {
+            *vq = theta_vq * v + (1.0 - theta_vq) * v0;
+        }
+        self.next_poses.clear();
+        for i in 0..self.poses.len() {
+            let s = self.spatial_velocity(i, &self.v_vq);
+            let pose = advance(
+                &self.poses[i],
+                &s.fixed_rows::<3>(0).into(),
+                &s.fixed_rows::<3>(3).into(),
+                dt,
+            );
+            self.next_poses.push(pose);
+        }
+        if self.v_next.iter().any(|x| !x.is_finite()) || self.next_poses.iter().any(|p| p.validate().is_err())
+        {
             return Err(SimError::NonFiniteState { step: self.step + 1 });
         }
-        self.poses = poses;
-        self.v = v;
+        std::mem::swap(&mut self.poses, &mut self.next_poses);
+        std::mem::swap(&mut self.v, &mut self.v_next);
         self.time += dt;
         self.step += 1;
         stats.step_seconds = start.elapsed().as_secs_f64();
         stats.kinetic_energy = self.kinetic_energy();
         stats.potential_energy = self.potential_energy();
         Ok(stats)
+    }
+
+    /// Stage one for free bodies under a scheme with `theta = 0` and no springs: the
+    /// forces `k(q0, v0)` (gravity, gyroscopic torque) do not depend on `v`, `A = M`
+    /// (Eq. 15), and one solve per body gives `v* = v0 + dt M^{-1} k` (Eq. 13), the same
+    /// answer as `free_motion` takes in one iteration. Writes `a_blocks` and `v_star`
+    /// in place (6 x 6 blocks on the stack): no allocation.
+    fn free_motion_free_bodies(&mut self) -> Result<u32, SimError> {
+        let dt = self.settings.time_step;
+        let nb = self.poses.len();
+        let g = self.world.gravity;
+        self.forces6.clear();
+        let (mut k_sq, mut p0_max) = (0.0f64, 0.0f64);
+        if self.a_blocks.len() != nb || self.a_blocks.iter().any(|a| a.shape() != (6, 6)) {
+            self.a_blocks = vec![DMatrix::zeros(6, 6); nb];
+        }
+        for i in 0..nb {
+            let b = &self.world.bodies()[i];
+            let rotation = &self.poses[i].rotation;
+            let m6 = b.spatial_inertia(rotation);
+            let v0 = self.v.fixed_rows::<6>(self.offsets[i]).into_owned();
+            let r = rotation.to_rotation_matrix();
+            let iw = r * b.inertia * r.transpose();
+            let omega: Vec3 = v0.fixed_rows::<3>(3).into();
+            let mut f6 = SVector::<f64, 6>::zeros();
+            f6.fixed_rows_mut::<3>(0).copy_from(&(b.mass * g));
+            f6.fixed_rows_mut::<3>(3)
+                .copy_from(&gyroscopic_torque(&iw, &omega, dt));
+            k_sq += f6.norm_squared();
+            p0_max = p0_max.max((m6 * v0).norm());
+            self.forces6.push(f6);
+            self.a_blocks[i].as_mut_slice().copy_from_slice(m6.as_slice());
+        }
+        self.v_star.copy_from(&self.v);
+        // The stopping test of `free_motion` at v = v0: the residual is dt k, relative
+        // to the largest momentum term.
+        let residual_norm = dt * k_sq.sqrt();
+        let scale = residual_norm.max(p0_max);
+        let residual = if scale > 0.0 { residual_norm / scale } else { 0.0 };
+        if residual <= self.settings.free_motion_tolerance || residual_norm == 0.0 {
+            return Ok(0);
+        }
+        for i in 0..nb {
+            let m6 = Matrix6::from_column_slice(self.a_blocks[i].as_slice());
+            let chol = m6.cholesky().ok_or(SimError::InvalidSetting {
+                name: "A",
+                value: f64::NAN,
+                reason: "the SPD matrix of Eq. 15 failed to factor (mass or inertia too small?)",
+            })?;
+            let dv = chol.solve(&(-dt * self.forces6[i]));
+            let o = self.offsets[i];
+            let mut rows = self.v_star.fixed_rows_mut::<6>(o);
+            rows -= dv;
+        }
+        Ok(1)
+    }
+
+    /// Rebuilds the SAP problem of Eq. 18 in place from `a_blocks`, `v_star` and the
+    /// detected contacts: one tree per body, one constraint per contact (see
+    /// `sap_contact`). Free bodies' Jacobians are built on the stack; other joints
+    /// multiply by their spatial map (which allocates).
+    fn fill_problem(&mut self) -> Result<(), SimError> {
+        let dt = self.settings.time_step;
+        let Self {
+            problem,
+            a_blocks,
+            v_star,
+            offsets,
+            maps,
+            contacts,
+            poses,
+            world,
+            ..
+        } = self;
+        let free = |i: usize| world.bodies()[i].joint == Joint::Free;
+        problem.refill(dt, |filler| {
+            for (i, a) in a_blocks.iter().enumerate() {
+                let n = maps[i].ncols();
+                filler.push_tree(a, &v_star.as_slice()[offsets[i]..offsets[i] + n]);
+            }
+            for c in contacts.iter() {
+                let rt = contact_frame(&c.normal).transpose();
+                let jb = rt * point_jacobian6(&c.point, &poses[c.body_b].translation);
+                let ja = c
+                    .body_a
+                    .map(|a| (a, -rt * point_jacobian6(&c.point, &poses[a].translation)));
+                let both_free = free(c.body_b) && ja.as_ref().is_none_or(|(a, _)| free(*a));
+                let contact = if both_free {
+                    match &ja {
+                        Some((a, ja)) => filler.push_contact(*a, ja, Some((c.body_b, &jb))),
+                        None => filler.push_contact(c.body_b, &jb, None),
+                    }
+                } else {
+                    let jb = DMatrix::from_column_slice(3, 6, jb.as_slice()) * &maps[c.body_b];
+                    match &ja {
+                        Some((a, ja)) => {
+                            let ja = DMatrix::from_column_slice(3, 6, ja.as_slice()) * &maps[*a];
+                            filler.push_contact(*a, &ja, Some((c.body_b, &jb)))
+                        }
+                        None => filler.push_contact(c.body_b, &jb, None),
+                    }
+                };
+                contact.phi0 = c.phi0;
+                // As `sap_contact`: Kelvin-Voigt dissipation only in contact.
+                let tau = if c.phi0 > 0.0 {
+                    0.0
+                } else {
+                    c.material.dissipation_time_scale
+                };
+                contact.stiffness = c.material.stiffness;
+                contact.dissipation_time_scale = tau;
+                contact.friction = c.material.friction;
+            }
+            Ok::<(), SimError>(())
+        })
     }
 
     /// Stage one at the current state: the blocks `A` (Eq. 15), the free-motion
