@@ -74,6 +74,33 @@ impl ConeParams {
         )
     }
 
+    /// gamma = P_F(y) and the curvature `u^T G u` along the contact velocity `u`
+    /// (Appendix D): the second derivative of the contact's cost along a line, for the
+    /// line search (Section IV-C), without forming G. With `w = R^{-1} u` and the
+    /// Hessian of Eq. 37 in y, `u^T G u = w^T (d^2 ell_R / dy^2) w`.
+    pub(crate) fn project_with_curvature(&self, y: &Vector3<f64>, u: &[f64; 3]) -> (Vector3<f64>, f64) {
+        let y_r = radial(y);
+        let region = self.region_of(y, y_r);
+        let gamma = self.project_in(y, y_r, region);
+        let curvature = match region {
+            ConeRegion::Stiction => (u[0] * u[0] + u[1] * u[1]) / self.r_t + u[2] * u[2] / self.r_n,
+            ConeRegion::NoContact => 0.0,
+            ConeRegion::Sliding => {
+                let (tx, ty) = (y.x / y_r, y.y / y_r);
+                let mu_hat = self.mu_hat();
+                let s = mu_hat * y_r + y.z;
+                let f = self.r_n / (1.0 + self.mu_tilde_sq());
+                let a = mu_hat * mu_hat;
+                let b = (mu_hat * s / y_r).max(0.0);
+                let (wx, wy, wn) = (u[0] / self.r_t, u[1] / self.r_t, u[2] / self.r_n);
+                let wt = tx * wx + ty * wy;
+                let w_perp_sq = wx * wx + wy * wy - wt * wt;
+                f * (a * wt * wt + b * w_perp_sq + 2.0 * mu_hat * wt * wn + wn * wn)
+            }
+        };
+        (gamma, curvature)
+    }
+
     fn project_in(&self, y: &Vector3<f64>, y_r: f64, region: ConeRegion) -> Vector3<f64> {
         match region {
             ConeRegion::Stiction => *y,
@@ -139,4 +166,41 @@ impl ConeParams {
 #[inline]
 fn radial(y: &Vector3<f64>) -> f64 {
     (y.x * y.x + y.y * y.y).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The line search's curvature `u^T G u` equals the quadratic form of the G of
+    /// Appendix D built as a matrix, and its projection equals `project`, in every
+    /// region.
+    #[test]
+    fn curvature_along_a_line_equals_the_quadratic_form_of_g() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut seen = [0; 3];
+        for _ in 0..20_000 {
+            let cone = ConeParams {
+                mu: rng.random_range(0.0..2.0),
+                r_t: 10f64.powf(rng.random_range(-6.0..0.0)),
+                r_n: 10f64.powf(rng.random_range(-6.0..0.0)),
+            };
+            let y = Vector3::from_fn(|_, _| rng.random_range(-1.0..1.0));
+            let u = [0, 1, 2].map(|_| rng.random_range(-1.0..1.0));
+            let (gamma, region) = cone.project(&y);
+            let g = cone.gradient(&y, region);
+            let uv = Vector3::new(u[0], u[1], u[2]);
+            let expected = uv.dot(&(g * uv));
+            let (gamma2, curvature) = cone.project_with_curvature(&y, &u);
+            seen[region as usize] += 1;
+            assert_eq!(gamma, gamma2);
+            assert!(
+                (curvature - expected).abs() <= 1e-12 * g.norm() * uv.norm_squared(),
+                "{region:?}: {curvature} against {expected}"
+            );
+        }
+        assert!(seen.iter().all(|&k| k > 100), "every region sampled: {seen:?}");
+    }
 }

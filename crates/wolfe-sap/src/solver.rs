@@ -643,15 +643,12 @@ impl SapSolver {
                 vc[2] + alpha * dvc[2],
             ];
             let y = y_of(model, &va);
-            let (gc, gm, region) = model.cone.project_with_gradient(&y);
+            let (gc, d2c) = model.cone.project_with_curvature(&y, dvc);
             cost += regularizer_cost(model, &gc);
-            let dvc = Vector3::new(dvc[0], dvc[1], dvc[2]);
-            let dvc_gc = dvc.dot(&gc);
+            let dvc_gc = dvc[0] * gc.x + dvc[1] * gc.y + dvc[2] * gc.z;
             d1 -= dvc_gc;
             d1_abs += dvc_gc.abs();
-            if region != ConeRegion::NoContact {
-                d2 += dvc.dot(&(gm * dvc));
-            }
+            d2 += d2c;
         }
         for ((m, vc), dvc) in model.joints().zip(&self.joint_vc).zip(&self.joint_dvc) {
             let (c, gj, gm) = m.interval.evaluate(vc + alpha * dvc);
@@ -669,18 +666,24 @@ impl SapSolver {
     fn exact_line_search(&self, models: &SapModel, line: &LineData, slope0: f64) -> (f64, u32) {
         let s = &self.settings;
         let a_max = s.alpha_max;
-        let (_, d1_max, _, _) = self.line_eval(models, line, a_max);
-        let mut iters = 1;
-        if d1_max <= 0.0 {
-            // The minimum along the ray is at or beyond alpha_max.
-            return (a_max, iters);
-        }
         let (mut lo, mut hi) = (0.0, a_max);
         let mut alpha = if a_max > 1.0 { 1.0 } else { 0.5 * a_max };
         let mut dx_old = hi - lo;
         let mut dx = dx_old;
         let (_, mut f, mut df, mut f_noise) = self.line_eval(models, line, alpha);
-        iters += 1;
+        let mut iters = 1;
+        // d(ell)/d(alpha) is nondecreasing (ell is convex along the ray): when it is
+        // already >= 0 at the first trial the root lies below it, and d(ell)/d(alpha) at
+        // alpha_max is positive without evaluating it (one evaluation saved in most
+        // Newton iterations of a transient, where steps are short).
+        if f < 0.0 {
+            let (_, d1_max, _, _) = self.line_eval(models, line, a_max);
+            iters += 1;
+            if d1_max <= 0.0 {
+                // The minimum along the ray is at or beyond alpha_max.
+                return (a_max, iters);
+            }
+        }
         let f_tol = s.line_search_tolerance * slope0.abs();
         while iters < s.line_search_max_iterations {
             // Converged, or d(ell)/d(alpha) is zero to round-off: its sign, which
