@@ -1,6 +1,6 @@
 //! Study: SAP's convergence in the clutter scene, step by step (issue 20 item 3).
 //!
-//! `cargo run --release -p wolfe-sim --example clutter_convergence -- [SECONDS] [MIN_ITERATIONS]`
+//! `cargo run --release -p wolfe-sim --example clutter_convergence -- [SECONDS] [MIN_ITERATIONS] [FRICTION]`
 //! prints, for every step with at least MIN_ITERATIONS Newton iterations (default 12),
 //! the history of its solve: cost, momentum error e_m (Eq. 32), Newton decrement, step
 //! length alpha and line-search iterations per Newton iteration. Then, over all steps,
@@ -15,7 +15,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let seconds: f64 = args.get(1).map(|s| s.parse()).transpose()?.unwrap_or(2.0);
     let min_iterations: u32 = args.get(2).map(|s| s.parse()).transpose()?.unwrap_or(12);
-    let (world, mut settings) = Clutter::default().build()?;
+    // Optional third argument: the friction of every pair (default 1), to see how much
+    // of the transient's iterations the friction cone costs.
+    let friction: f64 = args.get(3).map(|s| s.parse()).transpose()?.unwrap_or(1.0);
+    let (world, mut settings) = Clutter {
+        friction,
+        ..Clutter::default()
+    }
+    .build()?;
     settings.sap.record_history = true;
     let dt = settings.time_step;
     let mut sim = Simulation::new(world, settings)?;
