@@ -91,7 +91,7 @@ impl Pose {
     /// Checks that every component is finite, the translation within
     /// [`MAX_MAGNITUDE`] ([`WolfeError::OutOfRange`]) and the quaternion unit; poses built
     /// field by field by users go through this before a query.
-    #[inline]
+    #[inline(always)]
     pub fn validate(&self) -> Result<(), WolfeError> {
         let q = self.rotation.quaternion();
         let t = &self.translation;

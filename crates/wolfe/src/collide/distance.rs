@@ -320,8 +320,9 @@ fn solve(
     }
 }
 
-/// Rejects invalid poses.
-#[inline]
+/// Rejects invalid poses. Always inlined: out of line, its `Result` went through memory
+/// on every query.
+#[inline(always)]
 fn validate_poses(pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
     pose_a.validate()?;
     pose_b.validate()

@@ -28,12 +28,19 @@ pub(crate) enum PointOnCore {
     },
 }
 
-/// `x` clamped to `[lo, hi]` (`lo <= hi`, no NaN: the queries validated their input).
-/// Not `f64::clamp`, whose `lo <= hi` assertion kept it out of line: a call per
-/// coordinate on the box-sphere path.
+/// `x` clamped to `[lo, hi]` (`lo <= hi`; the queries validated their input, and a NaN
+/// `x` stays NaN). Not `f64::clamp`, whose `lo <= hi` assertion kept it out of line (a
+/// call per coordinate on the box-sphere path), nor `f64::max` / `f64::min`, whose
+/// NaN-dropping rule costs a blend of four instructions each: the two selects below are
+/// one `maxsd` and one `minsd`.
 #[inline(always)]
 pub(crate) fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
-    x.max(lo).min(hi)
+    let y = if lo > x { lo } else { x };
+    if y > hi {
+        hi
+    } else {
+        y
+    }
 }
 
 /// The offset `d = q - p` from a point `p` to the nearest point `q` of a core, both in
@@ -125,7 +132,7 @@ fn cone_plane_offset(r: f64, h: f64, rho: f64, z: f64, inv_slant_sq: f64) -> (f6
     let t = clamp((rho * r - (z - h) * 2.0 * h) * inv_slant_sq, 0.0, 1.0);
     let (edge_r, edge_z) = (t * r - rho, h - 2.0 * h * t - z);
     // Projection on the base segment.
-    let (base_r, base_z) = (rho.min(r) - rho, -h - z);
+    let (base_r, base_z) = (if rho > r { r - rho } else { 0.0 }, -h - z);
     if edge_r * edge_r + edge_z * edge_z <= base_r * base_r + base_z * base_z {
         (edge_r, edge_z)
     } else {
