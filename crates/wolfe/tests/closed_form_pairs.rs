@@ -206,3 +206,68 @@ fn crossing_capsules_fall_back_to_epa() {
     assert!((out.signed_distance + 0.2).abs() < 1e-12, "{out:?}");
     assert!(out.is_certified());
 }
+
+/// The distance path's offsets for the solids of revolution (`core_offset`), against
+/// analytic answers, with the ball on either side and the core at a rotated pose: beside
+/// a cylinder's side the distance is the radial gap; beyond its rim, the hypotenuse of
+/// the radial and axial gaps; beside a cone's lateral surface, the distance to the
+/// lateral line; under its base, the axial gap.
+#[test]
+fn ball_distances_to_cylinder_and_cone_are_analytic() {
+    let mut solver = GjkSolver::new(GjkSettings::default()).unwrap();
+    let rb = 0.05;
+    let ball: Shape = Sphere::new(rb).unwrap().into();
+    let (r, h) = (0.3, 0.4);
+    let cylinder: Shape = Cylinder::new(r, h).unwrap().into();
+    let cone: Shape = Cone::new(r, h).unwrap().into();
+    let pose = Pose::from_parts([0.2, -0.1, 0.3], [0.6, 0.0, 0.8, 0.0]).unwrap();
+    let at = |p: Vec3| Pose::from_translation(pose.transform_point(&p));
+    let len = (4.0 * h * h + r * r).sqrt();
+    // (core, local ball centre, exact distance, local unit normal from the core out)
+    let cases = [
+        // Beside the side: rho = 0.5.
+        (
+            &cylinder,
+            Vec3::new(0.4, 0.3, 0.1),
+            0.5 - r - rb,
+            Vec3::new(0.8, 0.6, 0.0),
+        ),
+        // Beyond the rim: radial and axial gaps 0.2 each.
+        (
+            &cylinder,
+            Vec3::new(0.4, 0.3, 0.6),
+            0.08f64.sqrt() - rb,
+            Vec3::new(0.8, 0.6, 1.0) / 2.0f64.sqrt(),
+        ),
+        // Over the cap.
+        (&cylinder, Vec3::new(0.1, -0.1, -0.55), 0.15 - rb, -Vec3::z()),
+        // Beside the lateral surface (the foot inside the edge).
+        (
+            &cone,
+            Vec3::new(0.3, 0.0, 0.1),
+            (2.0 * h * 0.3 - r * (h - 0.1)) / len - rb,
+            Vec3::new(2.0 * h, 0.0, r) / len,
+        ),
+        // Under the base.
+        (&cone, Vec3::new(0.1, 0.1, -0.6), 0.2 - rb, -Vec3::z()),
+    ];
+    for (core, p, exact, m) in cases {
+        let m = pose.rotation * m;
+        let ball_pose = at(p);
+        let out = solver.distance(core, &pose, &ball, &ball_pose).unwrap();
+        assert!(
+            (out.distance - exact).abs() < 1e-14,
+            "{} at {p:?}: {out:?}",
+            core.kind()
+        );
+        assert!(
+            (out.normal - m).norm() < 1e-14,
+            "{} at {p:?}: {out:?}",
+            core.kind()
+        );
+        let swapped = solver.distance(&ball, &ball_pose, core, &pose).unwrap();
+        assert!((swapped.distance - exact).abs() < 1e-14);
+        assert!((swapped.normal + m).norm() < 1e-14);
+        assert_eq!(out.iterations, 0, "a closed form");
+    }
+}

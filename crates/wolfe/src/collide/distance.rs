@@ -10,7 +10,7 @@
 //! pair. Warm starts come from the caller's [`PairCache`] (the `*_cached` queries).
 
 use crate::collide::cache::{ClimbHints, PairCache, Separation, Start};
-use crate::collide::closed_form::closed_form_cores;
+use crate::collide::closed_form::{closed_form_separation, CoreSeparation};
 use crate::collide::dispatch::{dispatch, PairVisitor};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
@@ -153,14 +153,17 @@ impl GjkSolver {
         if let Some(c) = cold_closed_form(&self.settings, a, pose_a, b, pose_b) {
             return Ok(closed_form_distance(c, a.radius(), b.radius()));
         }
+        // The closed forms were tried: straight to GJK, with a cache of its own.
         let q = Query::new(a, pose_a, b, pose_b);
-        Ok(distance_from(
+        let solved = solve(
             &self.settings,
             &mut self.simplex,
             &q,
+            QueryKind::Distance,
             Start::Cold,
             &mut PairCache::new(),
-        ))
+        );
+        Ok(distance_output(&solved, q.pose_a))
     }
 
     /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started cold
@@ -181,12 +184,18 @@ impl GjkSolver {
             ));
         }
         let q = Query::new(a, pose_a, b, pose_b);
-        Ok(intersects_from(
+        let solved = solve(
             &self.settings,
             &mut self.simplex,
             &q,
+            QueryKind::Collision,
             Start::Cold,
             &mut PairCache::new(),
+        );
+        Ok(collision_output(
+            &solved,
+            q.pose_a,
+            self.settings.collision_margin,
         ))
     }
 }
@@ -248,11 +257,10 @@ fn closed_form(settings: &GjkSettings, q: &Query<'_>, cache: &mut PairCache) -> 
     if !settings.closed_form_pairs {
         return None;
     }
-    let (ca, cb) = closed_form_cores(q.a, q.pose_a, q.b, q.pose_b)?;
-    let x = ca - cb;
+    let c = closed_form_separation(q.a, q.pose_a, q.b, q.pose_b)?;
     // World frame: stored with the identity rotation.
-    cache.separation = Some(Separation::InA(x, Quat::identity()));
-    Some(ClosedForm { ca, cb, x })
+    cache.separation = Some(Separation::InA(c.x, Quat::identity()));
+    Some(c)
 }
 
 /// The closed form of a pair for a cold query, which has no cache to write: as
@@ -269,8 +277,7 @@ fn cold_closed_form(
     if !settings.closed_form_pairs {
         return None;
     }
-    let (ca, cb) = closed_form_cores(a, pose_a, b, pose_b)?;
-    Some(ClosedForm { ca, cb, x: ca - cb })
+    closed_form_separation(a, pose_a, b, pose_b)
 }
 
 /// The GJK path of a query (inputs already validated): starts as `start` says from
@@ -313,27 +320,23 @@ fn solve(
     }
 }
 
-/// Rejects invalid poses.
-#[inline]
+/// Rejects invalid poses. Always inlined: out of line, its `Result` went through memory
+/// on every query.
+#[inline(always)]
 fn validate_poses(pose_a: &Pose, pose_b: &Pose) -> Result<(), WolfeError> {
     pose_a.validate()?;
     pose_b.validate()
 }
 
-/// The closest points of two cores from a closed form, in world frame, and their
-/// separation `x = ca - cb`.
-#[derive(Clone, Copy)]
-struct ClosedForm {
-    ca: Vec3,
-    cb: Vec3,
-    x: Vec3,
-}
+/// The closest points of two cores from a closed form, in world frame, their separation
+/// `x = ca - cb` and its length.
+type ClosedForm = CoreSeparation;
 
 /// The distance output of a closed form: exact, zero gap, no iteration. The same values
 /// as [`distance_output`] gives for the equivalent zero-iteration run.
 #[inline]
 fn closed_form_distance(c: ClosedForm, ra: f64, rb: f64) -> DistanceOutput {
-    let x_norm = c.x.norm();
+    let x_norm = c.norm;
     let radius_sum = ra + rb;
     if x_norm <= radius_sum {
         // Overlap: no normal, the cores' points.
@@ -350,8 +353,9 @@ fn closed_form_distance(c: ClosedForm, ra: f64, rb: f64) -> DistanceOutput {
             status: GjkStatus::Intersecting,
         };
     }
-    // Normal from A to B; the separation x = a - b points from B to A.
-    let normal = -c.x / x_norm;
+    // Normal from A to B; the separation x = a - b points from B to A. One division,
+    // three products (not three divisions).
+    let normal = c.x * (-1.0 / x_norm);
     let distance = x_norm - radius_sum;
     let point_a = c.ca + ra * normal;
     DistanceOutput {
@@ -373,7 +377,7 @@ fn closed_form_distance(c: ClosedForm, ra: f64, rb: f64) -> DistanceOutput {
 /// separating one (the same values as [`collision_output`] on the equivalent run).
 #[inline]
 fn closed_form_collision(c: ClosedForm, radius_sum: f64, margin: f64) -> CollisionOutput {
-    let x_norm = c.x.norm();
+    let x_norm = c.norm;
     if x_norm <= radius_sum + margin {
         return CollisionOutput {
             intersecting: true,
@@ -387,7 +391,7 @@ fn closed_form_collision(c: ClosedForm, radius_sum: f64, margin: f64) -> Collisi
     CollisionOutput {
         intersecting: false,
         lower_bound: (x_norm - radius_sum).max(0.0),
-        separating_normal: -c.x / x_norm,
+        separating_normal: c.x * (-1.0 / x_norm),
         iterations: 0,
         support_calls: 0,
         status: GjkStatus::Separated,

@@ -18,7 +18,7 @@ mod segments;
 use crate::math::{Pose, Vec3};
 use crate::shape::Shape;
 
-use ball::{closest_core_point, point_on_core, PointOnCore};
+use ball::{core_offset, point_on_core, PointOnCore};
 use segments::closest_segment_points;
 
 /// A capsule's core in world frame: its centre and its half axis `e` (the segment is
@@ -34,26 +34,91 @@ fn segment(half_length: f64, pose: &Pose) -> (Vec3, Vec3) {
 /// (the distance is `|ca - cb|` minus the radii).
 #[inline]
 pub(crate) fn closed_form_cores(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose) -> Option<(Vec3, Vec3)> {
+    closed_form_separation(a, pose_a, b, pose_b).map(|s| (s.ca, s.cb))
+}
+
+/// The closest points of two cores from a closed form, in world frame, with their
+/// separation and its length (what the distance queries' outputs are made of).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CoreSeparation {
+    /// Closest point of A's core.
+    pub(crate) ca: Vec3,
+    /// Closest point of B's core.
+    pub(crate) cb: Vec3,
+    /// `ca - cb`.
+    pub(crate) x: Vec3,
+    /// `|x|`, taken in the core's frame where a ball meets a core: the length does not
+    /// wait for the rotation of `x` back to world frame, which runs beside the square
+    /// root (the queries' chain of dependent operations is the cost for these pairs).
+    pub(crate) norm: f64,
+}
+
+/// [`closed_form_cores`] with the separation and its length. A ball's centre `c` is
+/// taken into the other core's frame (`p = R^T (c - t)`), clamped to its closest core
+/// point `q`, and the offset `d = q - p` rotated back: `ca - cb = +-R d` and
+/// `|ca - cb| = |d|`, one rotation each way and no translation in the difference.
+#[inline(always)]
+pub(crate) fn closed_form_separation(
+    a: &Shape,
+    pose_a: &Pose,
+    b: &Shape,
+    pose_b: &Pose,
+) -> Option<CoreSeparation> {
     Some(match (a, b) {
-        (Shape::Sphere(_), Shape::Sphere(_)) => (pose_a.translation, pose_b.translation),
-        // B's core is the point t_b; A's core point nearest to it.
+        (Shape::Sphere(_), Shape::Sphere(_)) => {
+            let (ca, cb) = (pose_a.translation, pose_b.translation);
+            let x = ca - cb;
+            CoreSeparation {
+                ca,
+                cb,
+                x,
+                norm: x.norm(),
+            }
+        }
+        // B's core is the point c = t_b; A's core point nearest to it is c + R_a d.
         (_, Shape::Sphere(_)) => {
             let c = pose_b.translation;
-            let q = closest_core_point(a, &pose_a.inverse_transform_point(&c))?;
-            (pose_a.transform_point(&q), c)
+            let (dw, norm) = ball_offset(a, pose_a, &c)?;
+            CoreSeparation {
+                ca: c + dw,
+                cb: c,
+                x: dw,
+                norm,
+            }
         }
         (Shape::Sphere(_), _) => {
             let c = pose_a.translation;
-            let q = closest_core_point(b, &pose_b.inverse_transform_point(&c))?;
-            (c, pose_b.transform_point(&q))
+            let (dw, norm) = ball_offset(b, pose_b, &c)?;
+            CoreSeparation {
+                ca: c,
+                cb: c + dw,
+                x: -dw,
+                norm,
+            }
         }
-        (Shape::Capsule(ca), Shape::Capsule(cb)) => {
-            let (c1, e1) = segment(ca.half_length(), pose_a);
-            let (c2, e2) = segment(cb.half_length(), pose_b);
-            closest_segment_points(&c1, &e1, &c2, &e2)
+        (Shape::Capsule(ka), Shape::Capsule(kb)) => {
+            let (c1, e1) = segment(ka.half_length(), pose_a);
+            let (c2, e2) = segment(kb.half_length(), pose_b);
+            let (ca, cb) = closest_segment_points(&c1, &e1, &c2, &e2);
+            let x = ca - cb;
+            CoreSeparation {
+                ca,
+                cb,
+                x,
+                norm: x.norm(),
+            }
         }
         _ => return None,
     })
+}
+
+/// The offset from a ball's centre `c` (world) to the nearest point of `shape`'s core at
+/// `pose`, in world frame, and its length (taken before the rotation back); `None` for
+/// cores that need GJK.
+#[inline(always)]
+fn ball_offset(shape: &Shape, pose: &Pose, c: &Vec3) -> Option<(Vec3, f64)> {
+    let (d, norm) = core_offset(shape, &pose.inverse_transform_point(c))?;
+    Some((pose.rotation * d, norm))
 }
 
 /// What a closed form knows of two cores, in world frame (see [`closed_form_signed`]).
@@ -136,8 +201,7 @@ pub(crate) fn closed_form_signed(
 fn ball_against(shape: &Shape, pose: &Pose, c: &Vec3, ball_is_a: bool) -> Option<CoreGeometry> {
     let p = pose.inverse_transform_point(c);
     Some(match point_on_core(shape, &p)? {
-        PointOnCore::Closest(q) => {
-            let d = q - p;
+        PointOnCore::Closest(d) => {
             if d == Vec3::zeros() {
                 // On a segment or a point: no interior, EPA's `Flat`.
                 return None;

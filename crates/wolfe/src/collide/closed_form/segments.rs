@@ -8,6 +8,7 @@
 //! at the minimum of the square (Ericson's argument). Parallel segments (a singular
 //! system) take `s = 0`, one of their many closest pairs.
 
+use super::ball::clamp;
 use crate::math::Vec3;
 
 /// The closest points of the segments `c1 + s e1` and `c2 + t e2`, `s, t in [-1, 1]`;
@@ -23,21 +24,21 @@ pub(crate) fn closest_segment_points(c1: &Vec3, e1: &Vec3, c2: &Vec3, e2: &Vec3)
     // A segment of zero length (a capsule of half-length 0, or one whose squared
     // half-length underflows) is a point: the divisions below would be 0 / 0.
     if e == 0.0 {
-        let s = if a > 0.0 { (-c / a).clamp(-1.0, 1.0) } else { 0.0 };
+        let s = if a > 0.0 { clamp(-c / a, -1.0, 1.0) } else { 0.0 };
         return (c1 + s * e1, *c2);
     }
     let denom = a * e - b * b;
     // `denom = a e sin^2(angle)`: below rounding of `a e`, the axes are parallel.
     let mut s = if denom > 4.0 * f64::EPSILON * a * e {
-        ((b * f - c * e) / denom).clamp(-1.0, 1.0)
+        clamp((b * f - c * e) / denom, -1.0, 1.0)
     } else {
         0.0
     };
     let t_free = (b * s + f) / e;
-    let t = t_free.clamp(-1.0, 1.0);
+    let t = clamp(t_free, -1.0, 1.0);
     // With `a = 0` the first segment is a point and `s` stays 0.
     if t != t_free && a > 0.0 {
-        s = ((b * t - c) / a).clamp(-1.0, 1.0);
+        s = clamp((b * t - c) / a, -1.0, 1.0);
     }
     (c1 + s * e1, c2 + t * e2)
 }
