@@ -121,6 +121,26 @@ fn clutter_and_polytopes_run_small() {
     std::fs::remove_dir_all(&dir2).ok();
 }
 
+/// `--growth-contacts` runs a scene with growth distance as the contact query: the
+/// run writes the same step record as the default query's.
+#[test]
+fn polytopes_run_with_growth_contacts() {
+    let dir = std::env::temp_dir().join(format!("wolfe-sim-poly-growth-{}", std::process::id()));
+    sim_ok(
+        &[
+            "polytopes",
+            "--bodies",
+            "4",
+            "--seconds",
+            "0.25",
+            "--growth-contacts",
+        ],
+        &dir,
+    );
+    check_common(&dir, 60, 4);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_options_are_clear_errors() {
     let dir = std::env::temp_dir().join(format!("wolfe-sim-bad-{}", std::process::id()));

@@ -490,7 +490,10 @@ mod tests {
         );
         let n = SolverChoice::NesterovNorm.settings();
         assert_eq!(n.normalization, Normalization::Always);
-        assert_eq!(SolverChoice::Gjk.settings(), GjkSettings::default());
+        assert_eq!(
+            SolverChoice::Gjk.settings(),
+            GjkSettings::with_variant(GjkVariant::Vanilla)
+        );
         assert_eq!(SolverChoice::Fw.settings().variant, GjkVariant::FrankWolfe);
     }
 

@@ -20,7 +20,15 @@
 //! combined material, located between its two witness points by the stiffnesses: the
 //! stiffer side's surface dominates (the softer body deforms to it), so a compliant
 //! body on rigid ground touches it on the ground, and equal materials meet halfway.
+//!
+//! [`ContactQuery::GrowthDistance`] takes the pairs' contacts from growth distance
+//! instead (the growth paper's Fig. 6 setting; `detect/growth.rs` says how its growth
+//! factor becomes a gap and keeps a persistent manifold). Half-spaces stay in closed
+//! form in both modes: a half-space is unbounded and has no centre to grow about.
 
+mod growth;
+
+use growth::{GrowthContact, GrowthContacts, GrowthPoint, Persistent};
 use wolfe::SweepAndPrune;
 use wolfe::{
     halfspace_manifold, Aabb, ContactManifold, ContactSolver, ManifoldSettings, PairCache, Pose,
@@ -30,6 +38,31 @@ use wolfe::{
 use crate::body::Material;
 use crate::error::SimError;
 use crate::world::{StaticGeometry, World};
+
+/// The query that gives the contacts of a pair of bounded shapes (body-body and
+/// body-static shape; half-spaces are always in closed form).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ContactQuery {
+    /// Signed distance (GJK, EPA when the cores overlap) and face clipping: up to four
+    /// points per pair, each at its own signed distance.
+    #[default]
+    SignedDistance,
+    /// Growth distance (Thirugnanam & Sreenath, Alg. 3), as the growth paper's Fig. 6
+    /// simulation uses it: one point per pair and step, from the growth query's witness
+    /// points and certificate normal, with gap `(1 - 1/alpha) <n, c_b - c_a>` (the
+    /// distance between the shapes' supporting planes of normal `n`; never above the
+    /// signed distance), kept in a persistent manifold of up to four points (Bullet's).
+    /// A pair whose query does not converge falls back to signed distance.
+    GrowthDistance,
+}
+
+/// A broad-phase pair's state kept between detections: its warm-start cache and, for
+/// [`ContactQuery::GrowthDistance`], its persistent points.
+#[derive(Clone, Copy, Debug, Default)]
+struct PairState {
+    cache: PairCache,
+    kept: Persistent,
+}
 
 /// One contact point between a body and another body or static geometry.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,17 +89,22 @@ pub struct DetectedContact {
 #[derive(Debug)]
 pub struct ContactDetector {
     settings: ManifoldSettings,
+    query: ContactQuery,
     narrow: ContactSolver,
+    growth: GrowthContacts,
     broad: SweepAndPrune,
     aabbs: Vec<Aabb>,
     pairs: Vec<(usize, usize)>,
     /// Indices of the static shapes in the broad phase (after the bodies).
     static_shapes: Vec<usize>,
-    /// The warm-start cache of each broad-phase pair at the last detection, sorted by
-    /// pair: the next step's queries start from it (issue 7, GJK++ Sec. IV-E).
-    caches: Vec<((usize, usize), PairCache)>,
+    /// The warm-start cache (and persistent points) of each broad-phase pair at the
+    /// last detection, sorted by pair: the next step's queries start from it (issue 7,
+    /// GJK++ Sec. IV-E).
+    caches: Vec<((usize, usize), PairState)>,
     /// The same, being built by the current detection.
-    next_caches: Vec<((usize, usize), PairCache)>,
+    next_caches: Vec<((usize, usize), PairState)>,
+    /// Narrow-phase queries of bounded pairs run by the last detection.
+    pair_queries: usize,
 }
 
 impl ContactDetector {
@@ -84,14 +122,41 @@ impl ContactDetector {
         settings.validate()?;
         Ok(Self {
             settings,
+            query: ContactQuery::SignedDistance,
             narrow: ContactSolver::new(narrow_phase)?,
+            growth: GrowthContacts::new()?,
             broad: SweepAndPrune::new(),
             aabbs: Vec::new(),
             pairs: Vec::new(),
             static_shapes: Vec::new(),
             caches: Vec::new(),
             next_caches: Vec::new(),
+            pair_queries: 0,
         })
+    }
+
+    /// This detector with the contacts of bounded pairs taken from `query`.
+    pub fn with_query(mut self, query: ContactQuery) -> Self {
+        self.query = query;
+        self
+    }
+
+    /// The query that gives the contacts of bounded pairs.
+    pub fn query(&self) -> ContactQuery {
+        self.query
+    }
+
+    /// Narrow-phase queries of bounded pairs (body-body, body-static shape) run by the
+    /// last [`ContactDetector::detect`]; half-space tests are not counted.
+    pub fn pair_queries(&self) -> usize {
+        self.pair_queries
+    }
+
+    /// Of the last detection's pair queries under [`ContactQuery::GrowthDistance`], how
+    /// many did not converge (or had coinciding centres) and were answered by signed
+    /// distance instead.
+    pub fn growth_fallbacks(&self) -> usize {
+        self.growth.fallbacks
     }
 
     /// The contacts of the world at the body poses `poses` (body frames), written to
@@ -126,6 +191,9 @@ impl ContactDetector {
         self.broad.update(&self.aabbs, &mut self.pairs);
         let nb = bodies.len();
         self.next_caches.clear();
+        self.pair_queries = 0;
+        self.growth.queries = 0;
+        self.growth.fallbacks = 0;
         // Both lists are sorted by pair: walk the previous one alongside.
         let mut prev = 0;
         for &(i, j) in &self.pairs {
@@ -135,9 +203,9 @@ impl ContactDetector {
             while prev < self.caches.len() && self.caches[prev].0 < (i, j) {
                 prev += 1;
             }
-            let mut cache = match self.caches.get(prev) {
+            let mut state = match self.caches.get(prev) {
                 Some(&(pair, c)) if pair == (i, j) => c,
-                _ => PairCache::new(),
+                _ => PairState::default(),
             };
             // i < j: a static shape (index >= nb) is always j.
             let (a, pose_a, mat_a, body_a, static_a) = if j >= nb {
@@ -161,13 +229,50 @@ impl ContactDetector {
             let pose_b = b.shape_world_pose(&poses[body_b]);
             let pair_reach = body_a.map_or(0.0, reach_of) + reach_of(body_b);
             let settings = self.settings.with_margin(margin + pair_reach);
-            let manifold = self
-                .narrow
-                .manifold_cached(a, &pose_a, &b.shape, &pose_b, &settings, &mut cache)?;
-            self.next_caches.push(((i, j), cache));
-            if let Some(m) = manifold {
-                push_manifold(&m, body_a, static_a, body_b, mat_a, &b.material, out);
+            self.pair_queries += 1;
+            let pair = Pair {
+                body_a,
+                static_a,
+                body_b,
+                material_a: mat_a,
+                material_b: &b.material,
+            };
+            let mut signed = self.query == ContactQuery::SignedDistance;
+            if !signed {
+                let mut points = [GrowthPoint::default(); 4];
+                match self.growth.contact(
+                    a,
+                    &pose_a,
+                    &b.shape,
+                    &pose_b,
+                    settings.margin,
+                    margin,
+                    &mut state.cache,
+                    &mut state.kept,
+                    &mut points,
+                )? {
+                    GrowthContact::Points(normal, len) => {
+                        let ends = points[..len].iter().map(|p| (p.point_a, p.point_b, p.phi));
+                        pair.push(normal, ends, out);
+                    }
+                    GrowthContact::Far => {}
+                    GrowthContact::Fallback => signed = true,
+                }
             }
+            if signed {
+                let manifold = self.narrow.manifold_cached(
+                    a,
+                    &pose_a,
+                    &b.shape,
+                    &pose_b,
+                    &settings,
+                    &mut state.cache,
+                )?;
+                if let Some(m) = manifold {
+                    pair.push_manifold(&m, out);
+                }
+            }
+            self.next_caches.push(((i, j), state));
         }
         std::mem::swap(&mut self.caches, &mut self.next_caches);
         for (k, s) in world.statics().iter().enumerate() {
@@ -176,7 +281,14 @@ impl ContactDetector {
                     let pose = b.shape_world_pose(&poses[i]);
                     let settings = self.settings.with_margin(margin + reach_of(i));
                     if let Some(m) = halfspace_manifold(plane, &b.shape, &pose, &settings)? {
-                        push_manifold(&m, None, Some(k), i, mat, &b.material, out);
+                        let pair = Pair {
+                            body_a: None,
+                            static_a: Some(k),
+                            body_b: i,
+                            material_a: mat,
+                            material_b: &b.material,
+                        };
+                        pair.push_manifold(&m, out);
                     }
                 }
             }
@@ -185,33 +297,50 @@ impl ContactDetector {
     }
 }
 
-fn push_manifold(
-    m: &ContactManifold,
+/// The two objects of a pair and their materials, to turn its points into contacts.
+struct Pair<'m> {
     body_a: Option<usize>,
     static_a: Option<usize>,
     body_b: usize,
-    material_a: &Material,
-    material_b: &Material,
-    out: &mut Vec<DetectedContact>,
-) {
-    let material = material_a.combine(material_b);
-    let (ka, kb) = (material_a.stiffness, material_b.stiffness);
-    let weight_a = match (ka.is_infinite(), kb.is_infinite()) {
-        (true, true) => 0.5,
-        (true, false) => 1.0,
-        (false, true) => 0.0,
-        (false, false) => ka / (ka + kb),
-    };
-    for p in m.points() {
-        out.push(DetectedContact {
-            body_a,
-            static_a,
-            body_b,
-            point: weight_a * p.point_a + (1.0 - weight_a) * p.point_b,
-            normal: m.normal,
-            phi0: p.signed_distance,
-            material,
-        });
+    material_a: &'m Material,
+    material_b: &'m Material,
+}
+
+impl Pair<'_> {
+    fn push_manifold(&self, m: &ContactManifold, out: &mut Vec<DetectedContact>) {
+        let ends = m
+            .points()
+            .iter()
+            .map(|p| (p.point_a, p.point_b, p.signed_distance));
+        self.push(m.normal, ends, out);
+    }
+
+    /// One contact per `(point_a, point_b, phi0)`, all with `normal`.
+    fn push(
+        &self,
+        normal: Vec3,
+        ends: impl Iterator<Item = (Vec3, Vec3, f64)>,
+        out: &mut Vec<DetectedContact>,
+    ) {
+        let material = self.material_a.combine(self.material_b);
+        let (ka, kb) = (self.material_a.stiffness, self.material_b.stiffness);
+        let weight_a = match (ka.is_infinite(), kb.is_infinite()) {
+            (true, true) => 0.5,
+            (true, false) => 1.0,
+            (false, true) => 0.0,
+            (false, false) => ka / (ka + kb),
+        };
+        for (point_a, point_b, phi0) in ends {
+            out.push(DetectedContact {
+                body_a: self.body_a,
+                static_a: self.static_a,
+                body_b: self.body_b,
+                point: weight_a * point_a + (1.0 - weight_a) * point_b,
+                normal,
+                phi0,
+                material,
+            });
+        }
     }
 }
 

@@ -107,6 +107,10 @@ pub struct SimSettings {
     /// Settings of the narrow phase (GJK, then EPA when the cores overlap) that finds
     /// each candidate pair's contact (default: the library's defaults).
     pub narrow_phase: SignedDistanceSettings,
+    /// The query that gives the contacts of pairs of bounded shapes (default signed
+    /// distance; growth distance is the growth paper's Fig. 6 setting, see
+    /// [`crate::detect::ContactQuery`]).
+    pub contact_query: crate::detect::ContactQuery,
     /// Settings of the SAP solver.
     pub sap: SapSettings,
     /// Relative residual of the free-motion balance (Eq. 13) at which stage one stops
@@ -128,6 +132,7 @@ impl Default for SimSettings {
             speculative_contacts: true,
             angle_tolerance: 0.05,
             narrow_phase: SignedDistanceSettings::default(),
+            contact_query: crate::detect::ContactQuery::SignedDistance,
             sap: SapSettings::default(),
             free_motion_tolerance: 1e-12,
             free_motion_max_iterations: 50,
@@ -273,7 +278,8 @@ impl Simulation {
             v_vq: DVector::zeros(nv),
             next_poses: Vec::with_capacity(poses.len()),
             forces6: Vec::with_capacity(poses.len()),
-            detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?,
+            detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?
+                .with_query(settings.contact_query),
             sap: SapSolver::new(settings.sap)?,
             world,
             settings,

@@ -41,6 +41,11 @@ pub struct SimArgs {
     /// clutter-scaling, clutter-slip: sizes small enough for CI.
     #[arg(long)]
     quick: bool,
+    /// spring-cylinder, clutter, polytopes: contacts of bounded pairs from growth
+    /// distance instead of signed distance (the growth paper's Fig. 6 setting;
+    /// half-spaces stay in closed form).
+    #[arg(long)]
+    growth_contacts: bool,
     /// urdf: the robot's URDF file.
     #[arg(long)]
     urdf: Option<PathBuf>,
@@ -107,6 +112,7 @@ pub fn sim(args: SimArgs) -> CommandResult {
         scheme,
         out: args.out,
         quick: args.quick,
+        growth_contacts: args.growth_contacts,
     };
     let report = sim::run(&options, |len| {
         let bar = progress_bar(len, "stepping");

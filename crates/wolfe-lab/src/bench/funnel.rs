@@ -108,25 +108,69 @@ pub struct FunnelRuns {
 /// A drop whose simulation fails is recorded in [`FunnelRuns::failed`] and replaced by
 /// the next draw (at most `count` failures, then the error is returned).
 pub fn simulate(hulls: &[Shape], count: usize, seed: u64) -> Result<FunnelRuns, BenchError> {
-    if hulls.is_empty() {
-        return Err(BenchError::Empty("funnel: no hull to drop".into()));
-    }
-    let material = Material {
-        stiffness: 2e12,
-        dissipation_time_scale: 1.0 / RATE,
-        friction: 0.5,
-    };
-    let walls = walls()?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = FunnelRuns::default();
     let mut draw = 0usize;
+    let mut drops = Drops::new(hulls, seed)?;
     while out.trajectories.len() < count {
         draw += 1;
+        let (ia, ib, mut sim) = drops.next()?;
+        let mut poses = Vec::with_capacity(STEPS);
+        let mut failure = None;
+        for _ in 0..STEPS {
+            if let Err(e) = sim.step() {
+                failure = Some(e);
+                break;
+            }
+            let bodies = sim.world().bodies();
+            let p = sim.poses();
+            poses.push((
+                bodies[0].shape_world_pose(&p[0]),
+                bodies[1].shape_world_pose(&p[1]),
+            ));
+        }
+        match failure {
+            None => out.trajectories.push(PairTrajectory { a: ia, b: ib, poses }),
+            Some(e) if out.failed.len() >= count => return Err(e.into()),
+            Some(e) => out.failed.push((draw - 1, ia, ib, e.to_string())),
+        }
+    }
+    Ok(out)
+}
+
+/// The sequence of drops of a seed: each draw picks two hulls and builds their
+/// simulation (see [`simulate`]).
+pub(crate) struct Drops<'h> {
+    hulls: &'h [Shape],
+    walls: Vec<(Shape, Pose)>,
+    material: Material,
+    rng: ChaCha8Rng,
+}
+
+impl<'h> Drops<'h> {
+    pub(crate) fn new(hulls: &'h [Shape], seed: u64) -> Result<Self, BenchError> {
+        if hulls.is_empty() {
+            return Err(BenchError::Empty("funnel: no hull to drop".into()));
+        }
+        Ok(Self {
+            hulls,
+            walls: walls()?,
+            material: Material {
+                stiffness: 2e12,
+                dissipation_time_scale: 1.0 / RATE,
+                friction: 0.5,
+            },
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
+    }
+
+    /// The next draw: hull indices of A and B, and their simulation at the start.
+    pub(crate) fn next(&mut self) -> Result<(usize, usize, Simulation), BenchError> {
+        let (hulls, material, rng) = (self.hulls, self.material, &mut self.rng);
         let ia = rng.random_range(0..hulls.len());
         let ib = rng.random_range(0..hulls.len());
         let mut world = World::default();
         world.add_ground(material)?;
-        for (shape, pose) in &walls {
+        for (shape, pose) in &self.walls {
             world.add_static(StaticGeometry::Shape(shape.clone(), *pose, material))?;
         }
         // A's box centre at 0.45 m (above the funnel's 0.38 m rim), B's above it, apart
@@ -136,7 +180,7 @@ pub fn simulate(hulls: &[Shape], count: usize, seed: u64) -> Result<FunnelRuns, 
         for (i, z) in [(ia, za), (ib, zb)] {
             let shape = &hulls[i];
             let bb = shape.local_aabb();
-            let rotation = Pose::from_parts([0.0; 3], random_quaternion(&mut rng))
+            let rotation = Pose::from_parts([0.0; 3], random_quaternion(rng))
                 .map_err(|source| BenchError::Query {
                     id: 0,
                     solver: "funnel",
@@ -171,28 +215,8 @@ pub fn simulate(hulls: &[Shape], count: usize, seed: u64) -> Result<FunnelRuns, 
             margin: 0.02,
             ..SimSettings::default()
         };
-        let mut sim = Simulation::new(world, settings)?;
-        let mut poses = Vec::with_capacity(STEPS);
-        let mut failure = None;
-        for _ in 0..STEPS {
-            if let Err(e) = sim.step() {
-                failure = Some(e);
-                break;
-            }
-            let bodies = sim.world().bodies();
-            let p = sim.poses();
-            poses.push((
-                bodies[0].shape_world_pose(&p[0]),
-                bodies[1].shape_world_pose(&p[1]),
-            ));
-        }
-        match failure {
-            None => out.trajectories.push(PairTrajectory { a: ia, b: ib, poses }),
-            Some(e) if out.failed.len() >= count => return Err(e.into()),
-            Some(e) => out.failed.push((draw - 1, ia, ib, e.to_string())),
-        }
+        Ok((ia, ib, Simulation::new(world, settings)?))
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -259,9 +283,83 @@ mod tests {
                 }
             }
         }
-        // Impacts at 120 Hz sink up to 22 mm (measured 2026-11-25: objects land at
-        // 3-4 m/s, and the near-rigid contact lets about v dt / (2 pi) per impact plus
-        // spin); an object falling through would go far lower.
+        // Impacts at 120 Hz sink up to 22 mm (measured 2026-11-25, `funnel_impacts`
+        // below): a body spinning at 15-43 rad/s swings a vertex that is not among its
+        // 4 ground contacts through the ground within one step (omega r dt = 13-36 mm);
+        // the near-rigid compliance alone allows about 2.5 mm (docs/reproduction.md).
+        // An object falling through would go far lower.
         assert!(lowest > -0.05, "lowest object point {lowest} m");
+    }
+
+    /// Where the funnel's deepest impacts come from (issue 23, item 3): over the first
+    /// 200 drops, each object's lowest point after each step, with the state before
+    /// the step. Prints the deepest events. Run with
+    /// `cargo test --release -p wolfe-lab --lib funnel_impacts -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "diagnostic: prints the deepest impacts"]
+    fn funnel_impacts() {
+        use wolfe::SupportMap as _;
+        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ycb"));
+        let shapes: Vec<Shape> = crate::bench::load_hulls(dir)
+            .unwrap()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        let lowest = |shape: &Shape, pose: &Pose| {
+            let d = pose.rotation.inverse() * Vec3::new(0.0, 0.0, -1.0);
+            pose.transform_point(&shape.local_support(&d))
+        };
+        let mut events = Vec::new();
+        let mut drops = Drops::new(&shapes, crate::bench::warmstart::SEED).unwrap();
+        for draw in 0..200 {
+            let (ia, ib, mut sim) = drops.next().unwrap();
+            for step in 0..STEPS {
+                let before: Vec<Pose> = sim.poses().to_vec();
+                let vel: Vec<(Vec3, Vec3)> = (0..2).map(|i| sim.body_velocity(i)).collect();
+                sim.step().unwrap();
+                for (i, hull) in [ia, ib].into_iter().enumerate() {
+                    let body = &sim.world().bodies()[i];
+                    let pose = body.shape_world_pose(&sim.poses()[i]);
+                    let p = lowest(&shapes[hull], &pose);
+                    if p.z > -0.005 {
+                        continue;
+                    }
+                    // The same material point before the step, and whether a ground
+                    // contact of this step sat on it.
+                    let local = pose.inverse_transform_point(&p);
+                    let p0 = body.shape_world_pose(&before[i]).transform_point(&local);
+                    let ground: Vec<_> = sim
+                        .contacts()
+                        .iter()
+                        .filter(|c| c.body_b == i && c.static_a == Some(0))
+                        .collect();
+                    let on_contact = ground.iter().any(|c| (c.point.xy() - p0.xy()).norm() < 2e-3);
+                    let after = sim.body_velocity(i);
+                    events.push((
+                        p.z,
+                        format!(
+                            "draw {draw} step {step} body {i} (hull {hull}): lowest {:.1} mm, \
+                             before the step at {:.1} mm; v {:.2} m/s (vz {:.2}), w {:.1} rad/s; \
+                             after: vz {:.2}, w {:.1}; ground contacts {} (phi0 min {:.1} mm), \
+                             the point among them: {on_contact}",
+                            1e3 * p.z,
+                            1e3 * p0.z,
+                            vel[i].0.norm(),
+                            vel[i].0.z,
+                            vel[i].1.norm(),
+                            after.0.z,
+                            after.1.norm(),
+                            ground.len(),
+                            1e3 * ground.iter().fold(f64::INFINITY, |m, c| m.min(c.phi0)),
+                        ),
+                    ));
+                }
+            }
+        }
+        events.sort_by(|a, b| a.0.total_cmp(&b.0));
+        println!("{} object-steps below -5 mm", events.len());
+        for (_, e) in events.iter().take(25) {
+            println!("{e}");
+        }
     }
 }

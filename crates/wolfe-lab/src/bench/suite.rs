@@ -23,8 +23,8 @@ pub enum BenchName {
     Sap,
     /// Growth distance paper, Table III and Fig. 4: solve times, cold and warm.
     Growth,
-    /// Growth distance paper, Fig. 6: growth distance as the contact query on the
-    /// falling-polytopes simulation's pairs.
+    /// Growth distance paper, Fig. 6: the falling polytopes simulated with growth
+    /// distance as the contact query, and with signed distance.
     GrowthSim,
     /// wolfe against parry: distance, collision and contact, distant / close /
     /// overlapping (GJK++ Fig. 12 bands).

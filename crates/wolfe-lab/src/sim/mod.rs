@@ -88,6 +88,9 @@ pub fn run<P: FnMut()>(
     if let Some(scheme) = options.scheme {
         settings.scheme = scheme;
     }
+    if options.growth_contacts {
+        settings.contact_query = wolfe_sim::detect::ContactQuery::GrowthDistance;
+    }
     let dt = settings.time_step;
     let steps = (seconds / dt).round().max(1.0) as usize;
     let bodies = world.bodies().len();

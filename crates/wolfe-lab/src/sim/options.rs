@@ -84,6 +84,9 @@ pub struct SimOptions {
     pub out: PathBuf,
     /// Studies (`clutter-scaling`, `clutter-slip`): sizes small enough for CI.
     pub quick: bool,
+    /// Scenes: contacts of bounded pairs from growth distance
+    /// ([`wolfe_sim::detect::ContactQuery::GrowthDistance`]) instead of signed distance.
+    pub growth_contacts: bool,
 }
 
 /// What a run produced.

@@ -6,7 +6,6 @@ use crate::error::WolfeError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum GjkVariant {
     /// Vanilla GJK: fully-corrective Frank-Wolfe with GJK's simplex active set (Alg. 4).
-    #[default]
     Vanilla,
     /// Per shape pair, the variant measured faster at the default settings (issue 23):
     /// Nesterov (Alg. 6, no normalization) when both cores are strictly convex
@@ -16,6 +15,8 @@ pub enum GjkVariant {
     /// wolfe's cheap supports Alg. 6's extra support call at the switch and Alg. 7's
     /// square root eat the 1-2 iterations momentum saves (`wolfe bench meshes`, and the
     /// simulated funnel of `wolfe bench warmstart`). Answers are certified either way.
+    /// The default (`docs/reproduction.md`, GJK++ Table I row, gives the numbers).
+    #[default]
     Auto,
     /// Polyak-accelerated GJK (Alg. 6, `y_k = x_k`).
     Polyak,
@@ -59,8 +60,8 @@ pub enum ConvergenceCriterion {
 }
 
 /// Settings of a GJK query. The defaults are what a simulation or planning user wants:
-/// vanilla GJK, distances to 1e-7 relative, at most 128 iterations
-/// ([`GjkVariant::Auto`] adds Nesterov on strictly convex pairs).
+/// [`GjkVariant::Auto`] (Nesterov on strictly convex pairs, vanilla GJK on the others),
+/// distances to 1e-7 relative, at most 128 iterations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct GjkSettings {
@@ -112,7 +113,7 @@ pub struct GjkSettings {
 impl Default for GjkSettings {
     fn default() -> Self {
         Self {
-            variant: GjkVariant::Vanilla,
+            variant: GjkVariant::Auto,
             normalization: Normalization::Auto,
             criterion: ConvergenceCriterion::RelativeGap,
             tolerance: 1e-7,
