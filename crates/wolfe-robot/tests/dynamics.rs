@@ -356,7 +356,7 @@ fn gravity_compensated_pd_holds_its_target() {
 }
 
 /// The same hold fails when gravity at the target exceeds the shoulder's effort limit
-/// (about 11.7 N m here against a limit of 7): the controller saturates and the arm sags.
+/// (about 11.8 N m here against a limit of 7): the controller saturates and the arm sags.
 /// Holding the target needs `|g(q*)| < effort limit`, which `hold_gains` does not
 /// check (it reports the limit; the feed-forward is clamped with the rest of the
 /// effort).
