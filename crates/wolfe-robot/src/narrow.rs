@@ -37,6 +37,11 @@ impl NarrowPhase {
         self.settings.margin
     }
 
+    /// The angle tolerance of multi-point manifolds, rad.
+    pub fn angle_tolerance(&self) -> f64 {
+        self.settings.angle_tolerance
+    }
+
     /// The manifold of two posed shapes, `None` when farther apart than `margin` (m, at
     /// least [`NarrowPhase::margin`]: the detector widens it for fast geometries).
     pub fn shapes(

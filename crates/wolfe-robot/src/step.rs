@@ -155,6 +155,9 @@ pub struct Simulator {
     /// SAP's statistics of the last solve (with its per-iteration history when
     /// [`SapSettings::record_history`] is set).
     last_sap: Option<SapStats>,
+    /// The last SAP problem, kept only with [`SapSettings::record_history`]
+    /// (diagnostics: it is cloned every step).
+    last_problem: Option<SapProblem>,
     /// Per tree, whether a constraint of this step acts on it (warm start).
     constrained: Vec<bool>,
     step: u64,
@@ -219,6 +222,7 @@ impl Simulator {
             v_guess: DVector::zeros(offset),
             q_next: vec![0.0; nq_max],
             last_sap: None,
+            last_problem: None,
             constrained: Vec::new(),
             world,
             settings,
@@ -270,6 +274,14 @@ impl Simulator {
     /// step length, to see where a step's iterations go.
     pub fn last_sap_stats(&self) -> Option<&SapStats> {
         self.last_sap.as_ref()
+    }
+
+    /// The last step's SAP problem when [`SapSettings::record_history`] is set (`None`
+    /// otherwise, or after a step without constraints): with
+    /// [`SapStats::history`] it lets a study evaluate the cost (24), the impulses and
+    /// the regions anywhere along an iteration's Newton direction.
+    pub fn last_sap_problem(&self) -> Option<&SapProblem> {
+        self.last_problem.as_ref()
     }
 
     fn diverged(&self, reason: String) -> RobotError {
@@ -487,9 +499,11 @@ impl Simulator {
                 sol.stats.iterations,
             );
             self.last_sap = Some(sol.stats);
+            self.last_problem = self.settings.sap.record_history.then_some(problem);
             out
         } else {
             self.last_sap = None;
+            self.last_problem = None;
             self.impulses.clear();
             let mut v = DVector::zeros(self.v_guess.len());
             let mut off = 0;

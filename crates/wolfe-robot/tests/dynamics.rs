@@ -310,3 +310,104 @@ fn hold_gains_are_critical_damping_and_gravity_at_the_target() {
         }
     }
 }
+
+/// The two-link tree of the tests below: a revolute shoulder (effort limit
+/// `shoulder_effort`) and a continuous elbow, both about y, so gravity loads both.
+fn two_links(shoulder_effort: f64) -> wolfe_multibody::Robot {
+    let limit = format!(r#"<limit lower="-2" upper="2" effort="{shoulder_effort}" velocity="2"/>"#);
+    robot(&format!(
+        "{}{}{}{}",
+        link("l1", 2.0, 0.3),
+        joint("j1", "revolute", "base", "l1", 0.0, "0 1 0", &limit),
+        link("l2", 1.0, 0.2),
+        joint("j2", "continuous", "l1", "l2", 0.5, "0 1 0", "")
+    ))
+}
+
+/// Held by PD with the feed-forward `g(q*)` from its target at rest, the tree stays at
+/// the target: at `(q*, 0)` the controller's impulse `dt g(q*)` is exactly the one
+/// that cancels gravity, so `v = 0` solves SAP's problem and the warm start `v0 = 0`
+/// is already converged.
+#[test]
+fn gravity_compensated_pd_holds_its_target() {
+    let r = two_links(100.0);
+    let target = [0.4, -0.7];
+    let mut world = RobotWorld::new();
+    let tree = world.add_robot(&r, &target, 1.0).unwrap();
+    let t = world.tree_mut(tree).unwrap();
+    let gains = t.hold_gains(&target, &[80.0, 30.0], None, true).unwrap();
+    assert!(gains.iter().all(|g| g.feed_forward.abs() < g.effort_limit));
+    t.controllers = gains;
+    let mut sim = Simulator::new(world, settings(5e-3)).unwrap();
+    for _ in 0..400 {
+        let s = sim.step().unwrap();
+        assert_eq!(s.status, Some(wolfe_sap::SapStatus::Converged));
+    }
+    let t = &sim.world().trees()[0];
+    for (k, &target_k) in target.iter().enumerate() {
+        assert!(
+            (t.q[k] - target_k).abs() < 1e-9,
+            "joint {k}: {} vs {}",
+            t.q[k],
+            target_k
+        );
+        assert!(t.v[k].abs() < 1e-9, "joint {k}: v {}", t.v[k]);
+    }
+}
+
+/// The same hold fails when gravity at the target exceeds the shoulder's effort limit
+/// (about 11.8 N m here against a limit of 7): the controller saturates and the arm sags.
+/// Holding the target needs `|g(q*)| < effort limit`, which `hold_gains` does not
+/// check (it reports the limit; the feed-forward is clamped with the rest of the
+/// effort).
+#[test]
+fn pd_hold_beyond_the_effort_limit_sags() {
+    let r = two_links(7.0);
+    let target = [0.4, -0.7];
+    let mut world = RobotWorld::new();
+    let tree = world.add_robot(&r, &target, 1.0).unwrap();
+    let t = world.tree_mut(tree).unwrap();
+    let gains = t.hold_gains(&target, &[80.0, 30.0], None, true).unwrap();
+    assert!(gains[0].feed_forward.abs() > gains[0].effort_limit);
+    t.controllers = gains;
+    let mut sim = Simulator::new(world, settings(5e-3)).unwrap();
+    for _ in 0..200 {
+        sim.step().unwrap();
+    }
+    let t = &sim.world().trees()[0];
+    assert!((t.q[0] - target[0]).abs() > 1e-2, "{}", t.q[0]);
+}
+
+/// Without feed-forward, a PD controller under gravity settles where its spring holds
+/// the gravity torque: `kp (q* - q) = g(q)` (the steady state of
+/// `M a + c + g = kp (q* - q) - kd v` with `v = a = 0`), solved here by fixed-point
+/// iteration on the model's own `g`; the error is about `g / kp`.
+#[test]
+fn pd_without_feed_forward_settles_at_the_gravity_offset() {
+    let r = two_links(100.0);
+    let target = [0.4, -0.7];
+    let kp = [80.0, 30.0];
+    let mut data = Data::new(&r.model);
+    let mut q = target;
+    for _ in 0..200 {
+        let g = r.model.gravity_torques(&mut data, &q).unwrap().clone_owned();
+        q = [target[0] - g[0] / kp[0], target[1] - g[1] / kp[1]];
+    }
+    let g = r.model.gravity_torques(&mut data, &q).unwrap().clone_owned();
+    for k in 0..2 {
+        assert!((kp[k] * (target[k] - q[k]) - g[k]).abs() < 1e-12, "fixed point");
+    }
+    let mut world = RobotWorld::new();
+    let tree = world.add_robot(&r, &target, 1.0).unwrap();
+    let t = world.tree_mut(tree).unwrap();
+    t.controllers = t.hold_gains(&target, &kp, None, false).unwrap();
+    let mut sim = Simulator::new(world, settings(5e-3)).unwrap();
+    for _ in 0..2000 {
+        sim.step().unwrap();
+    }
+    let t = &sim.world().trees()[0];
+    for k in 0..2 {
+        assert!((t.q[k] - q[k]).abs() < 1e-6, "joint {k}: {} vs {}", t.q[k], q[k]);
+        assert!((target[k] - q[k]).abs() > 1e-2, "gravity offsets joint {k}");
+    }
+}

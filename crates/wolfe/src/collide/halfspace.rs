@@ -11,8 +11,7 @@
 //! clipped: every vertex within the margin is a candidate).
 
 use crate::collide::feature::{
-    feature, reduce, validate_margin, ContactManifold, ContactPoint, Feature, ManifoldSettings,
-    MAX_FACE_VERTICES,
+    feature, validate_margin, ContactManifold, ContactPoint, Feature, ManifoldSettings, MAX_FACE_VERTICES,
 };
 use crate::error::{in_range, WolfeError};
 use crate::math::{Pose, Vec3};
@@ -167,11 +166,163 @@ pub fn halfspace_manifold(
     let kept = kept.max(1);
     let mut out = [cands[0]; 4];
     let mut len = 0;
-    for (slot, i) in reduce(&cands[..kept], &n).into_iter().flatten().enumerate() {
+    let band = SUPPORT_BAND * settings.margin;
+    for (slot, i) in reduce_supported(&cands[..kept], &n, band, true)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
         out[slot] = cands[i];
         len = slot + 1;
     }
     Ok(Some(ContactManifold::from_points(n, &out[..len], true)))
+}
+
+/// The depth band of the supporting candidates, as a fraction of the margin (see
+/// [`reduce_supported`]).
+pub const SUPPORT_BAND: f64 = 0.1;
+
+/// Up to four of `cands` (at most [`MAX_FACE_VERTICES`] contact points sharing the
+/// normal `n`, within a contact margin) that keep the support: with `deepest_first`,
+/// the deepest point (the manifold then carries the exact penetration depth, as
+/// [`halfspace_manifold`] does); then the largest-area additions among the
+/// *supporting* points, those penetrating or within `band` of the deepest
+/// (`d <= max(d_min + band, 0)`); then, in the slots left, the largest-area additions
+/// among the rest (speculative points higher up in the margin: a box tilted on an edge
+/// keeps its two edge corners and adds the two corners it would fall onto). Without
+/// `deepest_first` the first point is the supporting point farthest from their
+/// centroid, so that the choice depends only on the points' positions in the plane and
+/// not on which of several nearly equally deep vertices is deepest at this step (what a
+/// simulator's persistent contacts need; the deepest point is then within `band` of
+/// the chosen ones).
+///
+/// Why not the area reduction of the clipped manifolds (`feature::reduce`) on all
+/// candidates: it maximizes area over every point in the margin, so on a scanned hull
+/// resting on an uneven patch (`panda-drop`'s gelatin box lying on the floor: eight
+/// vertices within 90 µm of each other, and vertices 60 µm above the floor farther out)
+/// it dropped vertices penetrating 60 µm for points above the floor. The box rested on
+/// points that did not hold it, the chosen set changed with every micro-radian of
+/// rocking, and it rocked in a limit cycle for seconds, which cost SAP most of its
+/// Newton iterations at rest (`cargo run --release -p wolfe-robot --example
+/// panda_drop_rays`).
+pub fn reduce_supported(
+    cands: &[ContactPoint],
+    n: &Vec3,
+    band: f64,
+    deepest_first: bool,
+) -> [Option<usize>; 4] {
+    let mut out = [None; 4];
+    let cands = &cands[..cands.len().min(MAX_FACE_VERTICES)];
+    if cands.len() <= 4 {
+        for (i, slot) in out.iter_mut().enumerate().take(cands.len()) {
+            *slot = Some(i);
+        }
+        return out;
+    }
+    let d_min = cands
+        .iter()
+        .map(|c| c.signed_distance)
+        .fold(f64::INFINITY, f64::min);
+    let threshold = (d_min + band).max(0.0);
+    let supporting = |i: usize| cands[i].signed_distance <= threshold;
+    // In-plane coordinates (the midpoint of the two witnesses, projected).
+    let (t1, t2) = plane_basis(n);
+    let mut xy = [(0.0, 0.0); MAX_FACE_VERTICES];
+    for (k, c) in cands.iter().enumerate() {
+        let p = 0.5 * (c.point_a + c.point_b);
+        xy[k] = (t1.dot(&p), t2.dot(&p));
+    }
+    let xy = &xy[..cands.len()];
+    let mut len = 0;
+    if deepest_first {
+        let deepest = (0..cands.len())
+            .min_by(|&i, &j| cands[i].signed_distance.total_cmp(&cands[j].signed_distance))
+            .unwrap_or(0);
+        out[0] = Some(deepest);
+        len = 1;
+    }
+    grow_by_area(xy, &mut out, &mut len, &supporting);
+    grow_by_area(xy, &mut out, &mut len, &|i| !supporting(i));
+    out
+}
+
+/// Two unit vectors spanning the plane orthogonal to the unit vector `n`.
+fn plane_basis(n: &Vec3) -> (Vec3, Vec3) {
+    let a = if n.x.abs() < 0.6 { Vec3::x() } else { Vec3::y() };
+    let t1 = n.cross(&a).normalize();
+    (t1, n.cross(&t1))
+}
+
+/// Twice the signed area of the triangle `a b c`.
+fn area2(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
+    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+}
+
+/// Adds to `out[..len]` points of the pool `allowed` greedily, each the one that grows
+/// the convex hull of the chosen points the most (for a first point of an empty choice:
+/// the farthest from the pool's centroid; a second: the farthest from the first; a
+/// third: the largest triangle; a fourth: the largest hull, whose area is half the sum
+/// of the four triangles of the four points in any position), until four are chosen or
+/// no point adds area (or length).
+fn grow_by_area(
+    xy: &[(f64, f64)],
+    out: &mut [Option<usize>; 4],
+    len: &mut usize,
+    allowed: &dyn Fn(usize) -> bool,
+) {
+    while *len < 4 {
+        let mut c = [(0.0, 0.0); 4];
+        for (k, i) in out[..*len].iter().flatten().enumerate() {
+            c[k] = xy[*i];
+        }
+        let gain = |p: (f64, f64)| -> f64 {
+            match *len {
+                1 => (p.0 - c[0].0).powi(2) + (p.1 - c[0].1).powi(2),
+                2 => area2(c[0], c[1], p).abs(),
+                // The hull of four points is half the sum of their four triangles
+                // (either way they lie), so the doubled hull minus the doubled
+                // triangle is the sum of the three triangles with p less the triangle.
+                _ => {
+                    area2(p, c[0], c[1]).abs() + area2(p, c[0], c[2]).abs() + area2(p, c[1], c[2]).abs()
+                        - area2(c[0], c[1], c[2]).abs()
+                }
+            }
+        };
+        let mut best: Option<(usize, f64)> = None;
+        if *len == 0 {
+            let (mut m, mut cx, mut cy) = (0.0, 0.0, 0.0);
+            for (i, p) in xy.iter().enumerate() {
+                if allowed(i) {
+                    m += 1.0;
+                    cx += p.0;
+                    cy += p.1;
+                }
+            }
+            if m == 0.0 {
+                return;
+            }
+            let (cx, cy) = (cx / m, cy / m);
+            for (i, p) in xy.iter().enumerate() {
+                let g = (p.0 - cx).powi(2) + (p.1 - cy).powi(2);
+                if allowed(i) && best.is_none_or(|(_, b)| g > b) {
+                    best = Some((i, g));
+                }
+            }
+        } else {
+            for (i, p) in xy.iter().enumerate() {
+                if !allowed(i) || out[..*len].contains(&Some(i)) {
+                    continue;
+                }
+                let g = gain(*p);
+                if g > 0.0 && best.is_none_or(|(_, b)| g > b) {
+                    best = Some((i, g));
+                }
+            }
+        }
+        let Some((i, _)) = best else { return };
+        out[*len] = Some(i);
+        *len += 1;
+    }
 }
 
 /// `cos^2` of the half-angle of the cone above a candidate (about the plane's normal)
@@ -408,6 +559,36 @@ mod tests {
                 for p in m.points() {
                     assert!(plane.signed_distance_to_point(&p.point_a).abs() < 1e-12);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn penetrating_vertices_are_kept_before_higher_ones() {
+        // A flat-bottomed hull: a 2 cm square bottom 50 µm into the ground and a wider
+        // octagon 1 mm above it (within the 5 mm margin), then a top.
+        let mut pts = Vec::new();
+        for (x, y) in [(-0.01, -0.01), (0.01, -0.01), (0.01, 0.01), (-0.01, 0.01)] {
+            pts.push(Vec3::new(x, y, -5e-5));
+        }
+        for k in 0..8 {
+            let t = std::f64::consts::TAU * (k as f64 + 0.5) / 8.0;
+            pts.push(Vec3::new(0.03 * t.cos(), 0.03 * t.sin(), 1e-3 - 5e-5));
+            pts.push(Vec3::new(0.03 * t.cos(), 0.03 * t.sin(), 0.05));
+        }
+        let mesh: Shape = crate::mesh::ConvexMesh::from_points(&pts).unwrap().into();
+        let settings = ManifoldSettings::default().with_margin(5e-3);
+        for yaw in [0.0, 0.3, 1.1] {
+            let pose = Pose {
+                translation: Vec3::new(0.2, -0.4, 0.0),
+                rotation: UnitQuaternion::from_euler_angles(0.0, 0.0, yaw),
+            };
+            let m = halfspace_manifold(&ground(), &mesh, &pose, &settings)
+                .unwrap()
+                .unwrap();
+            assert_eq!(m.points().len(), 4);
+            for p in m.points() {
+                assert!((p.signed_distance + 5e-5).abs() < 1e-12, "{}", p.signed_distance);
             }
         }
     }
