@@ -57,7 +57,7 @@ use wolfe_multibody::Se3;
 
 use crate::error::RobotError;
 use crate::narrow::NarrowPhase;
-use crate::world::{Owner, RobotWorld};
+use crate::world::{Geometry, Owner, RobotWorld};
 
 /// The default of [`crate::StepSettings::reuse_tolerance`]: how far (m) every point of a
 /// geometry may have moved since its pair's manifold was computed for the cached
@@ -299,7 +299,7 @@ impl Detector {
         let geoms = &world.geometries;
         for i in 0..geoms.len() {
             for j in i + 1..geoms.len() {
-                if !pair_allowed(world, geoms[i].owner, geoms[j].owner) {
+                if !pair_allowed(world, &geoms[i], &geoms[j]) {
                     continue;
                 }
                 // Speculation only against static geometry (see the module docs).
@@ -438,8 +438,13 @@ impl Detector {
     }
 }
 
-fn pair_allowed(world: &RobotWorld, a: Owner, b: Owner) -> bool {
-    match (a, b) {
+/// Whether two geometries may touch: not two static ones, not two links of one tree
+/// without self-collision, not one body's own geometries, and not adjacent links
+/// (parent and child, or a tree's root body and the link welded to the world that it
+/// is jointed to: URDF robots' meshes overlap at their joints, and users expect those
+/// pairs filtered).
+fn pair_allowed(world: &RobotWorld, a: &Geometry, b: &Geometry) -> bool {
+    match (a.owner, b.owner) {
         (Owner::World, Owner::World) => false,
         (Owner::Body { tree: ta, body: ba }, Owner::Body { tree: tb, body: bb }) if ta == tb => {
             let tree = &world.trees[ta];
@@ -449,6 +454,14 @@ fn pair_allowed(world: &RobotWorld, a: Owner, b: Owner) -> bool {
             let bodies = tree.model.bodies();
             bodies[ba].parent != Some(bb) && bodies[bb].parent != Some(ba)
         }
+        (Owner::World, Owner::Body { tree, body }) => !is_base_joint(world, a.base_of, tree, body),
+        (Owner::Body { tree, body }, Owner::World) => !is_base_joint(world, b.base_of, tree, body),
         _ => true,
     }
+}
+
+/// Whether `body` of `tree` is a root body jointed to the welded link of tree
+/// `base_of`.
+fn is_base_joint(world: &RobotWorld, base_of: Option<usize>, tree: usize, body: usize) -> bool {
+    base_of == Some(tree) && world.trees[tree].model.bodies()[body].parent.is_none()
 }

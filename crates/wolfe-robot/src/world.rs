@@ -58,6 +58,10 @@ pub struct Geometry {
     pub friction: f64,
     /// Mass of the carrying body (kg), for the record; 0 for static geometry.
     pub mass: f64,
+    /// For a link welded to the world ([`Owner::World`]), the tree whose base it is:
+    /// that tree's root bodies are jointed to it, so the adjacent-link filter skips
+    /// their pairs (as it skips parent and child within a tree). `None` otherwise.
+    pub base_of: Option<usize>,
 }
 
 /// One kinematic tree and its state.
@@ -219,6 +223,7 @@ impl RobotWorld {
             shape,
             friction,
             mass: 0.0,
+            base_of: None,
         });
         self.geometries.len() - 1
     }
@@ -248,6 +253,7 @@ impl RobotWorld {
                 shape: g.shape.clone(),
                 friction,
                 mass,
+                base_of: g.body.is_none().then_some(tree),
             });
         }
         let joints = robot
@@ -283,6 +289,7 @@ impl RobotWorld {
             shape,
             friction,
             mass: mp.mass,
+            base_of: None,
         });
         let t = pose.translation;
         let r = pose.rotation.quaternion();
