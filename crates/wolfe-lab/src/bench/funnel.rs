@@ -223,6 +223,23 @@ impl<'h> Drops<'h> {
 mod tests {
     use super::*;
 
+    /// The shipped YCB hulls, in the bench's order.
+    fn ycb_shapes() -> Vec<Shape> {
+        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ycb"));
+        crate::bench::load_hulls(dir)
+            .unwrap()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    /// The lowest point of `shape` at `pose`: its support in -z.
+    fn lowest_point(shape: &Shape, pose: &Pose) -> Vec3 {
+        use wolfe::SupportMap as _;
+        let d = pose.rotation.inverse() * Vec3::new(0.0, 0.0, -1.0);
+        pose.transform_point(&shape.local_support(&d))
+    }
+
     /// The walls' inner faces pass through the bottom circle and lean outwards at the
     /// tilt: a point of the inner face at slant s lies at radius `r0 + s sin(tilt)` and
     /// height `s cos(tilt)`.
@@ -264,13 +281,7 @@ mod tests {
     /// problem (`OutOfRange`), and 3 of the bench's 1003 drops were replaced.
     #[test]
     fn ycb_drops_do_not_diverge() {
-        use wolfe::SupportMap as _;
-        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ycb"));
-        let shapes: Vec<Shape> = crate::bench::load_hulls(dir)
-            .unwrap()
-            .into_iter()
-            .map(|(_, s)| s)
-            .collect();
+        let shapes = ycb_shapes();
         let runs = simulate(&shapes, 200, crate::bench::warmstart::SEED).unwrap();
         assert!(runs.failed.is_empty(), "failed drops: {:?}", runs.failed);
         // No object sinks through the ground: its lowest point (support in -z).
@@ -278,8 +289,7 @@ mod tests {
         for run in &runs.trajectories {
             for (pa, pb) in &run.poses {
                 for (shape, pose) in [(&shapes[run.a], pa), (&shapes[run.b], pb)] {
-                    let d = pose.rotation.inverse() * Vec3::new(0.0, 0.0, -1.0);
-                    lowest = lowest.min(pose.transform_point(&shape.local_support(&d)).z);
+                    lowest = lowest.min(lowest_point(shape, pose).z);
                 }
             }
         }
@@ -298,17 +308,7 @@ mod tests {
     #[test]
     #[ignore = "diagnostic: prints the deepest impacts"]
     fn funnel_impacts() {
-        use wolfe::SupportMap as _;
-        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ycb"));
-        let shapes: Vec<Shape> = crate::bench::load_hulls(dir)
-            .unwrap()
-            .into_iter()
-            .map(|(_, s)| s)
-            .collect();
-        let lowest = |shape: &Shape, pose: &Pose| {
-            let d = pose.rotation.inverse() * Vec3::new(0.0, 0.0, -1.0);
-            pose.transform_point(&shape.local_support(&d))
-        };
+        let shapes = ycb_shapes();
         let mut events = Vec::new();
         let mut drops = Drops::new(&shapes, crate::bench::warmstart::SEED).unwrap();
         for draw in 0..200 {
@@ -320,7 +320,7 @@ mod tests {
                 for (i, hull) in [ia, ib].into_iter().enumerate() {
                     let body = &sim.world().bodies()[i];
                     let pose = body.shape_world_pose(&sim.poses()[i]);
-                    let p = lowest(&shapes[hull], &pose);
+                    let p = lowest_point(&shapes[hull], &pose);
                     if p.z > -0.005 {
                         continue;
                     }
