@@ -27,6 +27,7 @@ pub mod detect;
 pub mod error;
 mod forces;
 pub mod scenes;
+pub mod settings;
 pub mod step;
 pub mod trajectory;
 pub mod world;
