@@ -4,11 +4,11 @@ use std::hint::black_box;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use wolfe::{
     ContactSolver, ConvexShape, EpaSettings, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant,
     GrowthSettings, GrowthSolver, GrowthStatus, Normalization, PairCache, Pose, Quat, Shape,
-    SignedDistanceOutput, SignedDistanceSettings, Vec3, WolfeError,
+    SignedDistanceOutput, SignedDistanceSettings, WolfeError,
 };
 
 use crate::problem_set::{Category, ProblemSet};
@@ -299,19 +299,8 @@ pub const WARM_MOTION_SEED: u64 = 0x6772_6f77;
 /// Moves a pose by `step` in a random direction and turns it by 0.01 rad about a random
 /// axis (the paper's warm-start benchmark: about 1% of the shape's size, Sec. IV-A).
 fn nudge(rng: &mut rand_chacha::ChaCha8Rng, pose: &Pose, step: f64) -> Pose {
-    let mut unit = || loop {
-        let v = Vec3::new(
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-        );
-        let n = v.norm();
-        if n > 0.1 && n <= 1.0 {
-            break v / n;
-        }
-    };
-    let axis = unit();
-    let dir = unit();
+    let axis = wolfe_testkit::random::random_unit_vector(rng);
+    let dir = wolfe_testkit::random::random_unit_vector(rng);
     Pose {
         rotation: Quat::from_scaled_axis(axis * 0.01) * pose.rotation,
         translation: pose.translation + dir * step,

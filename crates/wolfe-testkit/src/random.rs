@@ -23,6 +23,23 @@ pub fn random_rotation(rng: &mut ChaCha8Rng) -> Quat {
     Quat::new_normalize(q)
 }
 
+/// A uniformly random unit vector: a point uniform in the cube `[-1, 1)^3`, kept if its
+/// length lies in `(0.1, 1]` (inside the ball, hence isotropic, and away from 0),
+/// normalized.
+pub fn random_unit_vector(rng: &mut ChaCha8Rng) -> Vec3 {
+    loop {
+        let v = Vec3::new(
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+        );
+        let n = v.norm();
+        if n > 0.1 && n <= 1.0 {
+            return v / n;
+        }
+    }
+}
+
 /// A random pose: a uniformly random rotation, then a translation uniform in
 /// `[-extent, extent)^3`.
 pub fn random_pose(rng: &mut ChaCha8Rng, extent: f64) -> Pose {

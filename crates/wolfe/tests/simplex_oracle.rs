@@ -24,6 +24,7 @@ use nalgebra::{DMatrix, DVector, Vector3};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use wolfe::collide::simplex::{Simplex, SupportPoint};
+use wolfe_testkit::random::random_unit_vector;
 
 type Vec3 = Vector3<f64>;
 
@@ -181,16 +182,6 @@ fn uniform(rng: &mut ChaCha8Rng) -> Vec3 {
     )
 }
 
-fn unit(rng: &mut ChaCha8Rng) -> Vec3 {
-    loop {
-        let v = uniform(rng);
-        let n = v.norm();
-        if n > 0.1 && n <= 1.0 {
-            return v / n;
-        }
-    }
-}
-
 /// Runs `CASES_PER_RANK` cases for each rank 2..=4 (and a few of rank 1) from `generate`,
 /// collecting failures; panics listing the first ones with their seed and case.
 /// `generate` returns the points and an absolute slack added to the tolerance (zero
@@ -264,7 +255,7 @@ fn huge_scale() {
 fn far_from_origin() {
     // A unit simplex 1e4 away in a random direction.
     run_family("far 1e4", 5, |rng, r| {
-        let c = 1e4 * unit(rng);
+        let c = 1e4 * random_unit_vector(rng);
         ((0..r).map(|_| c + uniform(rng)).collect(), 0.0)
     });
 }
@@ -274,7 +265,7 @@ fn far_from_origin_facing() {
     // A unit simplex 1e4 away, flattened across the direction to the origin, so that
     // the projection often falls inside a face or an edge rather than at a vertex.
     run_family("far 1e4 facing", 6, |rng, r| {
-        let u = unit(rng);
+        let u = random_unit_vector(rng);
         let c = 1e4 * u;
         let pts = (0..r)
             .map(|_| {
@@ -306,7 +297,7 @@ fn repeated_points() {
 
 /// Points on a random line; with `through_origin` the line passes through the origin.
 fn collinear(rng: &mut ChaCha8Rng, r: usize, through_origin: bool) -> Vec<Vec3> {
-    let u = unit(rng);
+    let u = random_unit_vector(rng);
     let c = if through_origin {
         rng.random_range(-1.0..1.0) * u
     } else {
@@ -317,8 +308,8 @@ fn collinear(rng: &mut ChaCha8Rng, r: usize, through_origin: bool) -> Vec<Vec3> 
 
 /// Points on a random plane; with `through_origin` the plane contains the origin.
 fn coplanar(rng: &mut ChaCha8Rng, r: usize, through_origin: bool) -> Vec<Vec3> {
-    let u = unit(rng);
-    let mut v = unit(rng);
+    let u = random_unit_vector(rng);
+    let mut v = random_unit_vector(rng);
     v = (v - v.dot(&u) * u).normalize();
     let c = if through_origin {
         rng.random_range(-0.5..0.5) * u + rng.random_range(-0.5..0.5) * v
@@ -399,7 +390,7 @@ fn nearly_repeated() {
 fn degenerate_far_from_origin() {
     // The degenerate families again, 1e4 from the origin.
     run_family("degenerate far 1e4", 15, |rng, r| {
-        let off = 1e4 * unit(rng);
+        let off = 1e4 * random_unit_vector(rng);
         let (pts, slack) = match rng.random_range(0..4) {
             0 => (collinear(rng, r, false), 0.0),
             1 => (coplanar(rng, r, false), 0.0),
@@ -494,7 +485,7 @@ fn prev_family(name: &'static str) -> impl Fn(&mut ChaCha8Rng, usize) -> Vec<Vec
         "far" => {
             // 1e4 away, flattened across the direction to the origin (else the
             // projection is nearly always a vertex and the draw does not qualify).
-            let u = unit(rng);
+            let u = random_unit_vector(rng);
             (0..r)
                 .map(|_| {
                     let q = uniform(rng);
