@@ -29,6 +29,9 @@ pub enum SolverChoice {
     NesterovNonorm,
     /// Plain Frank-Wolfe (a reference; sublinear).
     Fw,
+    /// The library's default, `GjkVariant::Auto` (the variant picked per shape pair and
+    /// nearness).
+    Auto,
 }
 
 impl SolverChoice {
@@ -41,6 +44,7 @@ impl SolverChoice {
             SolverChoice::NesterovNorm => "nesterov-norm",
             SolverChoice::NesterovNonorm => "nesterov-nonorm",
             SolverChoice::Fw => "fw",
+            SolverChoice::Auto => "auto",
         }
     }
 
@@ -53,6 +57,7 @@ impl SolverChoice {
             SolverChoice::NesterovNorm => (GjkVariant::Nesterov, Normalization::Always),
             SolverChoice::NesterovNonorm => (GjkVariant::Nesterov, Normalization::Never),
             SolverChoice::Fw => (GjkVariant::FrankWolfe, Normalization::Auto),
+            SolverChoice::Auto => (GjkVariant::Auto, Normalization::Auto),
         };
         GjkSettings::with_variant(variant).with_normalization(normalization)
     }
