@@ -7,15 +7,31 @@ use crate::error::WolfeError;
 pub enum GjkVariant {
     /// Vanilla GJK: fully-corrective Frank-Wolfe with GJK's simplex active set (Alg. 4).
     Vanilla,
-    /// Per shape pair, the variant measured faster at the default settings (issue 23):
-    /// Nesterov (Alg. 6, no normalization) when both cores are strictly convex
-    /// (ellipsoids, spheres), where momentum halves the iterations in close proximity
-    /// (GJK++ Fig. 7; wolfe: 0.51x on close ellipsoids, 0.54x of vanilla's time); vanilla
-    /// GJK on every other pair (meshes, boxes, cylinders, capsules, cones), where with
-    /// wolfe's cheap supports Alg. 6's extra support call at the switch and Alg. 7's
-    /// square root eat the 1-2 iterations momentum saves (`wolfe bench meshes`, and the
-    /// simulated funnel of `wolfe bench warmstart`). Answers are certified either way.
-    /// The default (`docs/reproduction.md`, GJK++ Table I row, gives the numbers).
+    /// Per shape pair and nearness, the variant measured faster at the default settings
+    /// (issue 23):
+    ///
+    /// - both cores strictly convex (ellipsoids, spheres): Nesterov (Alg. 6, no
+    ///   normalization) near contact, where momentum halves the iterations (RSS paper
+    ///   Fig. 5, GJK++ Fig. 7; wolfe, ellipsoids at 1 mm-10 cm: 0.47-0.67x of vanilla's
+    ///   iterations), but vanilla GJK when the pair is far apart, where momentum is
+    ///   detrimental (GJK++ Fig. 7a at >= 1 m; wolfe at 0.5-1 m: 1.3-1.6x). The gate is
+    ///   tested once, after iteration 0, which both variants share (`d_0 = x_0`): far
+    ///   when the Eq. 19 bound of the first support exceeds half the shapes' combined
+    ///   extent along the first direction (a few flops, no extra support call; with a
+    ///   warm start, the first direction is the previous separation and the bound nearly
+    ///   the distance). On overlapping pairs Nesterov costs 1.0-1.3x vanilla's iterations
+    ///   and about 3 more EPA iterations in a signed distance, but no test from the first
+    ///   support tells a shallow overlap from a near touch (on the shipped ellipsoid
+    ///   set, the bound over the extent has the same spread at -1 cm as at +1 cm), and
+    ///   starting with vanilla steps loses the near-contact gain (momentum pays only from
+    ///   the first step), so overlapping pairs keep Nesterov;
+    /// - every other pair (meshes, boxes, cylinders, capsules, cones): vanilla GJK, where
+    ///   with wolfe's cheap supports Alg. 6's extra support call at the switch and
+    ///   Alg. 7's square root eat the 1-2 iterations momentum saves (`wolfe bench
+    ///   meshes`, and the simulated funnel of `wolfe bench warmstart`).
+    ///
+    /// Answers are certified either way. The default (`docs/reproduction.md`, GJK++
+    /// Table I row, gives the numbers).
     #[default]
     Auto,
     /// Polyak-accelerated GJK (Alg. 6, `y_k = x_k`).
@@ -60,7 +76,8 @@ pub enum ConvergenceCriterion {
 }
 
 /// Settings of a GJK query. The defaults are what a simulation or planning user wants:
-/// [`GjkVariant::Auto`] (Nesterov on strictly convex pairs, vanilla GJK on the others),
+/// [`GjkVariant::Auto`] (Nesterov on strictly convex pairs near contact, vanilla GJK on
+/// the others),
 /// distances to 1e-7 relative, at most 128 iterations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]

@@ -169,8 +169,10 @@ fn far_after_first_support<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     x0: &Vec3,
     s0: &Vec3,
 ) -> bool {
-    let c = md.bounding_box_center_difference();
-    (1.0 + FAR_GATE) * x0.dot(s0) > FAR_GATE * x0.dot(&c)
+    // `lb > 0` first: it is necessary (`w >= 0`) and decides overlapping pairs and most
+    // close ones without computing `c`.
+    let x0_s0 = x0.dot(s0);
+    x0_s0 > 0.0 && (1.0 + FAR_GATE) * x0_s0 > FAR_GATE * x0.dot(&md.bounding_box_center_difference())
 }
 
 /// The first iterate: `x0` if it is a usable direction, else the x axis.
