@@ -484,6 +484,8 @@ mod tests {
         );
         let n = SolverChoice::NesterovNorm.settings();
         assert_eq!(n.normalization, Normalization::Always);
+        // `auto` is the library's default settings, as a user gets them.
+        assert_eq!(SolverChoice::Auto.settings(), GjkSettings::default());
         assert_eq!(
             SolverChoice::Gjk.settings(),
             GjkSettings::with_variant(GjkVariant::Vanilla)
