@@ -97,6 +97,7 @@ fn every_solver_runs_on_meshes() {
         "nesterov-norm",
         "nesterov-nonorm",
         "fw",
+        "auto",
     ] {
         let (_, rows) = run_ok(&dir, solver, "distance", "1");
         assert_eq!(rows.len(), 20, "{solver}");
