@@ -34,6 +34,9 @@ pub struct Islands {
     limits: Vec<usize>,
     /// Generalized velocities per island.
     dofs: Vec<usize>,
+    /// Contacts between two trees left out of the graph whose trees ended in
+    /// different islands (see [`Islands::find_with`]).
+    cut: Vec<usize>,
     /// Scratch: the next free slot of each island while bucketing.
     cursor: Vec<usize>,
 }
@@ -90,7 +93,7 @@ impl Islands {
         let (island_of, cursor) = (&self.island_of_tree, &mut self.cursor);
         bucket(
             count,
-            island_of.iter().copied(),
+            island_of.iter().map(|&i| Some(i)),
             cursor,
             &mut self.tree_start,
             &mut self.trees,
@@ -112,6 +115,7 @@ impl Islands {
             list.resize(count + 1, 0);
         }
         self.contacts.clear();
+        self.cut.clear();
         self.pds.clear();
         self.limits.clear();
     }
@@ -120,32 +124,61 @@ impl Islands {
     /// trees, contacts, PD controllers, joint limits (each in the problem's order) and
     /// number of velocities.
     pub fn find(&mut self, problem: &SapProblem) {
+        self.find_with(problem, |_| true);
+    }
+
+    /// As [`Islands::find`], with only the two-tree contacts `c` for which
+    /// `couples(c)` holds as edges of the graph. A contact left out whose trees are
+    /// still connected (by other contacts) belongs to their island; one whose trees
+    /// end in different islands belongs to none and is listed by
+    /// [`Islands::cut_contacts`]. The islands are then those of the problem without the
+    /// cut contacts: the whole problem's minimizer when the cut contacts' impulses
+    /// vanish there.
+    pub fn find_with(&mut self, problem: &SapProblem, couples: impl Fn(usize) -> bool) {
         let contacts = problem.contacts();
         self.connect(
             problem.trees().len(),
-            contacts
-                .iter()
-                .filter_map(|c| c.tree_b.as_ref().map(|(b, _)| (c.tree_a, *b))),
+            contacts.iter().enumerate().filter_map(|(k, c)| {
+                c.tree_b
+                    .as_ref()
+                    .filter(|_| couples(k))
+                    .map(|(b, _)| (c.tree_a, *b))
+            }),
         );
         let count = self.len();
         let island_of = &self.island_of_tree;
+        let island_of_contact = |c: &crate::contact::ContactConstraint| {
+            let i = island_of[c.tree_a];
+            match &c.tree_b {
+                Some((b, _)) if island_of[*b] != i => None,
+                _ => Some(i),
+            }
+        };
+        self.cut.clear();
+        self.cut.extend(
+            contacts
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| island_of_contact(c).is_none())
+                .map(|(k, _)| k),
+        );
         bucket(
             count,
-            contacts.iter().map(|c| island_of[c.tree_a]),
+            contacts.iter().map(island_of_contact),
             &mut self.cursor,
             &mut self.contact_start,
             &mut self.contacts,
         );
         bucket(
             count,
-            problem.pd_controllers().iter().map(|p| island_of[p.tree]),
+            problem.pd_controllers().iter().map(|p| Some(island_of[p.tree])),
             &mut self.cursor,
             &mut self.pd_start,
             &mut self.pds,
         );
         bucket(
             count,
-            problem.joint_limits().iter().map(|l| island_of[l.tree]),
+            problem.joint_limits().iter().map(|l| Some(island_of[l.tree])),
             &mut self.cursor,
             &mut self.limit_start,
             &mut self.limits,
@@ -196,6 +229,11 @@ impl Islands {
         &self.limits[self.limit_start[i]..self.limit_start[i + 1]]
     }
 
+    /// The contacts between two islands left out by [`Islands::find_with`], increasing.
+    pub fn cut_contacts(&self) -> &[usize] {
+        &self.cut
+    }
+
     /// The number of generalized velocities of island `i`.
     pub fn dofs(&self, i: usize) -> usize {
         self.dofs[i]
@@ -208,11 +246,12 @@ impl Islands {
     }
 }
 
-/// Counting sort of the items `0..` by their island: `start` gets `count + 1` offsets
-/// and `list` the items grouped by island, in increasing order within each island.
+/// Counting sort of the items `0..` by their island (`None`: in no island): `start`
+/// gets `count + 1` offsets and `list` the items grouped by island, in increasing order
+/// within each island.
 fn bucket(
     count: usize,
-    island_of_item: impl Iterator<Item = usize> + Clone,
+    island_of_item: impl Iterator<Item = Option<usize>> + Clone,
     cursor: &mut Vec<usize>,
     start: &mut Vec<usize>,
     list: &mut Vec<usize>,
@@ -220,7 +259,7 @@ fn bucket(
     start.clear();
     start.resize(count + 1, 0);
     let mut n = 0;
-    for i in island_of_item.clone() {
+    for i in island_of_item.clone().flatten() {
         start[i + 1] += 1;
         n += 1;
     }
@@ -232,6 +271,7 @@ fn bucket(
     list.clear();
     list.resize(n, 0);
     for (item, i) in island_of_item.enumerate() {
+        let Some(i) = i else { continue };
         list[cursor[i]] = item;
         cursor[i] += 1;
     }

@@ -76,7 +76,16 @@ fn island_and_monolithic_solves_agree() {
                 .solve(&problem, &v0)
                 .unwrap();
             let case = format!("sizes {s} seed {seed}: {} islands", islands.len());
-            assert_eq!(by_islands.stats.islands as usize, islands.len().max(1), "{case}");
+            // The solve's islands are those of the contacts active at the initial
+            // guess and after each round: at least as many as the problem's.
+            assert!(
+                by_islands.stats.islands as usize >= islands.len().max(1),
+                "{case}"
+            );
+            assert!(
+                by_islands.stats.islands as usize <= problem.trees().len(),
+                "{case}"
+            );
             assert_eq!(whole.stats.islands, 1, "{case}");
             assert!(
                 by_islands.stats.total_iterations >= by_islands.stats.iterations,

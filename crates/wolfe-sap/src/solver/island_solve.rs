@@ -9,6 +9,17 @@
 //! minimizer is v = v* exactly. The velocities are gathered, and the impulses, the cost
 //! and the stopping criterion are then evaluated once on the whole problem.
 //!
+//! The graph's edges are the two-tree contacts with a nonzero impulse at the initial
+//! guess, not every contact: in a falling pile the speculative (margin) contacts would
+//! join every tree into one island. A contact left out whose trees end in different
+//! islands (a cut contact) is in no island's problem; the islands' minimizers are the
+//! whole problem's exactly when every cut contact's impulse is zero there (its term of
+//! the gradient, `J^T gamma`, vanishes). After each round the whole problem is
+//! evaluated; cut contacts with a nonzero impulse join the graph and the islands are
+//! solved again from the gathered velocities (islands already at their minimizer stop
+//! at once). This ends when Eq. 26 holds on the whole problem, or when no cut contact is
+//! active (then some island did not converge, which the status reports).
+//!
 //! # Why the whole problem's stopping criterion (Eq. 26) still holds
 //!
 //! Write `g`, `p~ = D A v`, `j~ = D J^T gamma` for the scaled gradient, momentum and
@@ -17,6 +28,8 @@
 //! and each constraint acts on the trees of one island only, `g_i`, `p_i`, `j_i` are
 //! exactly the quantities of island i's own problem, and
 //! `|g|^2 = sum_i |g_i|^2`, `|p~|^2 = sum_i |p_i|^2`, `|j~|^2 = sum_i |j_i|^2`.
+//! (In a round with cut contacts this holds once their impulses are zero, which is
+//! when the rounds stop with the whole problem converged.)
 //! Islands without constraint have `g_i = 0` exactly (v = v*, gamma = 0). Each of the
 //! k constrained islands stops when
 //!
@@ -33,8 +46,12 @@
 //! come from Eq. 26 evaluated on the whole problem at the gathered velocities, not from
 //! this argument.
 
+use nalgebra::Vector3;
+
 use super::{SapSettings, SapSolver, SapStats, SapStatus};
+use crate::cone::ConeRegion;
 use crate::error::SapError;
+use crate::evaluate::y_of;
 use crate::island::Islands;
 use crate::model::SapModel;
 use crate::problem::SapProblem;
@@ -49,6 +66,10 @@ pub(crate) struct IslandPool {
     /// constraint).
     slot_of: Vec<usize>,
     used: Vec<bool>,
+    /// Per contact, whether it is an edge of the graph this round.
+    couples: Vec<bool>,
+    /// The velocities the round starts from.
+    v: Vec<f64>,
 }
 
 /// One island's problem and solver; `dofs` is the size of the island it last held, so
@@ -139,19 +160,20 @@ impl SapSolver {
             });
         }
         let mut pool = std::mem::take(&mut self.islands);
-        pool.islands.find(problem);
-        let result = if pool.islands.len() <= 1 {
-            self.iterate(problem, v0, model, stats)
-        } else {
-            self.solve_islands(&mut pool, problem, v0, model, stats)
-        };
+        let result = self.island_rounds(&mut pool, problem, v0, model, stats);
         self.islands = pool;
         result
     }
 
-    /// Solves every island of `pool.islands` (more than one) and evaluates the whole
-    /// problem at the gathered velocities.
-    fn solve_islands(
+    /// The rounds of the island solve: the graph's edges are the two-tree contacts
+    /// predicted active (a nonzero impulse at the initial guess; the 2 cm speculative
+    /// contacts of a falling pile would otherwise join every tree into one island);
+    /// after each round, cut contacts whose impulse is nonzero at the gathered
+    /// velocities join the graph and the islands are solved again from there. The
+    /// rounds end when Eq. 26 holds on the whole problem (all cut contacts then have a
+    /// zero impulse: the islands' minimizers are the whole problem's) or nothing more
+    /// can join; at most one round per contact, and a single island is solved whole.
+    fn island_rounds(
         &mut self,
         pool: &mut IslandPool,
         problem: &SapProblem,
@@ -159,15 +181,84 @@ impl SapSolver {
         model: &SapModel,
         stats: &mut SapStats,
     ) -> Result<(), SapError> {
+        pool.couples.clear();
+        pool.couples
+            .extend(problem.contacts().iter().enumerate().map(|(c, contact)| {
+                contact.tree_b.is_none() || {
+                    let m = &model.contacts[c];
+                    let y = y_of(m, &problem.contact_velocity(c, v0));
+                    m.cone.project(&y).1 != ConeRegion::NoContact
+                }
+            }));
+        pool.v.clear();
+        pool.v.extend_from_slice(v0);
+        let symbolic_before = pool.symbolic_factorizations();
+        stats.reset(false, false);
+        for round in 0.. {
+            let couples = &pool.couples;
+            pool.islands.find_with(problem, |c| couples[c]);
+            if pool.islands.len() <= 1 {
+                if round == 0 {
+                    return self.iterate(problem, v0, model, stats);
+                }
+                // Everything joined: finish on the whole problem from the last round.
+                let (depth, total, searches, cost0) = (
+                    stats.iterations,
+                    stats.total_iterations,
+                    stats.line_search_iterations,
+                    stats.cost.first().copied().unwrap_or(f64::NAN),
+                );
+                let sparse = stats.sparse;
+                self.iterate(problem, &pool.v, model, stats)?;
+                stats.iterations += depth;
+                stats.total_iterations += total;
+                stats.line_search_iterations += searches;
+                stats.sparse |= sparse;
+                let last = stats.cost.last().copied().unwrap_or(f64::NAN);
+                stats.cost.clear();
+                stats.cost.push(cost0);
+                stats.cost.push(last);
+                return Ok(());
+            }
+            if self.solve_islands(pool, problem, model, stats)? {
+                break;
+            }
+            let mut grew = false;
+            for &c in pool.islands.cut_contacts() {
+                if self.gamma[c] != Vector3::zeros() {
+                    pool.couples[c] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+            pool.v.copy_from_slice(&self.v);
+        }
+        stats.symbolic_reused = stats.sparse && pool.symbolic_factorizations() == symbolic_before;
+        Ok(())
+    }
+
+    /// One round: solves every island of `pool.islands` (more than one) from
+    /// `pool.v`, evaluates the whole problem at the gathered velocities and adds to
+    /// `stats` (the round's deepest island to `iterations`). Returns whether Eq. 26
+    /// holds on the whole problem.
+    fn solve_islands(
+        &mut self,
+        pool: &mut IslandPool,
+        problem: &SapProblem,
+        model: &SapModel,
+        stats: &mut SapStats,
+    ) -> Result<bool, SapError> {
         pool.assign(&self.settings, problem.time_step())?;
         self.resize_workspaces(problem);
-        stats.reset(false, false);
+        let v0 = pool.v.as_slice();
         let count = pool.islands.len();
         stats.islands = count as u32;
         let constrained = (0..count).filter(|&i| pool.islands.is_constrained(i)).count();
         // eps_a / sqrt(k): see the proof in the module documentation.
         let absolute_tolerance = self.settings.absolute_tolerance / (constrained.max(1) as f64).sqrt();
-        let (mut cost0, mut all_reused, mut failed) = (0.0, true, None);
+        let (mut cost0, mut depth, mut failed) = (0.0, 0, None);
         let v_star = problem.v_star();
         for i in 0..count {
             let Some(slot) = pool.slots.get_mut(pool.slot_of[i]) else {
@@ -213,24 +304,24 @@ impl SapSolver {
                 self.v[o..o + nt].copy_from_slice(&slot.solver.v[local..local + nt]);
                 local += nt;
             }
-            stats.iterations = stats.iterations.max(sub.iterations);
+            depth = depth.max(sub.iterations);
             stats.total_iterations += sub.iterations;
             stats.line_search_iterations += sub.line_search_iterations;
             cost0 += sub.cost.first().copied().unwrap_or(0.0);
-            if sub.sparse {
-                stats.sparse = true;
-                all_reused &= sub.symbolic_reused;
-            }
+            stats.sparse |= sub.sparse;
             if sub.status != SapStatus::Converged && failed.is_none() {
                 failed = Some(sub.status);
             }
             slot.solver.stats = sub;
         }
-        stats.symbolic_reused = stats.sparse && all_reused;
+        stats.iterations += depth;
         // A v* for the evaluation of A v (see `evaluate_state`).
         problem.mul_a(v_star.as_slice(), &mut self.av_star);
         let (cost, converged, e_m) = self.evaluate_state(problem, model);
-        stats.cost.push(cost0);
+        if stats.cost.is_empty() {
+            stats.cost.push(cost0);
+        }
+        stats.cost.truncate(1);
         stats.cost.push(cost);
         stats.momentum_error = e_m;
         stats.status = if converged {
@@ -240,7 +331,7 @@ impl SapSolver {
             // can do that (see the proof above); report it as no further progress.
             failed.unwrap_or(SapStatus::Stalled)
         };
-        Ok(())
+        Ok(converged)
     }
 }
 
