@@ -151,6 +151,17 @@ fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
     true
 }
 
+/// Resizes `x` to `n` entries (zeros), keeping its storage: no allocation when it has
+/// held as many (a problem refilled with islands of changing size).
+fn resize_in_place(x: &mut DVector<f64>, n: usize) {
+    if x.len() != n {
+        let mut data: Vec<f64> = std::mem::replace(x, DVector::zeros(0)).data.into();
+        data.clear();
+        data.resize(n, 0.0);
+        *x = DVector::from_vec(data);
+    }
+}
+
 /// Whether the 6 x 6 block `a` has exactly zero off-diagonal 3 x 3 blocks.
 fn block_diagonal_3x3(a: &DMatrix<f64>) -> bool {
     (0..3).all(|i| (3..6).all(|j| a[(i, j)] == 0.0 && a[(j, i)] == 0.0))
@@ -437,10 +448,8 @@ impl SapProblem {
                 return Err(bad("dissipation_time_scale", tau));
             }
         }
-        if self.d_scale.len() != total {
-            self.d_scale = DVector::zeros(total);
-            self.v_star = DVector::zeros(total);
-        }
+        resize_in_place(&mut self.d_scale, total);
+        resize_in_place(&mut self.v_star, total);
         for (t, tree) in trees.iter().enumerate() {
             for i in 0..tree.dofs() {
                 self.d_scale[offsets[t] + i] = 1.0 / tree.a[(i, i)].sqrt();
@@ -520,10 +529,8 @@ impl SapProblem {
             limit.tree = islands.local_index(limit.tree);
             self.joint_limits.push(limit);
         }
-        if self.d_scale.len() != total {
-            self.d_scale = DVector::zeros(total);
-            self.v_star = DVector::zeros(total);
-        }
+        resize_in_place(&mut self.d_scale, total);
+        resize_in_place(&mut self.v_star, total);
         for (k, &t) in islands.trees(i).iter().enumerate() {
             let n = parent.trees[t].dofs();
             let (o, po) = (self.offsets[k], parent.offsets[t]);
