@@ -70,6 +70,9 @@ pub(crate) struct IslandPool {
     couples: Vec<bool>,
     /// The velocities the round starts from.
     v: Vec<f64>,
+    /// Per tree, whether its island changed since the last round (and must be solved
+    /// again: an unchanged island is still at its minimizer).
+    dirty: Vec<bool>,
 }
 
 /// One island's problem and solver; `dofs` is the size of the island it last held, so
@@ -182,14 +185,26 @@ impl SapSolver {
         stats: &mut SapStats,
     ) -> Result<(), SapError> {
         pool.couples.clear();
-        pool.couples
-            .extend(problem.contacts().iter().enumerate().map(|(c, contact)| {
-                contact.tree_b.is_none() || {
-                    let m = &model.contacts[c];
-                    let y = y_of(m, &problem.contact_velocity(c, v0));
-                    m.cone.project(&y).1 != ConeRegion::NoContact
-                }
-            }));
+        // Predicted active: overlapping at the start of the step (phi0 <= 0), or a
+        // nonzero impulse at the initial guess (the last step's velocities). Measured on
+        // the 40-body drop (first 2 s): 200 first rounds, 148 second and 15 third ones
+        // (154 and 21 without the phi0 test; adding "active at the free motion v*"
+        // changed nothing). A miss costs a round, not accuracy.
+        let active = |c: usize| {
+            let m = &model.contacts[c];
+            let y = y_of(m, &problem.contact_velocity(c, v0));
+            m.cone.project(&y).1 != ConeRegion::NoContact
+        };
+        pool.couples.extend(
+            problem
+                .contacts()
+                .iter()
+                .enumerate()
+                .map(|(c, contact)| contact.tree_b.is_none() || contact.phi0 <= 0.0 || active(c)),
+        );
+        // Trees whose island must be solved this round: all in the first.
+        pool.dirty.clear();
+        pool.dirty.resize(problem.trees().len(), true);
         pool.v.clear();
         pool.v.extend_from_slice(v0);
         let symbolic_before = pool.symbolic_factorizations();
@@ -224,10 +239,16 @@ impl SapSolver {
                 break;
             }
             let mut grew = false;
+            pool.dirty.fill(false);
             for &c in pool.islands.cut_contacts() {
                 if self.gamma[c] != Vector3::zeros() {
                     pool.couples[c] = true;
                     grew = true;
+                    let contact = &problem.contacts()[c];
+                    pool.dirty[contact.tree_a] = true;
+                    if let Some((b, _)) = &contact.tree_b {
+                        pool.dirty[*b] = true;
+                    }
                 }
             }
             if !grew {
@@ -253,6 +274,8 @@ impl SapSolver {
         pool.assign(&self.settings, problem.time_step())?;
         self.resize_workspaces(problem);
         let v0 = pool.v.as_slice();
+        // Islands not solved again this round keep the velocities of the last one.
+        self.v.copy_from_slice(v0);
         let count = pool.islands.len();
         stats.islands = count as u32;
         let constrained = (0..count).filter(|&i| pool.islands.is_constrained(i)).count();
@@ -261,6 +284,9 @@ impl SapSolver {
         let (mut cost0, mut depth, mut failed) = (0.0, 0, None);
         let v_star = problem.v_star();
         for i in 0..count {
+            if !pool.islands.trees(i).iter().any(|&t| pool.dirty[t]) {
+                continue;
+            }
             let Some(slot) = pool.slots.get_mut(pool.slot_of[i]) else {
                 // No constraint: the island's cost is (v - v*)^T A (v - v*) / 2, whose
                 // minimizer is v*; its cost at the initial guess enters cost[0].
