@@ -156,13 +156,14 @@ pub enum SapStatus {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SapStats {
     /// Newton iterations (factorizations of H). Solved by islands: the most Newton
-    /// iterations of any island (the depth, comparable with a monolithic solve).
+    /// iterations of any island, summed over the rounds (the depth, comparable with a
+    /// monolithic solve).
     pub iterations: u32,
     /// Newton iterations summed over the islands (equal to `iterations` for a
     /// monolithic solve): the number of factorizations, each of one island's H.
     pub total_iterations: u32,
-    /// Number of islands solved separately (1 for a monolithic solve, 0 for an empty
-    /// problem solved by islands never happens: it is solved monolithically).
+    /// Number of islands solved separately in the last round (1 when the whole problem
+    /// was solved at once: islands off, or a single island).
     pub islands: u32,
     /// Line-search iterations, summed over the Newton iterations (and the islands).
     pub line_search_iterations: u32,
