@@ -98,6 +98,11 @@ def main():
     wolfe_pen = max(float(s["max_penetration"]) for s in steps)
     wolfe_contacts = statistics.mean(int(s["contacts"]) for s in steps[n // 2:])
     wolfe_newton = [int(s["newton_iterations"]) for s in steps]
+    # SAP solved by islands: newton_iterations is the deepest island's; the total over
+    # islands and the island count are in steps.csv when the recorder writes them
+    # (columns total_newton_iterations, sap_islands; absent from older binaries).
+    wolfe_total = [int(s["total_newton_iterations"]) for s in steps] if "total_newton_iterations" in steps[0] else None
+    wolfe_islands = [int(s["sap_islands"]) for s in steps] if "sap_islands" in steps[0] else None
     # The drop (first 2 s: every body lands) against the rest, for where the mean goes.
     drop = min(n, int(round(2.0 / 0.01)))
 
@@ -135,6 +140,11 @@ def main():
         "wolfe_max_momentum_error": max(float(s["momentum_error"]) for s in steps),
         "wolfe_unconverged_steps": sum(1 for s in steps if s["sap_status"] not in ("converged", "", "none")),
     }
+    if wolfe_total is not None:
+        result["wolfe_newton_total_mean"] = statistics.mean(wolfe_total)
+        result["wolfe_newton_total_drop"] = statistics.mean(wolfe_total[:drop])
+    if wolfe_islands is not None:
+        result["wolfe_islands_drop"] = statistics.mean(wolfe_islands[:drop])
     result["ratio_mean"] = result["wolfe_mean_ms"] / result["mujoco_mean_ms"]
     result["ratio_steady"] = result["wolfe_steady_ms"] / result["mujoco_steady_ms"]
     with open(os.path.join(args.out, "clutter_vs_mujoco.json"), "w") as f:
@@ -146,6 +156,10 @@ def main():
     print(f"| drop, first 2 s (ms) | {result['wolfe_drop_ms']:.3f} | {result['mujoco_drop_ms']:.3f} | {result['wolfe_drop_ms'] / result['mujoco_drop_ms']:.2f} |")
     print(f"| wolfe: detection / SAP solve, mean (ms) | {result['wolfe_detection_ms']:.3f} / {result['wolfe_solve_ms']:.3f} | | |")
     print(f"| wolfe: Newton iterations per step, mean / drop / steady | {result['wolfe_newton_mean']:.2f} / {result['wolfe_newton_drop']:.2f} / {result['wolfe_newton_steady']:.2f} | | |")
+    if wolfe_total is not None:
+        print(f"| wolfe: Newton iterations summed over islands, mean / drop | {result['wolfe_newton_total_mean']:.2f} / {result['wolfe_newton_total_drop']:.2f} | | |")
+    if wolfe_islands is not None:
+        print(f"| wolfe: islands per step in the drop, mean | {result['wolfe_islands_drop']:.1f} | | |")
     print(f"| wolfe: max momentum error, unconverged steps | {result['wolfe_max_momentum_error']:.1e}, {result['wolfe_unconverged_steps']} | | |")
     print(f"| deepest penetration (mm) | {wolfe_pen * 1e3:.2f} | {mj_pen * 1e3:.2f} | |")
     print(f"| contacts at steady state | {wolfe_contacts:.0f} | {result['mujoco_steady_contacts']:.0f} | |")

@@ -19,6 +19,8 @@
 //!   [`interval`]: the projection, cost and G of the one-dof constraints.
 //! - [`solver`]: Algorithm 2, line searches, stopping criterion (Eq. 26);
 //!   [`evaluate`](mod@evaluate): the same cost, gradient and H evaluated directly.
+//! - [`island`]: the connected components of the tree graph, solved one by one when
+//!   [`SapSettings::islands`] is set (the default).
 //! - [`linalg`]: assembly and dense or sparse (supernodal) Cholesky factorization of H.
 //!
 //! A one-dof pendulum-like tree (inertia 0.5 kg m^2) with a PD controller limited to
@@ -53,6 +55,7 @@ pub mod contact;
 pub mod error;
 pub mod evaluate;
 pub mod interval;
+pub mod island;
 pub mod joint;
 pub mod linalg;
 pub mod model;
@@ -64,6 +67,7 @@ pub use contact::ContactConstraint;
 pub use error::{JointConstraintKind, SapError};
 pub use evaluate::{evaluate, hessian, Evaluation};
 pub use interval::IntervalParams;
+pub use island::Islands;
 pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
 pub use linalg::LinearSolver;
 pub use model::{ContactModel, JointModel, RegularizationSettings, SapModel};

@@ -160,6 +160,8 @@ pub(crate) struct HessianSolver {
     /// G_i J_i of the contact being assembled, 3 x (n_a + n_b), column-major.
     gj: Vec<f64>,
     dense_mem: MemBuffer,
+    /// The size of H the scratch `dense_mem` was made for (enough for any smaller).
+    dense_mem_n: usize,
     sparse: Option<SparseH>,
     /// The pattern of the problem being prepared (kept to reuse its storage).
     key: PatternKey,
@@ -174,6 +176,7 @@ impl HessianSolver {
             dense: Mat::zeros(0, 0),
             gj: Vec::new(),
             dense_mem: MemBuffer::new(StackReq::EMPTY),
+            dense_mem_n: 0,
             sparse: None,
             key: PatternKey::default(),
             use_sparse: false,
@@ -203,7 +206,13 @@ impl HessianSolver {
                 self.symbolic_factorizations += 1;
             }
         } else if self.dense.nrows() != n {
-            self.dense = Mat::zeros(n, n);
+            // In place: the storage (and the scratch below) of the largest H seen is
+            // kept, so that a solver reused for problems of changing size (the
+            // islands of successive time steps) does not allocate.
+            self.dense.resize_with(n, n, |_, _| 0.0);
+        }
+        if !use_sparse && n > self.dense_mem_n {
+            self.dense_mem_n = n;
             self.dense_mem =
                 MemBuffer::try_new(faer::linalg::cholesky::llt::factor::cholesky_in_place_scratch::<
                     f64,

@@ -6,6 +6,7 @@ use nalgebra::{DMatrix, DVector, Dim, Matrix, RawStorage};
 
 use crate::contact::ContactConstraint;
 use crate::error::{JointConstraintKind, SapError};
+use crate::island::Islands;
 use crate::joint::{JointLimitConstraint, PdControllerConstraint};
 
 /// One tree of the forest (Section IV-D): its diagonal block of A (Eq. 15), n_t x n_t,
@@ -148,6 +149,17 @@ fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
     }
     *out = chol.inverse();
     true
+}
+
+/// Resizes `x` to `n` entries (zeros), keeping its storage: no allocation when it has
+/// held as many (a problem refilled with islands of changing size).
+fn resize_in_place(x: &mut DVector<f64>, n: usize) {
+    if x.len() != n {
+        let mut data: Vec<f64> = std::mem::replace(x, DVector::zeros(0)).data.into();
+        data.clear();
+        data.resize(n, 0.0);
+        *x = DVector::from_vec(data);
+    }
 }
 
 /// Whether the 6 x 6 block `a` has exactly zero off-diagonal 3 x 3 blocks.
@@ -436,10 +448,8 @@ impl SapProblem {
                 return Err(bad("dissipation_time_scale", tau));
             }
         }
-        if self.d_scale.len() != total {
-            self.d_scale = DVector::zeros(total);
-            self.v_star = DVector::zeros(total);
-        }
+        resize_in_place(&mut self.d_scale, total);
+        resize_in_place(&mut self.v_star, total);
         for (t, tree) in trees.iter().enumerate() {
             for i in 0..tree.dofs() {
                 self.d_scale[offsets[t] + i] = 1.0 / tree.a[(i, i)].sqrt();
@@ -447,6 +457,86 @@ impl SapProblem {
             }
         }
         Ok(())
+    }
+
+    /// Fills this problem with island `i` of `parent` (see [`Islands`]): its trees in
+    /// the island's order (with their inverses of Section V-B, copied), its contacts,
+    /// PD controllers and joint limits with tree indices local to the island. `parent`
+    /// was validated, and an island of it is valid by construction, so nothing is
+    /// checked again. Storage is reused as by [`SapProblem::refill`]: no allocation
+    /// once this problem has held an island with as many trees, constraints and dofs.
+    pub(crate) fn fill_island(&mut self, parent: &SapProblem, islands: &Islands, i: usize) {
+        self.recycle();
+        self.time_step = parent.time_step;
+        self.offsets.clear();
+        let mut total = 0;
+        for (k, &t) in islands.trees(i).iter().enumerate() {
+            let src = &parent.trees[t];
+            let mut tree = self
+                .spare_trees
+                .pop()
+                .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
+            copy_matrix(&src.a, &mut tree.a);
+            if tree.v_star.len() == src.v_star.len() {
+                tree.v_star.copy_from(&src.v_star);
+            } else {
+                tree.v_star = src.v_star.clone();
+            }
+            self.trees.push(tree);
+            if self.a_inv.len() <= k {
+                self.a_inv.push(DMatrix::zeros(0, 0));
+            }
+            copy_matrix(&parent.a_inv[t], &mut self.a_inv[k]);
+            self.offsets.push(total);
+            total += src.dofs();
+        }
+        self.offsets.push(total);
+        for &c in islands.contacts(i) {
+            let src = &parent.contacts[c];
+            let mut contact = self
+                .spare_contacts
+                .pop()
+                .unwrap_or_else(|| ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0));
+            contact.tree_a = islands.local_index(src.tree_a);
+            copy_matrix(&src.jacobian_a, &mut contact.jacobian_a);
+            let old_b = contact.tree_b.take().map(|(_, j)| j);
+            contact.tree_b = match &src.tree_b {
+                Some((tb, jb)) => {
+                    let mut j = old_b
+                        .or_else(|| self.spare_jacobians.pop())
+                        .unwrap_or_else(|| DMatrix::zeros(0, 0));
+                    copy_matrix(jb, &mut j);
+                    Some((islands.local_index(*tb), j))
+                }
+                None => {
+                    self.spare_jacobians.extend(old_b);
+                    None
+                }
+            };
+            contact.phi0 = src.phi0;
+            contact.stiffness = src.stiffness;
+            contact.dissipation_time_scale = src.dissipation_time_scale;
+            contact.friction = src.friction;
+            self.contacts.push(contact);
+        }
+        for &p in islands.pd_controllers(i) {
+            let mut pd = parent.pd_controllers[p].clone();
+            pd.tree = islands.local_index(pd.tree);
+            self.pd_controllers.push(pd);
+        }
+        for &l in islands.joint_limits(i) {
+            let mut limit = parent.joint_limits[l].clone();
+            limit.tree = islands.local_index(limit.tree);
+            self.joint_limits.push(limit);
+        }
+        resize_in_place(&mut self.d_scale, total);
+        resize_in_place(&mut self.v_star, total);
+        for (k, &t) in islands.trees(i).iter().enumerate() {
+            let n = parent.trees[t].dofs();
+            let (o, po) = (self.offsets[k], parent.offsets[t]);
+            self.d_scale.rows_mut(o, n).copy_from(&parent.d_scale.rows(po, n));
+            self.v_star.rows_mut(o, n).copy_from(&parent.v_star.rows(po, n));
+        }
     }
 
     /// The time step delta t.

@@ -10,6 +10,8 @@ use crate::linalg::{HessianSolver, LinearSolver};
 use crate::model::{RegularizationSettings, SapModel};
 use crate::problem::SapProblem;
 
+mod island_solve;
+
 /// The line search of step 4 of Algorithm 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineSearch {
@@ -62,8 +64,18 @@ pub struct SapSettings {
     /// and from 96 dofs (16 bodies) on piles, and 2-5x faster at 240 dofs.
     pub dense_max_dofs: usize,
     /// Record the per-iteration history of a solve in [`SapStats::history`]
-    /// (diagnostics: allocates per iteration). Default false.
+    /// (diagnostics: allocates per iteration). Default false. A recorded solve is
+    /// monolithic (as with `islands: false`): one history for the whole problem.
     pub record_history: bool,
+    /// Solve each island (connected component of the tree graph, see
+    /// [`crate::island`]) as its own problem when there is more than one: the cost (24)
+    /// is separable across islands, so the minimizer is the same, but each island gets
+    /// its own Newton iterations, exact line search and (dense or sparse, by
+    /// `dense_max_dofs`) factorization, and stops as soon as it converged. The
+    /// stopping criterion (Eq. 26) still holds on the whole problem (see
+    /// [`SapStats::momentum_error`] and the proof in the island solver). Default true;
+    /// false solves the whole problem at once.
+    pub islands: bool,
 }
 
 impl Default for SapSettings {
@@ -83,6 +95,7 @@ impl Default for SapSettings {
             linear_solver: LinearSolver::Auto,
             dense_max_dofs: 90,
             record_history: false,
+            islands: true,
         }
     }
 }
@@ -142,21 +155,33 @@ pub enum SapStatus {
 /// Statistics of a solve.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SapStats {
-    /// Newton iterations (factorizations of H).
+    /// Newton iterations (factorizations of H). Solved by islands: the most Newton
+    /// iterations of any island, summed over the rounds (the depth, comparable with a
+    /// monolithic solve).
     pub iterations: u32,
-    /// Line-search iterations, summed over the Newton iterations.
+    /// Newton iterations summed over the islands (equal to `iterations` for a
+    /// monolithic solve): the number of factorizations, each of one island's H.
+    pub total_iterations: u32,
+    /// Number of islands solved separately in the last round (1 when the whole problem
+    /// was solved at once: islands off, or a single island).
+    pub islands: u32,
+    /// Line-search iterations, summed over the Newton iterations (and the islands).
     pub line_search_iterations: u32,
-    /// The cost ell_p (Eq. 24) at the initial guess and after every iteration.
+    /// The cost ell_p (Eq. 24) at the initial guess and after every iteration. Solved
+    /// by islands: two entries, the cost of the whole problem at the initial guess and
+    /// at the returned velocities.
     pub cost: Vec<f64>,
-    /// The dimensionless momentum error e_m (Eq. 32) at the returned velocities.
+    /// The dimensionless momentum error e_m (Eq. 32) at the returned velocities,
+    /// evaluated on the whole problem (also when solved by islands).
     /// When the status is [`SapStatus::Converged`], `e_m < eps_r + eps_a / scale` with
     /// `scale = max(|p~|, |j~_c|)` (Eq. 26), so `e_m < eps_r` when `eps_a = 0`.
     pub momentum_error: f64,
     /// How the solve ended.
     pub status: SapStatus,
-    /// Whether the sparse factorization was used.
+    /// Whether the sparse factorization was used (by any island).
     pub sparse: bool,
-    /// Whether the symbolic sparse factorization of an earlier solve was reused.
+    /// Whether the symbolic sparse factorization of an earlier solve was reused (by
+    /// every island that used the sparse factorization).
     pub symbolic_reused: bool,
     /// One record per Newton iteration when [`SapSettings::record_history`] is set
     /// (empty otherwise).
@@ -168,6 +193,8 @@ impl SapStats {
     fn empty() -> Self {
         Self {
             iterations: 0,
+            total_iterations: 0,
+            islands: 1,
             line_search_iterations: 0,
             cost: Vec::new(),
             momentum_error: f64::NAN,
@@ -181,6 +208,8 @@ impl SapStats {
     /// Resets for a new solve, keeping the storage of `cost` and `history`.
     fn reset(&mut self, sparse: bool, symbolic_reused: bool) {
         self.iterations = 0;
+        self.total_iterations = 0;
+        self.islands = 1;
         self.line_search_iterations = 0;
         self.cost.clear();
         self.momentum_error = f64::NAN;
@@ -194,6 +223,8 @@ impl SapStats {
     /// vector): no allocation when `self` has held as long a history.
     pub fn copy_from(&mut self, other: &SapStats) {
         self.iterations = other.iterations;
+        self.total_iterations = other.total_iterations;
+        self.islands = other.islands;
         self.line_search_iterations = other.line_search_iterations;
         self.cost.clear();
         self.cost.extend_from_slice(&other.cost);
@@ -280,6 +311,12 @@ pub struct SapSolver {
     model: SapModel,
     /// The statistics of the last solve.
     stats: SapStats,
+    /// The islands of the last problem and the pool of their problems and solvers.
+    islands: island_solve::IslandPool,
+    /// Stopping criterion of an island's sub-solver: the scale of Eq. 26 is
+    /// `sqrt((|p~|^2 + |j~|^2) / 2)` instead of `max(|p~|, |j~|)` (see
+    /// [`island_solve`]).
+    rms_scale: bool,
 }
 
 /// Scalars of the line search along v + alpha dv (Section IV-C).
@@ -325,6 +362,8 @@ impl SapSolver {
             joint_g: Vec::new(),
             model: SapModel::default(),
             stats: SapStats::empty(),
+            islands: island_solve::IslandPool::default(),
+            rms_scale: false,
         })
     }
 
@@ -335,7 +374,7 @@ impl SapSolver {
 
     /// Number of symbolic sparse factorizations computed since creation.
     pub fn symbolic_factorizations(&self) -> usize {
-        self.hessian.symbolic_factorizations
+        self.hessian.symbolic_factorizations + self.islands.symbolic_factorizations()
     }
 
     /// Solves from v = v* (cold start).
@@ -387,7 +426,13 @@ impl SapSolver {
         let mut stats = std::mem::replace(&mut self.stats, SapStats::empty());
         let result = model
             .update(problem, &self.settings.regularization)
-            .and_then(|()| self.iterate(problem, v0, &model, &mut stats));
+            .and_then(|()| {
+                if self.settings.islands && !self.settings.record_history {
+                    self.iterate_islands(problem, v0, &model, &mut stats)
+                } else {
+                    self.iterate(problem, v0, &model, &mut stats)
+                }
+            });
         self.model = model;
         self.stats = stats;
         result.map(|()| &self.stats)
@@ -439,7 +484,6 @@ impl SapSolver {
         }
         let models = &model.contacts;
         let nc = models.len();
-        let nj = model.num_joints();
         let use_sparse = match self.settings.linear_solver {
             LinearSolver::Dense => false,
             LinearSolver::Sparse => true,
@@ -448,40 +492,7 @@ impl SapSolver {
         let before = self.hessian.symbolic_factorizations;
         self.hessian.prepare(problem, use_sparse)?;
         let symbolic_reused = use_sparse && self.hessian.symbolic_factorizations == before;
-        for buf in [
-            &mut self.v,
-            &mut self.r,
-            &mut self.ar,
-            &mut self.grad,
-            &mut self.dv,
-            &mut self.dp,
-            &mut self.av,
-            &mut self.av_star,
-            &mut self.jc,
-        ] {
-            buf.clear();
-            buf.resize(n, 0.0);
-        }
-        problem.mul_a(problem.v_star().as_slice(), &mut self.av_star);
-        self.vc.clear();
-        self.vc.resize(nc, [0.0; 3]);
-        self.dvc.clear();
-        self.dvc.resize(nc, [0.0; 3]);
-        self.gamma.clear();
-        self.gamma.resize(nc, Vector3::zeros());
-        self.g.clear();
-        self.g.resize(nc, Matrix3::zeros());
-        self.regions.clear();
-        self.regions.resize(nc, ConeRegion::NoContact);
-        for buf in [
-            &mut self.joint_vc,
-            &mut self.joint_dvc,
-            &mut self.joint_gamma,
-            &mut self.joint_g,
-        ] {
-            buf.clear();
-            buf.resize(nj, 0.0);
-        }
+        self.resize_workspaces(problem);
         self.v.copy_from_slice(v0);
 
         let s = self.settings;
@@ -505,6 +516,7 @@ impl SapSolver {
             }
             self.hessian.factor_solve(&mut self.dv)?;
             stats.iterations += 1;
+            stats.total_iterations += 1;
             // Line search data (Section IV-C).
             problem.mul_a(&self.dv, &mut self.dp);
             for c in 0..nc {
@@ -563,6 +575,47 @@ impl SapSolver {
         Ok(())
     }
 
+    /// Sizes every workspace for `problem` (keeping storage) and computes A v*.
+    fn resize_workspaces(&mut self, problem: &SapProblem) {
+        let n = problem.num_velocities();
+        let nc = problem.contacts().len();
+        let nj = problem.pd_controllers().len() + problem.joint_limits().len();
+        for buf in [
+            &mut self.v,
+            &mut self.r,
+            &mut self.ar,
+            &mut self.grad,
+            &mut self.dv,
+            &mut self.dp,
+            &mut self.av,
+            &mut self.av_star,
+            &mut self.jc,
+        ] {
+            buf.clear();
+            buf.resize(n, 0.0);
+        }
+        problem.mul_a(problem.v_star().as_slice(), &mut self.av_star);
+        self.vc.clear();
+        self.vc.resize(nc, [0.0; 3]);
+        self.dvc.clear();
+        self.dvc.resize(nc, [0.0; 3]);
+        self.gamma.clear();
+        self.gamma.resize(nc, Vector3::zeros());
+        self.g.clear();
+        self.g.resize(nc, Matrix3::zeros());
+        self.regions.clear();
+        self.regions.resize(nc, ConeRegion::NoContact);
+        for buf in [
+            &mut self.joint_vc,
+            &mut self.joint_dvc,
+            &mut self.joint_gamma,
+            &mut self.joint_g,
+        ] {
+            buf.clear();
+            buf.resize(nj, 0.0);
+        }
+    }
+
     /// Evaluates r, A v, gamma, G, the gradient and the stopping criterion at the
     /// current v. Returns (cost, Eq. 26 holds, e_m).
     fn evaluate_state(&mut self, problem: &SapProblem, model: &SapModel) -> (f64, bool, f64) {
@@ -605,7 +658,12 @@ impl SapSolver {
             np += (d[i] * self.av[i]).powi(2);
             nj += (d[i] * self.jc[i]).powi(2);
         }
-        let (ng, scale) = (ng.sqrt(), np.sqrt().max(nj.sqrt()));
+        let scale = if self.rms_scale {
+            (0.5 * (np + nj)).sqrt()
+        } else {
+            np.sqrt().max(nj.sqrt())
+        };
+        let ng = ng.sqrt();
         // ng == 0: the exact minimizer (also the empty problem).
         let converged =
             ng == 0.0 || ng < self.settings.absolute_tolerance + self.settings.relative_tolerance * scale;

@@ -183,15 +183,19 @@ fn supernodal_path_with_joint_constraints() {
     let problem = common::random_mixed_problem(&mut rng, 24, 30, 20, 20);
     let dense_max_dofs = 30;
     assert!(problem.num_velocities() > dense_max_dofs);
+    // Monolithic (islands: false): the whole forest is one factorization, the path
+    // this test is about (tests/islands.rs checks the island path against it).
     let mut auto = SapSolver::new(SapSettings {
         relative_tolerance: EPS_R,
         dense_max_dofs,
+        islands: false,
         ..Default::default()
     })
     .unwrap();
     let mut dense = SapSolver::new(SapSettings {
         relative_tolerance: EPS_R,
         linear_solver: LinearSolver::Dense,
+        islands: false,
         ..Default::default()
     })
     .unwrap();

@@ -73,9 +73,12 @@ fn converges_monotonically_from_random_starts() {
             LineSearch::Exact => 1e-9,
             LineSearch::Backtracking => 1e-6,
         };
+        // The monolithic path, whose cost history has one entry per Newton
+        // iteration (tests/islands.rs checks the island path against it).
         let settings = SapSettings {
             relative_tolerance,
             line_search,
+            islands: false,
             ..Default::default()
         };
         let mut solver = SapSolver::new(settings).unwrap();
@@ -113,8 +116,11 @@ fn converges_monotonically_from_random_starts() {
 fn dense_and_sparse_agree_and_symbolic_is_reused() {
     let mut rng = common::rng(12);
     let problem = common::random_problem(&mut rng, 12, 20);
+    // Monolithic: one factorization of the whole H (the island path is checked
+    // against it in tests/islands.rs).
     let base = SapSettings {
         relative_tolerance: 1e-10,
+        islands: false,
         ..Default::default()
     };
     let mut dense = SapSolver::new(SapSettings {
@@ -296,7 +302,12 @@ fn history_records_every_iteration() {
         let problem = common::random_problem(&mut rng, 3 + case % 4, 4 + case);
         let n = problem.num_velocities();
         let v0 = common::random_vector(&mut rng, n, 1.0);
-        let mut plain = SapSolver::new(SapSettings::default()).unwrap();
+        // A recorded solve is monolithic: compare with the monolithic path.
+        let mut plain = SapSolver::new(SapSettings {
+            islands: false,
+            ..Default::default()
+        })
+        .unwrap();
         let quiet = plain.solve(&problem, &v0).unwrap();
         assert!(quiet.stats.history.is_empty());
         let mut solver = SapSolver::new(SapSettings {

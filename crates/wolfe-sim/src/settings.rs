@@ -151,8 +151,16 @@ pub struct StepStats {
     /// contact makes one contact per penetrating pair. `contacts` counts instead every
     /// manifold point inside the (speculative) margin, up to four per pair.
     pub touching_pairs: usize,
-    /// SAP Newton iterations (0 without contacts).
+    /// SAP Newton iterations (0 without contacts); solved by islands, the deepest
+    /// island's (see [`wolfe_sap::SapStats::iterations`]).
     pub newton_iterations: u32,
+    /// SAP Newton iterations summed over the islands (factorizations of an island's H;
+    /// equal to `newton_iterations` for a solve of the whole problem, 0 without
+    /// contacts).
+    pub total_newton_iterations: u32,
+    /// Islands SAP solved separately (1 for a solve of the whole problem, 0 without
+    /// contacts; see [`wolfe_sap::SapSettings::islands`]).
+    pub sap_islands: u32,
     /// SAP line-search iterations.
     pub line_search_iterations: u32,
     /// Stage-one (free motion) iterations.

@@ -494,6 +494,8 @@ impl Simulation {
             contacts: self.contacts.len(),
             touching_pairs: touching_pairs(&self.contacts),
             newton_iterations: 0,
+            total_newton_iterations: 0,
+            sap_islands: 0,
             line_search_iterations: 0,
             free_motion_iterations: free_iterations,
             sap_status: None,
@@ -513,6 +515,8 @@ impl Simulation {
             self.fill_problem()?;
             let solved = self.sap.solve_in_place(&self.problem, self.v.as_slice())?;
             stats.newton_iterations = solved.iterations;
+            stats.total_newton_iterations = solved.total_iterations;
+            stats.sap_islands = solved.islands;
             stats.line_search_iterations = solved.line_search_iterations;
             stats.sap_status = Some(solved.status);
             stats.momentum_error = solved.momentum_error;

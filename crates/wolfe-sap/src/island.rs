@@ -1,0 +1,278 @@
+//! The islands of a problem: the connected components of its tree graph.
+//!
+//! Two trees are coupled only by a contact between them (`tree_b = Some(..)`): the
+//! momentum matrix A is block diagonal by tree (Eq. 15), PD controllers and joint limits
+//! act on one dof of one tree (Section VII), and a contact with the world touches one
+//! tree. The cost (24) is therefore a sum of independent convex costs, one per
+//! component, each over its own velocities; its minimizer is the union of the
+//! components' minimizers, so each component (an island) can be solved alone.
+//!
+//! [`Islands::find`] computes them with a union-find over the trees and lists, per
+//! island, its trees, contacts, PD controllers and joint limits, in the problem's order.
+//! All storage is kept between calls: no allocation once it has held as large a problem.
+
+use crate::problem::SapProblem;
+
+/// The islands (connected components of the tree graph) of a problem, with the trees
+/// and constraints of each. Islands are numbered in the order of their smallest tree.
+#[derive(Debug, Clone, Default)]
+pub struct Islands {
+    /// Union-find parent of each tree (a root is its own parent).
+    parent: Vec<usize>,
+    /// The island of each tree.
+    island_of_tree: Vec<usize>,
+    /// The position of each tree in its island's list of trees.
+    local: Vec<usize>,
+    /// Per island, ranges into the lists below (compressed, `len + 1` entries each).
+    tree_start: Vec<usize>,
+    trees: Vec<usize>,
+    contact_start: Vec<usize>,
+    contacts: Vec<usize>,
+    pd_start: Vec<usize>,
+    pds: Vec<usize>,
+    limit_start: Vec<usize>,
+    limits: Vec<usize>,
+    /// Generalized velocities per island.
+    dofs: Vec<usize>,
+    /// Contacts between two trees left out of the graph whose trees ended in
+    /// different islands (see [`Islands::find_with`]).
+    cut: Vec<usize>,
+    /// Scratch: the next free slot of each island while bucketing.
+    cursor: Vec<usize>,
+}
+
+impl Islands {
+    /// No islands (storage grows on first use).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The root of tree `t`, with path halving.
+    fn root(&mut self, mut t: usize) -> usize {
+        while self.parent[t] != t {
+            self.parent[t] = self.parent[self.parent[t]];
+            t = self.parent[t];
+        }
+        t
+    }
+
+    /// The connected components of the graph on `num_trees` vertices with the given
+    /// edges (pairs of tree indices, each `< num_trees`): fills the island of every
+    /// tree and the trees of every island. Constraint lists are left empty; use
+    /// [`Islands::find`] for a problem.
+    ///
+    /// # Panics
+    /// If an edge names a vertex `>= num_trees`.
+    pub fn connect(&mut self, num_trees: usize, edges: impl IntoIterator<Item = (usize, usize)>) {
+        self.parent.clear();
+        self.parent.extend(0..num_trees);
+        for (a, b) in edges {
+            let (ra, rb) = (self.root(a), self.root(b));
+            // The smaller index becomes the root: the root of a component is its
+            // smallest tree, which numbers the islands in that order below.
+            if ra < rb {
+                self.parent[rb] = ra;
+            } else if rb < ra {
+                self.parent[ra] = rb;
+            }
+        }
+        self.island_of_tree.clear();
+        self.island_of_tree.resize(num_trees, usize::MAX);
+        let mut count = 0;
+        for t in 0..num_trees {
+            let r = self.root(t);
+            // r <= t, so the root's island is already numbered unless r == t.
+            let island = if r == t {
+                count += 1;
+                count - 1
+            } else {
+                self.island_of_tree[r]
+            };
+            self.island_of_tree[t] = island;
+        }
+        let (island_of, cursor) = (&self.island_of_tree, &mut self.cursor);
+        bucket(
+            count,
+            island_of.iter().map(|&i| Some(i)),
+            cursor,
+            &mut self.tree_start,
+            &mut self.trees,
+        );
+        self.local.clear();
+        self.local.resize(num_trees, 0);
+        for i in 0..count {
+            for (k, &t) in self.trees[self.tree_start[i]..self.tree_start[i + 1]]
+                .iter()
+                .enumerate()
+            {
+                self.local[t] = k;
+            }
+        }
+        self.dofs.clear();
+        self.dofs.resize(count, 0);
+        for list in [&mut self.contact_start, &mut self.pd_start, &mut self.limit_start] {
+            list.clear();
+            list.resize(count + 1, 0);
+        }
+        self.contacts.clear();
+        self.cut.clear();
+        self.pds.clear();
+        self.limits.clear();
+    }
+
+    /// The islands of `problem`: trees coupled by two-tree contacts, and per island its
+    /// trees, contacts, PD controllers, joint limits (each in the problem's order) and
+    /// number of velocities.
+    pub fn find(&mut self, problem: &SapProblem) {
+        self.find_with(problem, |_| true);
+    }
+
+    /// As [`Islands::find`], with only the two-tree contacts `c` for which
+    /// `couples(c)` holds as edges of the graph. A contact left out whose trees are
+    /// still connected (by other contacts) belongs to their island; one whose trees
+    /// end in different islands belongs to none and is listed by
+    /// [`Islands::cut_contacts`]. The islands are then those of the problem without the
+    /// cut contacts: the whole problem's minimizer when the cut contacts' impulses
+    /// vanish there.
+    pub fn find_with(&mut self, problem: &SapProblem, couples: impl Fn(usize) -> bool) {
+        let contacts = problem.contacts();
+        self.connect(
+            problem.trees().len(),
+            contacts.iter().enumerate().filter_map(|(k, c)| {
+                c.tree_b
+                    .as_ref()
+                    .filter(|_| couples(k))
+                    .map(|(b, _)| (c.tree_a, *b))
+            }),
+        );
+        let count = self.len();
+        let island_of = &self.island_of_tree;
+        let island_of_contact = |c: &crate::contact::ContactConstraint| {
+            let i = island_of[c.tree_a];
+            match &c.tree_b {
+                Some((b, _)) if island_of[*b] != i => None,
+                _ => Some(i),
+            }
+        };
+        self.cut.clear();
+        self.cut.extend(
+            contacts
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| island_of_contact(c).is_none())
+                .map(|(k, _)| k),
+        );
+        bucket(
+            count,
+            contacts.iter().map(island_of_contact),
+            &mut self.cursor,
+            &mut self.contact_start,
+            &mut self.contacts,
+        );
+        bucket(
+            count,
+            problem.pd_controllers().iter().map(|p| Some(island_of[p.tree])),
+            &mut self.cursor,
+            &mut self.pd_start,
+            &mut self.pds,
+        );
+        bucket(
+            count,
+            problem.joint_limits().iter().map(|l| Some(island_of[l.tree])),
+            &mut self.cursor,
+            &mut self.limit_start,
+            &mut self.limits,
+        );
+        for (t, tree) in problem.trees().iter().enumerate() {
+            self.dofs[self.island_of_tree[t]] += tree.dofs();
+        }
+    }
+
+    /// Number of islands.
+    pub fn len(&self) -> usize {
+        self.dofs.len()
+    }
+
+    /// Whether there is no island (no tree).
+    pub fn is_empty(&self) -> bool {
+        self.dofs.is_empty()
+    }
+
+    /// The island of tree `t`.
+    pub fn island_of_tree(&self, t: usize) -> usize {
+        self.island_of_tree[t]
+    }
+
+    /// The position of tree `t` in the list [`Islands::trees`] of its island (its index
+    /// in the island's own problem).
+    pub fn local_index(&self, t: usize) -> usize {
+        self.local[t]
+    }
+
+    /// The trees of island `i`, increasing.
+    pub fn trees(&self, i: usize) -> &[usize] {
+        &self.trees[self.tree_start[i]..self.tree_start[i + 1]]
+    }
+
+    /// The contacts of island `i`, increasing.
+    pub fn contacts(&self, i: usize) -> &[usize] {
+        &self.contacts[self.contact_start[i]..self.contact_start[i + 1]]
+    }
+
+    /// The PD controllers of island `i`, increasing.
+    pub fn pd_controllers(&self, i: usize) -> &[usize] {
+        &self.pds[self.pd_start[i]..self.pd_start[i + 1]]
+    }
+
+    /// The joint limits of island `i`, increasing.
+    pub fn joint_limits(&self, i: usize) -> &[usize] {
+        &self.limits[self.limit_start[i]..self.limit_start[i + 1]]
+    }
+
+    /// The contacts between two islands left out by [`Islands::find_with`], increasing.
+    pub fn cut_contacts(&self) -> &[usize] {
+        &self.cut
+    }
+
+    /// The number of generalized velocities of island `i`.
+    pub fn dofs(&self, i: usize) -> usize {
+        self.dofs[i]
+    }
+
+    /// Whether island `i` has at least one constraint (otherwise its minimizer is
+    /// v = v*, with no Newton iteration).
+    pub fn is_constrained(&self, i: usize) -> bool {
+        !(self.contacts(i).is_empty() && self.pd_controllers(i).is_empty() && self.joint_limits(i).is_empty())
+    }
+}
+
+/// Counting sort of the items `0..` by their island (`None`: in no island): `start`
+/// gets `count + 1` offsets and `list` the items grouped by island, in increasing order
+/// within each island.
+fn bucket(
+    count: usize,
+    island_of_item: impl Iterator<Item = Option<usize>> + Clone,
+    cursor: &mut Vec<usize>,
+    start: &mut Vec<usize>,
+    list: &mut Vec<usize>,
+) {
+    start.clear();
+    start.resize(count + 1, 0);
+    let mut n = 0;
+    for i in island_of_item.clone().flatten() {
+        start[i + 1] += 1;
+        n += 1;
+    }
+    for i in 0..count {
+        start[i + 1] += start[i];
+    }
+    cursor.clear();
+    cursor.extend_from_slice(&start[..count]);
+    list.clear();
+    list.resize(n, 0);
+    for (item, i) in island_of_item.enumerate() {
+        let Some(i) = i else { continue };
+        list[cursor[i]] = item;
+        cursor[i] += 1;
+    }
+}
