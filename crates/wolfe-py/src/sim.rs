@@ -187,7 +187,8 @@ pub struct StepInfo {
     /// Object pairs in contact (signed distance <= 0) at the start of the step: the
     /// SAP paper's Fig. 11 count.
     pub touching_pairs: usize,
-    /// SAP Newton iterations.
+    /// SAP Newton iterations (the deepest island's when SAP solved islands one at a
+    /// time).
     pub newton_iterations: u32,
     /// Wall time of the whole step (detection, free motion, SAP, positions), s.
     pub step_seconds: f64,
@@ -208,6 +209,11 @@ pub struct StepInfo {
     pub detection_seconds: f64,
     /// Of `step_seconds`, the SAP solve (assembly included), s.
     pub solve_seconds: f64,
+    /// SAP Newton iterations summed over the islands it solved one at a time
+    /// (`newton_iterations` is the deepest island's count).
+    pub total_newton_iterations: u32,
+    /// Islands (connected components of the contact graph) SAP solved separately.
+    pub sap_islands: u32,
 }
 
 #[pymethods]
@@ -237,6 +243,8 @@ impl From<&StepStats> for StepInfo {
             sap_status: status_name(s),
             detection_seconds: s.detection_seconds,
             solve_seconds: s.solve_seconds,
+            total_newton_iterations: s.total_newton_iterations,
+            sap_islands: s.sap_islands,
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Every scene writes into the output folder:
 //! - `steps.csv`: one row per step, columns
-//!   `step,time,contacts,touching_pairs,newton_iterations,step_seconds,kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds`
+//!   `step,time,contacts,touching_pairs,newton_iterations,step_seconds,kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,detection_seconds,solve_seconds,total_newton_iterations,sap_islands`
 //!   (`step_seconds` is the wall time of the whole step: detection, free motion, SAP,
 //!   positions);
 //! - `iterations.png/svg` and `step-time.png/svg` (SAP paper Fig. 9), `energy.png/svg`;

@@ -109,13 +109,13 @@ fn check_diverged(
 /// `steps.csv`'s header: one row per step ([`steps_row`]).
 pub const STEPS_HEADER: &str = "step,time,contacts,touching_pairs,newton_iterations,step_seconds,\
 kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,\
-detection_seconds,solve_seconds";
+detection_seconds,solve_seconds,total_newton_iterations,sap_islands";
 
 /// One `steps.csv` row (no newline), the columns of [`STEPS_HEADER`]; SAP's status is
 /// `none` when no contact was solved.
 pub fn steps_row(s: &StepStats) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
         s.step,
         s.time,
         s.contacts,
@@ -130,7 +130,9 @@ pub fn steps_row(s: &StepStats) -> String {
         s.sap_status
             .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
         s.detection_seconds,
-        s.solve_seconds
+        s.solve_seconds,
+        s.total_newton_iterations,
+        s.sap_islands
     )
 }
 

@@ -56,7 +56,7 @@ def test_head_on_collision_conserves_momentum():
 # The columns of `wolfe sim`'s steps.csv (crates/wolfe-lab/src/sim/mod.rs documents them).
 STEPS_COLUMNS = ["step", "time", "contacts", "touching_pairs", "newton_iterations", "step_seconds", "kinetic_energy",
                  "potential_energy", "max_penetration", "line_search_iterations", "momentum_error",
-                 "sap_status", "detection_seconds", "solve_seconds"]
+                 "sap_status", "detection_seconds", "solve_seconds", "total_newton_iterations", "sap_islands"]
 # What every `wolfe sim` scene folder holds (the plots in PNG and SVG).
 RUN_FILES = ["steps.csv", "scene.csv", "trajectory.csv", "contacts.csv", "summary.md", "view.html"] + [
     f"{stem}.{ext}" for stem in ("iterations", "step-time", "energy") for ext in ("png", "svg")]
