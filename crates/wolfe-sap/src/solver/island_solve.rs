@@ -48,7 +48,7 @@
 
 use nalgebra::Vector3;
 
-use super::{SapSettings, SapSolver, SapStats, SapStatus};
+use super::{check_initial_guess, SapSettings, SapSolver, SapStats, SapStatus};
 use crate::cone::ConeRegion;
 use crate::error::SapError;
 use crate::evaluate::y_of;
@@ -155,13 +155,7 @@ impl SapSolver {
         model: &SapModel,
         stats: &mut SapStats,
     ) -> Result<(), SapError> {
-        let n = problem.num_velocities();
-        if v0.len() != n || v0.iter().any(|x| !x.is_finite()) {
-            return Err(SapError::InvalidInitialGuess {
-                len: v0.len(),
-                expected: n,
-            });
-        }
+        check_initial_guess(problem, v0)?;
         let mut pool = std::mem::take(&mut self.islands);
         let result = self.island_rounds(&mut pool, problem, v0, model, stats);
         self.islands = pool;
