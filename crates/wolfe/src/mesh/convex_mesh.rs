@@ -429,22 +429,11 @@ fn check_range(vertices: &[Vec3]) -> Result<(), WolfeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    fn unit(rng: &mut ChaCha8Rng) -> Vec3 {
-        loop {
-            let v = Vec3::new(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            );
-            let n = v.norm();
-            if n > 0.1 && n <= 1.0 {
-                return v / n;
-            }
-        }
-    }
+    // The test kit's rejection-sampled unit vector (same draws as before).
+    use wolfe_testkit::random::random_unit_vector as unit;
 
     /// `facet_toward` returns a facet as aligned as the best triangle of a scan of every
     /// stored triangle normal (to the facets' coplanarity tolerance), for random
