@@ -229,6 +229,11 @@ impl SapSolver {
                 stats.cost.push(last);
                 return Ok(());
             }
+            if round == 0 {
+                // The whole problem's workspaces and A v* (for `evaluate_state`), once
+                // for every round.
+                self.resize_workspaces(problem);
+            }
             if self.solve_islands(pool, problem, model, stats)? {
                 break;
             }
@@ -266,7 +271,6 @@ impl SapSolver {
         stats: &mut SapStats,
     ) -> Result<bool, SapError> {
         pool.assign(&self.settings, problem.time_step())?;
-        self.resize_workspaces(problem);
         let v0 = pool.v.as_slice();
         // Islands not solved again this round keep the velocities of the last one.
         self.v.copy_from_slice(v0);
@@ -335,8 +339,6 @@ impl SapSolver {
             slot.solver.stats = sub;
         }
         stats.iterations += depth;
-        // A v* for the evaluation of A v (see `evaluate_state`).
-        problem.mul_a(v_star.as_slice(), &mut self.av_star);
         let (cost, converged, e_m) = self.evaluate_state(problem, model);
         if stats.cost.is_empty() {
             stats.cost.push(cost0);
