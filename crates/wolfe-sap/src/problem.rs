@@ -477,11 +477,8 @@ impl SapProblem {
                 .pop()
                 .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
             copy_matrix(&src.a, &mut tree.a);
-            if tree.v_star.len() == src.v_star.len() {
-                tree.v_star.copy_from(&src.v_star);
-            } else {
-                tree.v_star = src.v_star.clone();
-            }
+            resize_in_place(&mut tree.v_star, src.v_star.len());
+            tree.v_star.copy_from(&src.v_star);
             self.trees.push(tree);
             if self.a_inv.len() <= k {
                 self.a_inv.push(DMatrix::zeros(0, 0));
