@@ -69,7 +69,7 @@ pub use evaluate::{evaluate, hessian, Evaluation};
 pub use interval::IntervalParams;
 pub use island::Islands;
 pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
-pub use linalg::LinearSolver;
+pub use linalg::{LinearSolver, BLOCK_MAX_TREE_DOFS};
 pub use model::{ContactModel, JointModel, RegularizationSettings, SapModel};
 pub use problem::{Constraints, ProblemFiller, SapProblem, Tree};
 pub use solver::{IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus};

@@ -14,6 +14,10 @@ use faer::sparse::{SparseColMatRef, SymbolicSparseColMatRef};
 use faer::{Conj, Mat, MatMut, Par, Side, Spec};
 use nalgebra::Matrix3;
 
+mod block;
+
+use block::BlockCholesky;
+
 use crate::error::SapError;
 use crate::model::SapModel;
 use crate::problem::SapProblem;
@@ -21,13 +25,50 @@ use crate::problem::SapProblem;
 /// Which factorization of H to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinearSolver {
-    /// Dense when the problem has at most [`crate::SapSettings::dense_max_dofs`]
-    /// generalized velocities, sparse otherwise.
+    /// [`LinearSolver::Block`] when every tree has at most [`BLOCK_MAX_TREE_DOFS`]
+    /// dofs; otherwise dense when the problem has at most
+    /// [`crate::SapSettings::dense_max_dofs`] generalized velocities, sparse beyond.
     Auto,
     /// Always a dense Cholesky factorization of the full n_v x n_v matrix H.
     Dense,
     /// Always faer's supernodal sparse Cholesky factorization.
     Sparse,
+    /// A block Cholesky factorization with one block per tree, eliminated in a
+    /// minimum-degree order of the tree graph (Section IV-D).
+    Block,
+}
+
+/// The largest tree (in dofs) for which [`LinearSolver::Auto`] picks the block
+/// factorization: its diagonal blocks are factorized by plain loops, which lose to
+/// faer's blocked kernels on large dense blocks.
+pub const BLOCK_MAX_TREE_DOFS: usize = 24;
+
+/// The factorization a [`HessianSolver`] is prepared for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Factorization {
+    Dense,
+    Sparse,
+    Block,
+}
+
+impl LinearSolver {
+    /// The factorization for `problem` with the dense threshold `dense_max_dofs`.
+    pub(crate) fn pick(self, problem: &SapProblem, dense_max_dofs: usize) -> Factorization {
+        match self {
+            LinearSolver::Dense => Factorization::Dense,
+            LinearSolver::Sparse => Factorization::Sparse,
+            LinearSolver::Block => Factorization::Block,
+            LinearSolver::Auto => {
+                if problem.trees().iter().all(|t| t.dofs() <= BLOCK_MAX_TREE_DOFS) {
+                    Factorization::Block
+                } else if problem.num_velocities() > dense_max_dofs {
+                    Factorization::Sparse
+                } else {
+                    Factorization::Dense
+                }
+            }
+        }
+    }
 }
 
 /// The block pattern of H: the dofs of each tree and the (lower, upper) tree pairs
@@ -163,9 +204,10 @@ pub(crate) struct HessianSolver {
     /// The size of H the scratch `dense_mem` was made for (enough for any smaller).
     dense_mem_n: usize,
     sparse: Option<SparseH>,
+    block: BlockCholesky,
     /// The pattern of the problem being prepared (kept to reuse its storage).
     key: PatternKey,
-    use_sparse: bool,
+    factorization: Factorization,
     /// Number of symbolic factorizations computed so far.
     pub symbolic_factorizations: usize,
 }
@@ -178,16 +220,18 @@ impl HessianSolver {
             dense_mem: MemBuffer::new(StackReq::EMPTY),
             dense_mem_n: 0,
             sparse: None,
+            block: BlockCholesky::default(),
             key: PatternKey::default(),
-            use_sparse: false,
+            factorization: Factorization::Dense,
             symbolic_factorizations: 0,
         }
     }
 
-    /// Prepares for a solve of `problem`: chooses dense or sparse and (re)builds the
+    /// Prepares for a solve of `problem` with `factorization`, (re)building the
     /// pattern and symbolic factorization only when the pattern changed.
-    pub(crate) fn prepare(&mut self, problem: &SapProblem, use_sparse: bool) -> Result<(), SapError> {
-        self.use_sparse = use_sparse;
+    pub(crate) fn prepare(&mut self, problem: &SapProblem, factorization: Factorization) -> Result<(), SapError> {
+        self.factorization = factorization;
+        let use_sparse = factorization == Factorization::Sparse;
         let n = problem.num_velocities();
         let widest = problem
             .contacts()
@@ -198,7 +242,12 @@ impl HessianSolver {
         if self.gj.len() < 3 * widest {
             self.gj.resize(3 * widest, 0.0);
         }
-        if use_sparse {
+        if factorization == Factorization::Block {
+            self.key.fill(problem);
+            if !self.block.has_pattern(&self.key.tree_sizes, &self.key.pairs) {
+                self.block.analyse(&self.key.tree_sizes, &self.key.pairs);
+            }
+        } else if use_sparse {
             self.key.fill(problem);
             let reuse = self.sparse.as_ref().is_some_and(|s| s.key == self.key);
             if !reuse {
@@ -211,7 +260,7 @@ impl HessianSolver {
             // islands of successive time steps) does not allocate.
             self.dense.resize_with(n, n, |_, _| 0.0);
         }
-        if !use_sparse && n > self.dense_mem_n {
+        if factorization == Factorization::Dense && n > self.dense_mem_n {
             self.dense_mem_n = n;
             self.dense_mem =
                 MemBuffer::try_new(faer::linalg::cholesky::llt::factor::cholesky_in_place_scratch::<
@@ -237,7 +286,9 @@ impl HessianSolver {
         joint_g: &[f64],
     ) {
         let gj = &mut self.gj;
-        if self.use_sparse {
+        if self.factorization == Factorization::Block {
+            assemble_blocks(&mut self.block, gj, problem, g, model, joint_g);
+        } else if self.factorization == Factorization::Sparse {
             let Some(s) = self.sparse.as_mut() else {
                 return;
             };
@@ -336,7 +387,12 @@ impl HessianSolver {
     /// Factorizes the assembled H and solves H x = rhs in place.
     pub(crate) fn factor_solve(&mut self, rhs: &mut [f64]) -> Result<(), SapError> {
         let n = rhs.len();
-        if self.use_sparse {
+        if self.factorization == Factorization::Block {
+            self.block
+                .factor()
+                .map_err(|e| SapError::Factorization(format!("H is not positive definite in the block of tree {}", e.tree)))?;
+            self.block.solve_in_place(rhs);
+        } else if self.factorization == Factorization::Sparse {
             let Some(s) = self.sparse.as_mut() else {
                 return Err(SapError::Factorization("no pattern".into()));
             };
@@ -385,6 +441,96 @@ impl HessianSolver {
     }
 }
 
+/// H = A + sum_i J_i^T G_i J_i into the blocks of `f` (lower triangles of the
+/// diagonal blocks; each coupled pair's block once, in the orientation `f` stores).
+fn assemble_blocks(
+    f: &mut BlockCholesky,
+    gj: &mut [f64],
+    problem: &SapProblem,
+    g: &[Matrix3<f64>],
+    model: &SapModel,
+    joint_g: &[f64],
+) {
+    f.clear();
+    for (t, tree) in problem.trees().iter().enumerate() {
+        let n = tree.dofs();
+        let d = f.diagonal_mut(t);
+        for (j, (dc, col)) in d.chunks_exact_mut(n).zip(tree.a.as_slice().chunks_exact(n)).enumerate() {
+            for (h, a) in dc[j..].iter_mut().zip(&col[j..]) {
+                *h += a;
+            }
+        }
+    }
+    for (c, contact) in problem.contacts().iter().enumerate() {
+        let (ta, ja) = (contact.tree_a, &contact.jacobian_a);
+        let na = ja.ncols();
+        g_times(&g[c], ja, gj, 0);
+        add_jt_gj(f.diagonal_mut(ta), ja.as_slice(), &gj[..3 * na], na, na, true);
+        let Some((tb, jb)) = &contact.tree_b else {
+            continue;
+        };
+        let (tb, nb) = (*tb, jb.ncols());
+        g_times(&g[c], jb, gj, 3 * na);
+        add_jt_gj(f.diagonal_mut(tb), jb.as_slice(), &gj[3 * na..3 * (na + nb)], nb, nb, true);
+        // The stored block H_rc = J_r^T (G J_c), with c eliminated first.
+        let (r, _, block) = f.coupling_mut(ta, tb);
+        if r == ta {
+            add_jt_gj(block, ja.as_slice(), &gj[3 * na..3 * (na + nb)], na, nb, false);
+        } else {
+            add_jt_gj(block, jb.as_slice(), &gj[..3 * na], nb, na, false);
+        }
+    }
+    for (m, gm) in model.joints().zip(joint_g) {
+        let t = tree_of_velocity(problem, m.velocity);
+        let k = m.velocity - problem.offset(t);
+        let n = problem.trees()[t].dofs();
+        f.diagonal_mut(t)[k * n + k] += gm;
+    }
+}
+
+/// The tree whose dofs contain generalized velocity `v` (< n_v), by bisection on the
+/// tree offsets.
+fn tree_of_velocity(problem: &SapProblem, v: usize) -> usize {
+    let (mut lo, mut hi) = (0, problem.trees().len());
+    // Invariant: offset(lo) <= v < offset(hi) (offset(n_t) = n_v).
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if problem.offset(mid) <= v {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// `h += J_r^T (G J_c)` for the n_r x n_c column-major block `h`, with `j_r` (3 x n_r)
+/// and `gj_c` (3 x n_c) column-major; only rows `i >= j` of column j when `lower`
+/// (a diagonal block). Compiled with constant sizes for 6-dof trees (free bodies).
+#[inline]
+fn add_jt_gj(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, n_c: usize, lower: bool) {
+    if n_r == 6 && n_c == 6 {
+        add_jt_gj_fixed::<6, 6>(h, j_r, gj_c, lower);
+    } else {
+        add_jt_gj_any(h, j_r, gj_c, n_r, n_c, lower);
+    }
+}
+
+fn add_jt_gj_fixed<const R: usize, const C: usize>(h: &mut [f64], j_r: &[f64], gj_c: &[f64], lower: bool) {
+    add_jt_gj_any(&mut h[..R * C], &j_r[..3 * R], &gj_c[..3 * C], R, C, lower);
+}
+
+#[inline(always)]
+fn add_jt_gj_any(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, n_c: usize, lower: bool) {
+    for (j, (hc, g)) in h.chunks_exact_mut(n_r).zip(gj_c.chunks_exact(3)).enumerate() {
+        let i0 = if lower { j } else { 0 };
+        for (hv, col) in hc[i0..].iter_mut().zip(j_r.chunks_exact(3).skip(i0)) {
+            *hv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
+        }
+    }
+    let _ = n_c;
+}
+
 /// `out[at..]` = G J, column by column (3 entries per column).
 #[inline]
 fn g_times(g: &Matrix3<f64>, j: &nalgebra::DMatrix<f64>, out: &mut [f64], at: usize) {
@@ -415,8 +561,11 @@ mod tests {
 
     /// The lower triangle of the assembled H, expanded to a full dense matrix.
     fn assembled(solver: &HessianSolver, n: usize) -> DMatrix<f64> {
+        if solver.factorization == Factorization::Block {
+            return solver.block.to_dense();
+        }
         let mut h = DMatrix::zeros(n, n);
-        if let Some(s) = solver.sparse.as_ref().filter(|_| solver.use_sparse) {
+        if let Some(s) = solver.sparse.as_ref().filter(|_| solver.factorization == Factorization::Sparse) {
             for col in 0..n {
                 for k in s.col_ptr[col]..s.col_ptr[col + 1] {
                     h[(s.row_idx[k], col)] = s.values[k];
@@ -493,7 +642,7 @@ mod tests {
         SapProblem::with_constraints(1e-2, trees, constraints).expect("valid by construction")
     }
 
-    /// Both assemblies of H equal the reference `hessian` (built column by column from
+    /// The three assemblies of H (dense, sparse, block) equal the reference `hessian` (built column by column from
     /// J e_k, independently of the block layout), on random problems of trees of 1-6
     /// dofs with contacts between one or two trees, in either tree order, and PD
     /// controllers and joint limits on random dofs.
@@ -522,9 +671,9 @@ mod tests {
                     m.cone.project_with_gradient(&y).1
                 })
                 .collect();
-            for sparse in [false, true] {
+            for factorization in [Factorization::Dense, Factorization::Sparse, Factorization::Block] {
                 let mut solver = HessianSolver::new();
-                solver.prepare(&problem, sparse).unwrap();
+                solver.prepare(&problem, factorization).unwrap();
                 let joint_g: Vec<f64> = model
                     .joints()
                     .map(|m| {
@@ -538,7 +687,7 @@ mod tests {
                 let err = (&h - &reference).amax();
                 assert!(
                     err <= 1e-9 * reference.amax(),
-                    "sparse = {sparse}: |H - H_ref| = {err:e}"
+                    "{factorization:?}: |H - H_ref| = {err:e}"
                 );
             }
         }

@@ -6,7 +6,7 @@ use nalgebra::{DVector, Matrix3, Vector3};
 use crate::cone::ConeRegion;
 use crate::error::SapError;
 use crate::evaluate::{regularizer_cost, y_of};
-use crate::linalg::{HessianSolver, LinearSolver};
+use crate::linalg::{Factorization, HessianSolver, LinearSolver};
 use crate::model::{RegularizationSettings, SapModel};
 use crate::problem::SapProblem;
 
@@ -58,7 +58,7 @@ pub struct SapSettings {
     pub armijo_c: f64,
     /// Backtracking: reduction factor rho in (0, 1).
     pub backtracking_rho: f64,
-    /// Dense or sparse factorization of H.
+    /// Dense, sparse or block factorization of H.
     pub linear_solver: LinearSolver,
     /// With [`LinearSolver::Auto`], problems with at most this many generalized
     /// velocities use the dense factorization. Default 90: measured with
@@ -181,8 +181,11 @@ pub struct SapStats {
     pub momentum_error: f64,
     /// How the solve ended.
     pub status: SapStatus,
-    /// Whether the sparse factorization was used (by any island).
+    /// Whether faer's sparse factorization was used (by any island).
     pub sparse: bool,
+    /// Whether the block factorization by tree ([`LinearSolver::Block`]) was used (by
+    /// any island).
+    pub block: bool,
     /// Whether the symbolic sparse factorization of an earlier solve was reused (by
     /// every island that used the sparse factorization).
     pub symbolic_reused: bool,
@@ -203,13 +206,14 @@ impl SapStats {
             momentum_error: f64::NAN,
             status: SapStatus::IterationLimit,
             sparse: false,
+            block: false,
             symbolic_reused: false,
             history: Vec::new(),
         }
     }
 
     /// Resets for a new solve, keeping the storage of `cost` and `history`.
-    fn reset(&mut self, sparse: bool, symbolic_reused: bool) {
+    fn reset(&mut self, factorization: Option<Factorization>, symbolic_reused: bool) {
         self.iterations = 0;
         self.total_iterations = 0;
         self.islands = 1;
@@ -217,7 +221,8 @@ impl SapStats {
         self.cost.clear();
         self.momentum_error = f64::NAN;
         self.status = SapStatus::IterationLimit;
-        self.sparse = sparse;
+        self.sparse = factorization == Some(Factorization::Sparse);
+        self.block = factorization == Some(Factorization::Block);
         self.symbolic_reused = symbolic_reused;
         self.history.clear();
     }
@@ -234,6 +239,7 @@ impl SapStats {
         self.momentum_error = other.momentum_error;
         self.status = other.status;
         self.sparse = other.sparse;
+        self.block = other.block;
         self.symbolic_reused = other.symbolic_reused;
         self.history.clone_from(&other.history);
     }
@@ -466,22 +472,21 @@ impl SapSolver {
         stats: &mut SapStats,
     ) -> Result<(), SapError> {
         check_initial_guess(problem, v0)?;
-        let n = problem.num_velocities();
         let models = &model.contacts;
         let nc = models.len();
-        let use_sparse = match self.settings.linear_solver {
-            LinearSolver::Dense => false,
-            LinearSolver::Sparse => true,
-            LinearSolver::Auto => n > self.settings.dense_max_dofs,
-        };
+        let factorization = self
+            .settings
+            .linear_solver
+            .pick(problem, self.settings.dense_max_dofs);
+        let use_sparse = factorization == Factorization::Sparse;
         let before = self.hessian.symbolic_factorizations;
-        self.hessian.prepare(problem, use_sparse)?;
+        self.hessian.prepare(problem, factorization)?;
         let symbolic_reused = use_sparse && self.hessian.symbolic_factorizations == before;
         self.resize_workspaces(problem);
         self.v.copy_from_slice(v0);
 
         let s = self.settings;
-        stats.reset(use_sparse, symbolic_reused);
+        stats.reset(Some(factorization), symbolic_reused);
         loop {
             let (cost, converged, e_m) = self.evaluate_state(problem, model);
             stats.cost.push(cost);

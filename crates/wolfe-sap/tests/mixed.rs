@@ -125,7 +125,7 @@ fn mixed_problems_converge_to_their_optimality_conditions() {
         let problem = common::random_mixed_problem(&mut rng, nt, 2 + case % 7, 2 + case % 5, 1 + case % 6);
         let n = problem.num_velocities();
         let mut answers: Vec<SapSolution> = Vec::new();
-        for linear_solver in [LinearSolver::Dense, LinearSolver::Sparse] {
+        for linear_solver in [LinearSolver::Dense, LinearSolver::Sparse, LinearSolver::Block] {
             let settings = SapSettings {
                 relative_tolerance: EPS_R,
                 absolute_tolerance: 0.0,
@@ -188,6 +188,7 @@ fn supernodal_path_with_joint_constraints() {
     let mut auto = SapSolver::new(SapSettings {
         relative_tolerance: EPS_R,
         dense_max_dofs,
+        linear_solver: LinearSolver::Sparse,
         islands: false,
         ..Default::default()
     })

@@ -133,9 +133,18 @@ fn dense_and_sparse_agree_and_symbolic_is_reused() {
         ..base
     })
     .unwrap();
+    let mut block = SapSolver::new(SapSettings {
+        linear_solver: LinearSolver::Block,
+        ..base
+    })
+    .unwrap();
     let d = dense.solve_cold(&problem).unwrap();
     let s = sparse.solve_cold(&problem).unwrap();
-    assert!(!d.stats.sparse && s.stats.sparse);
+    let b = block.solve_cold(&problem).unwrap();
+    assert!(!d.stats.sparse && s.stats.sparse && !b.stats.sparse);
+    assert!(!d.stats.block && !s.stats.block && b.stats.block);
+    assert_eq!(b.stats.status, SapStatus::Converged);
+    assert!((&d.v - &b.v).norm() <= 1e-8 * d.v.norm().max(1.0));
     assert!(!s.stats.symbolic_reused);
     assert_eq!(d.stats.status, SapStatus::Converged);
     assert_eq!(s.stats.status, SapStatus::Converged);
@@ -148,15 +157,17 @@ fn dense_and_sparse_agree_and_symbolic_is_reused() {
     let at_solution = sparse.solve(&problem, &s.v).unwrap();
     assert_eq!(at_solution.stats.iterations, 0);
     assert_eq!(at_solution.stats.status, SapStatus::Converged);
-    // Auto: dense up to dense_max_dofs velocities, sparse above.
+    // Auto: by tree blocks when every tree is small (here), whatever dense_max_dofs.
     let n = problem.num_velocities();
-    for (limit, expect_sparse) in [(n, false), (n - 1, true)] {
+    assert!(problem.trees().iter().all(|t| t.dofs() <= wolfe_sap::BLOCK_MAX_TREE_DOFS));
+    for limit in [n, n - 1] {
         let mut auto = SapSolver::new(SapSettings {
             dense_max_dofs: limit,
             ..base
         })
         .unwrap();
-        assert_eq!(auto.solve_cold(&problem).unwrap().stats.sparse, expect_sparse);
+        let stats = auto.solve_cold(&problem).unwrap().stats;
+        assert!(stats.block && !stats.sparse);
     }
     // A different pattern triggers a new symbolic factorization.
     let other = common::random_problem(&mut rng, 12, 20);

@@ -202,7 +202,7 @@ impl SapSolver {
         pool.v.clear();
         pool.v.extend_from_slice(v0);
         let symbolic_before = pool.symbolic_factorizations();
-        stats.reset(false, false);
+        stats.reset(None, false);
         for round in 0.. {
             let couples = &pool.couples;
             pool.islands.find_with(problem, |c| couples[c]);
@@ -217,12 +217,13 @@ impl SapSolver {
                     stats.line_search_iterations,
                     stats.cost.first().copied().unwrap_or(f64::NAN),
                 );
-                let sparse = stats.sparse;
+                let (sparse, block) = (stats.sparse, stats.block);
                 self.iterate(problem, &pool.v, model, stats)?;
                 stats.iterations += depth;
                 stats.total_iterations += total;
                 stats.line_search_iterations += searches;
                 stats.sparse |= sparse;
+                stats.block |= block;
                 let last = stats.cost.last().copied().unwrap_or(f64::NAN);
                 stats.cost.clear();
                 stats.cost.push(cost0);
@@ -333,6 +334,7 @@ impl SapSolver {
             stats.line_search_iterations += sub.line_search_iterations;
             cost0 += sub.cost.first().copied().unwrap_or(0.0);
             stats.sparse |= sub.sparse;
+            stats.block |= sub.block;
             if sub.status != SapStatus::Converged && failed.is_none() {
                 failed = Some(sub.status);
             }
