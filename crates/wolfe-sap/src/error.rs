@@ -99,6 +99,15 @@ pub enum SapError {
     DegenerateContact(usize),
     /// The Newton matrix H could not be factorized (numerically not positive definite).
     Factorization(String),
+    /// An edge given to [`crate::Islands::connect`] names a tree that does not exist.
+    IslandEdge {
+        /// The edge's position in the list given.
+        edge: usize,
+        /// Its two trees.
+        trees: (usize, usize),
+        /// The number of trees of the graph.
+        num_trees: usize,
+    },
     /// A quantity beyond the supported range (issue 21): finite, but so large that the
     /// cost (Eq. 19), its gradient or the Newton step would overflow f64. The bound is
     /// [`crate::problem::MAX_ENERGY_SCALE`] on an energy scale.
@@ -167,6 +176,15 @@ impl fmt::Display for SapError {
                 write!(f, "contact {c}: zero Jacobian, regularization undefined")
             }
             Self::Factorization(what) => write!(f, "factorization of H failed: {what}"),
+            Self::IslandEdge {
+                edge,
+                trees,
+                num_trees,
+            } => write!(
+                f,
+                "island edge {edge} joins trees {} and {}, but the graph has {num_trees} trees",
+                trees.0, trees.1
+            ),
             Self::OutOfRange {
                 owner,
                 index,

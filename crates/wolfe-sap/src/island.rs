@@ -11,6 +11,7 @@
 //! island, its trees, contacts, PD controllers and joint limits, in the problem's order.
 //! All storage is kept between calls: no allocation once it has held as large a problem.
 
+use crate::error::SapError;
 use crate::problem::SapProblem;
 
 /// The islands (connected components of the tree graph) of a problem, with the trees
@@ -61,12 +62,27 @@ impl Islands {
     /// tree and the trees of every island. Constraint lists are left empty; use
     /// [`Islands::find`] for a problem.
     ///
-    /// # Panics
-    /// If an edge names a vertex `>= num_trees`.
-    pub fn connect(&mut self, num_trees: usize, edges: impl IntoIterator<Item = (usize, usize)>) {
+    /// # Errors
+    /// [`SapError::IslandEdge`] if an edge names a vertex `>= num_trees`; the islands
+    /// are then empty.
+    pub fn connect(
+        &mut self,
+        num_trees: usize,
+        edges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Result<(), SapError> {
         self.parent.clear();
         self.parent.extend(0..num_trees);
-        for (a, b) in edges {
+        for (edge, (a, b)) in edges.into_iter().enumerate() {
+            if a >= num_trees || b >= num_trees {
+                self.parent.clear();
+                self.island_of_tree.clear();
+                self.dofs.clear();
+                return Err(SapError::IslandEdge {
+                    edge,
+                    trees: (a, b),
+                    num_trees,
+                });
+            }
             let (ra, rb) = (self.root(a), self.root(b));
             // The smaller index becomes the root: the root of a component is its
             // smallest tree, which numbers the islands in that order below.
@@ -118,6 +134,7 @@ impl Islands {
         self.cut.clear();
         self.pds.clear();
         self.limits.clear();
+        Ok(())
     }
 
     /// The islands of `problem`: trees coupled by two-tree contacts, and per island its
@@ -144,7 +161,8 @@ impl Islands {
                     .filter(|_| couples(k))
                     .map(|(b, _)| (c.tree_a, *b))
             }),
-        );
+        )
+        .unwrap_or_else(|_| unreachable!("a validated problem's contacts name its trees"));
         let count = self.len();
         let island_of = &self.island_of_tree;
         let island_of_contact = |c: &crate::contact::ContactConstraint| {

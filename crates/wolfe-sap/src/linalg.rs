@@ -229,7 +229,11 @@ impl HessianSolver {
 
     /// Prepares for a solve of `problem` with `factorization`, (re)building the
     /// pattern and symbolic factorization only when the pattern changed.
-    pub(crate) fn prepare(&mut self, problem: &SapProblem, factorization: Factorization) -> Result<(), SapError> {
+    pub(crate) fn prepare(
+        &mut self,
+        problem: &SapProblem,
+        factorization: Factorization,
+    ) -> Result<(), SapError> {
         self.factorization = factorization;
         let use_sparse = factorization == Factorization::Sparse;
         let n = problem.num_velocities();
@@ -388,9 +392,12 @@ impl HessianSolver {
     pub(crate) fn factor_solve(&mut self, rhs: &mut [f64]) -> Result<(), SapError> {
         let n = rhs.len();
         if self.factorization == Factorization::Block {
-            self.block
-                .factor()
-                .map_err(|e| SapError::Factorization(format!("H is not positive definite in the block of tree {}", e.tree)))?;
+            self.block.factor().map_err(|e| {
+                SapError::Factorization(format!(
+                    "H is not positive definite in the block of tree {}",
+                    e.tree
+                ))
+            })?;
             self.block.solve_in_place(rhs);
         } else if self.factorization == Factorization::Sparse {
             let Some(s) = self.sparse.as_mut() else {
@@ -455,7 +462,11 @@ fn assemble_blocks(
     for (t, tree) in problem.trees().iter().enumerate() {
         let n = tree.dofs();
         let d = f.diagonal_mut(t);
-        for (j, (dc, col)) in d.chunks_exact_mut(n).zip(tree.a.as_slice().chunks_exact(n)).enumerate() {
+        for (j, (dc, col)) in d
+            .chunks_exact_mut(n)
+            .zip(tree.a.as_slice().chunks_exact(n))
+            .enumerate()
+        {
             for (h, a) in dc[j..].iter_mut().zip(&col[j..]) {
                 *h += a;
             }
@@ -471,7 +482,14 @@ fn assemble_blocks(
         };
         let (tb, nb) = (*tb, jb.ncols());
         g_times(&g[c], jb, gj, 3 * na);
-        add_jt_gj(f.diagonal_mut(tb), jb.as_slice(), &gj[3 * na..3 * (na + nb)], nb, nb, true);
+        add_jt_gj(
+            f.diagonal_mut(tb),
+            jb.as_slice(),
+            &gj[3 * na..3 * (na + nb)],
+            nb,
+            nb,
+            true,
+        );
         // The stored block H_rc = J_r^T (G J_c), with c eliminated first.
         let (r, _, block) = f.coupling_mut(ta, tb);
         if r == ta {
@@ -565,7 +583,11 @@ mod tests {
             return solver.block.to_dense();
         }
         let mut h = DMatrix::zeros(n, n);
-        if let Some(s) = solver.sparse.as_ref().filter(|_| solver.factorization == Factorization::Sparse) {
+        if let Some(s) = solver
+            .sparse
+            .as_ref()
+            .filter(|_| solver.factorization == Factorization::Sparse)
+        {
             for col in 0..n {
                 for k in s.col_ptr[col]..s.col_ptr[col + 1] {
                     h[(s.row_idx[k], col)] = s.values[k];

@@ -237,7 +237,7 @@ fn islands_are_the_connected_components() {
             .map(|_| (r.random_range(0..n), r.random_range(0..n)))
             .collect();
         // The same storage is reused across rounds of changing size.
-        islands.connect(n, edges.iter().copied());
+        islands.connect(n, edges.iter().copied()).unwrap();
         let expected = brute_force_components(n, &edges);
         let count = expected.iter().map(|&c| c + 1).max().unwrap_or(0);
         assert_eq!(islands.len(), count, "round {round}");
@@ -375,4 +375,24 @@ fn a_cut_contact_that_turns_active_joins_in_a_later_round() {
             assert!((a - b).amax() <= 1e-9, "{pairs} pairs");
         }
     }
+}
+
+/// An edge naming a tree that does not exist is a typed error naming the edge, not a
+/// panic, and leaves no islands behind.
+#[test]
+fn an_edge_out_of_range_is_a_typed_error() {
+    let mut islands = Islands::new();
+    islands.connect(3, [(0, 1)]).unwrap();
+    assert_eq!(islands.len(), 2);
+    let err = islands.connect(3, [(0, 1), (2, 3)]).unwrap_err();
+    assert_eq!(
+        err,
+        wolfe_sap::SapError::IslandEdge {
+            edge: 1,
+            trees: (2, 3),
+            num_trees: 3
+        }
+    );
+    assert!(err.to_string().contains("joins trees 2 and 3"));
+    assert!(islands.is_empty());
 }

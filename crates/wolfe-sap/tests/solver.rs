@@ -159,7 +159,10 @@ fn dense_and_sparse_agree_and_symbolic_is_reused() {
     assert_eq!(at_solution.stats.status, SapStatus::Converged);
     // Auto: by tree blocks when every tree is small (here), whatever dense_max_dofs.
     let n = problem.num_velocities();
-    assert!(problem.trees().iter().all(|t| t.dofs() <= wolfe_sap::BLOCK_MAX_TREE_DOFS));
+    assert!(problem
+        .trees()
+        .iter()
+        .all(|t| t.dofs() <= wolfe_sap::BLOCK_MAX_TREE_DOFS));
     for limit in [n, n - 1] {
         let mut auto = SapSolver::new(SapSettings {
             dense_max_dofs: limit,

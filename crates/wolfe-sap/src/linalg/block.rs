@@ -102,7 +102,11 @@ impl BlockCholesky {
             let mut best = (usize::MAX, usize::MAX, usize::MAX);
             for t in (0..nt).filter(|&t| self.position[t] == usize::MAX) {
                 let row = &self.adjacency[t * words..(t + 1) * words];
-                let degree: u32 = row.iter().zip(&self.alive).map(|(r, a)| (r & a).count_ones()).sum();
+                let degree: u32 = row
+                    .iter()
+                    .zip(&self.alive)
+                    .map(|(r, a)| (r & a).count_ones())
+                    .sum();
                 best = best.min((degree as usize, sizes[t], t));
             }
             let p = best.2;
@@ -461,8 +465,20 @@ mod tests {
 
     /// A random SPD matrix with the block pattern of `sizes` and `pairs`, assembled
     /// into `f` (lower blocks) and returned whole.
-    fn random_spd(rng: &mut ChaCha8Rng, sizes: &[usize], pairs: &[(usize, usize)], f: &mut BlockCholesky) -> DMatrix<f64> {
-        let offsets: Vec<usize> = sizes.iter().scan(0, |s, &n| { let o = *s; *s += n; Some(o) }).collect();
+    fn random_spd(
+        rng: &mut ChaCha8Rng,
+        sizes: &[usize],
+        pairs: &[(usize, usize)],
+        f: &mut BlockCholesky,
+    ) -> DMatrix<f64> {
+        let offsets: Vec<usize> = sizes
+            .iter()
+            .scan(0, |s, &n| {
+                let o = *s;
+                *s += n;
+                Some(o)
+            })
+            .collect();
         let total: usize = sizes.iter().sum();
         // H = B + sum over pairs of C_p^T C_p, with B block diagonal SPD: the pattern
         // is exactly the pairs' blocks.
@@ -475,7 +491,11 @@ mod tests {
         for &(lo, hi) in pairs {
             let c = DMatrix::from_fn(3, total, |_, col| {
                 let inside = |t: usize| col >= offsets[t] && col < offsets[t] + sizes[t];
-                if inside(lo) || inside(hi) { rng.random_range(-1.0..1.0) } else { 0.0 }
+                if inside(lo) || inside(hi) {
+                    rng.random_range(-1.0..1.0)
+                } else {
+                    0.0
+                }
             });
             h += c.transpose() * c;
         }
@@ -535,7 +555,10 @@ mod tests {
                 residual <= 1e-12 * (h.norm() * x.norm() + b.norm()),
                 "case {case}: |Hx - b| = {residual:e}"
             );
-            assert!((&x - &reference).norm() <= 1e-8 * reference.norm().max(1.0), "case {case}");
+            assert!(
+                (&x - &reference).norm() <= 1e-8 * reference.norm().max(1.0),
+                "case {case}"
+            );
         }
     }
 
