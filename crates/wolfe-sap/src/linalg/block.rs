@@ -39,6 +39,10 @@ pub(crate) struct BlockCholesky {
     diag: Vec<usize>,
     /// The blocks of H (after `clear`, as assembled), then of L (after `factor`).
     values: Vec<f64>,
+    /// Per position k, in the order the factorization visits the pairs (i, j) of
+    /// column k's rows with j < i: the offset of the block (i, j) it updates (found
+    /// once per pattern instead of searched in every factorization).
+    targets: Vec<usize>,
     /// Scratch for the analysis: adjacency bitsets (words per row) and the
     /// eliminated tree's neighbours.
     adjacency: Vec<u64>,
@@ -151,6 +155,20 @@ impl BlockCholesky {
         self.diag.push(at);
         self.values.clear();
         self.values.resize(at, 0.0);
+        self.targets.clear();
+        for k in 0..nt {
+            let below = &self.rows[self.col_start[k]..self.col_start[k + 1]];
+            for (x, &(i, _)) in below.iter().enumerate() {
+                for &(j, _) in &below[..x] {
+                    let list = &self.rows[self.col_start[j]..self.col_start[j + 1]];
+                    let at = list
+                        .binary_search_by_key(&i, |e| e.0)
+                        .map(|q| list[q].1)
+                        .unwrap_or_else(|_| unreachable!("the fill is a clique by construction"));
+                    self.targets.push(at);
+                }
+            }
+        }
         let widest = sizes.iter().copied().max().unwrap_or(0);
         self.scratch.clear();
         self.scratch.resize(widest, 0.0);
@@ -192,6 +210,7 @@ impl BlockCholesky {
     /// column in the elimination order.
     pub(crate) fn factor(&mut self) -> Result<(), NotPositiveDefinite> {
         let nt = self.order.len();
+        let mut targets = self.targets.iter();
         for k in 0..nt {
             let nk = self.sizes[self.order[k]];
             // Layout by position: D_k, then column k's blocks below it, then the later
@@ -220,11 +239,9 @@ impl BlockCholesky {
                     // j < i: the block (i, j) sits in column j.
                     let nj = self.sizes[self.order[j]];
                     let l_jk = &col[at_j - base..at_j - base + nj * nk];
-                    let list = &self.rows[self.col_start[j]..self.col_start[j + 1]];
-                    let at = list
-                        .binary_search_by_key(&i, |e| e.0)
-                        .map(|q| list[q].1)
-                        .unwrap_or_else(|_| unreachable!("fill is a clique by construction"));
+                    let Some(&at) = targets.next() else {
+                        unreachable!("one target per pair, listed by `analyse`");
+                    };
                     let t = &mut rest[at - rest_base..at - rest_base + ni * nj];
                     gemm_nt_sub(t, l_ik, l_jk, ni, nj, nk);
                 }
@@ -250,11 +267,7 @@ impl BlockCholesky {
                 let q = self.order[i];
                 let (oi, ni) = (self.offsets[q], self.sizes[q]);
                 let l = &self.values[at..at + ni * nk];
-                for (c, yc) in y.iter().enumerate() {
-                    for (b, lv) in rhs[oi..oi + ni].iter_mut().zip(&l[c * ni..(c + 1) * ni]) {
-                        *b -= lv * yc;
-                    }
-                }
+                gemv_sub(&mut rhs[oi..oi + ni], l, y, ni, nk);
             }
         }
         // Backward: L^T x = y.
@@ -267,9 +280,7 @@ impl BlockCholesky {
                 let q = self.order[i];
                 let (oi, ni) = (self.offsets[q], self.sizes[q]);
                 let l = &self.values[at..at + ni * nk];
-                for (c, xc) in x.iter_mut().enumerate() {
-                    *xc -= dot(&l[c * ni..(c + 1) * ni], &rhs[oi..oi + ni]);
-                }
+                gemv_t_sub(x, l, &rhs[oi..oi + ni], ni, nk);
             }
             let d = &self.values[self.diag[k]..self.diag[k] + nk * nk];
             backward_lower_transpose(d, x, nk);
@@ -311,6 +322,7 @@ impl BlockCholesky {
     }
 }
 
+#[inline(always)]
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
@@ -386,29 +398,13 @@ fn solve_right_fixed<const M: usize, const N: usize>(x: &mut [f64], l: &[f64]) {
     solve_right_any(&mut x[..M * N], &l[..N * N], M, N)
 }
 
-/// `t <- t - a a^T` on the lower triangle of the m x m block `t`, with `a` m x p.
-fn syrk_lower_sub(t: &mut [f64], a: &[f64], m: usize, p: usize) {
-    if m == 6 && p == 6 {
-        syrk_fixed::<6, 6>(t, a)
-    } else {
-        syrk_any(t, a, m, p)
-    }
-}
-
+/// `t <- t - a a^T` for the m x m diagonal block `t`, with `a` m x p. The whole block
+/// is updated (the strict upper triangle is never read): full columns vectorize, and
+/// measured on the clutter scene (callgrind) they cost a fifth of the instructions of
+/// the lower triangle's ragged ones.
 #[inline(always)]
-fn syrk_any(t: &mut [f64], a: &[f64], m: usize, p: usize) {
-    for c in 0..m {
-        for l in 0..p {
-            let acl = a[l * m + c];
-            for r in c..m {
-                t[c * m + r] -= a[l * m + r] * acl;
-            }
-        }
-    }
-}
-
-fn syrk_fixed<const M: usize, const P: usize>(t: &mut [f64], a: &[f64]) {
-    syrk_any(&mut t[..M * M], &a[..M * P], M, P)
+fn syrk_lower_sub(t: &mut [f64], a: &[f64], m: usize, p: usize) {
+    gemm_nt_sub(t, a, a, m, m, p)
 }
 
 /// `t <- t - a b^T` for the m x n block `t`, with `a` m x p and `b` n x p.
@@ -435,6 +431,48 @@ fn gemm_any(t: &mut [f64], a: &[f64], b: &[f64], m: usize, n: usize, p: usize) {
 
 fn gemm_fixed<const M: usize, const N: usize, const P: usize>(t: &mut [f64], a: &[f64], b: &[f64]) {
     gemm_any(&mut t[..M * N], &a[..M * P], &b[..N * P], M, N, P)
+}
+
+/// `b <- b - l y` for the m x n column-major block `l`.
+fn gemv_sub(b: &mut [f64], l: &[f64], y: &[f64], m: usize, n: usize) {
+    if m == 6 && n == 6 {
+        gemv_fixed::<6, 6>(b, l, y)
+    } else {
+        gemv_any(b, l, y, m, n)
+    }
+}
+
+#[inline(always)]
+fn gemv_any(b: &mut [f64], l: &[f64], y: &[f64], m: usize, n: usize) {
+    for (yc, lc) in y[..n].iter().zip(l.chunks_exact(m)) {
+        for (bv, lv) in b[..m].iter_mut().zip(lc) {
+            *bv -= lv * yc;
+        }
+    }
+}
+
+fn gemv_fixed<const M: usize, const N: usize>(b: &mut [f64], l: &[f64], y: &[f64]) {
+    gemv_any(&mut b[..M], &l[..M * N], &y[..N], M, N)
+}
+
+/// `x <- x - l^T b` for the m x n column-major block `l`.
+fn gemv_t_sub(x: &mut [f64], l: &[f64], b: &[f64], m: usize, n: usize) {
+    if m == 6 && n == 6 {
+        gemv_t_fixed::<6, 6>(x, l, b)
+    } else {
+        gemv_t_any(x, l, b, m, n)
+    }
+}
+
+#[inline(always)]
+fn gemv_t_any(x: &mut [f64], l: &[f64], b: &[f64], m: usize, n: usize) {
+    for (xc, lc) in x[..n].iter_mut().zip(l.chunks_exact(m)) {
+        *xc -= dot(&lc[..m], &b[..m]);
+    }
+}
+
+fn gemv_t_fixed<const M: usize, const N: usize>(x: &mut [f64], l: &[f64], b: &[f64]) {
+    gemv_t_any(&mut x[..N], &l[..M * N], &b[..M], M, N)
 }
 
 /// `y <- L^{-1} y` for the n x n lower factor `l`.
