@@ -60,8 +60,10 @@ pub struct SapSettings {
     pub backtracking_rho: f64,
     /// Dense, sparse or block factorization of H.
     pub linear_solver: LinearSolver,
-    /// With [`LinearSolver::Auto`], problems with at most this many generalized
-    /// velocities use the dense factorization. Default 90: measured with
+    /// With [`LinearSolver::Auto`] and a tree of more than
+    /// [`crate::BLOCK_MAX_TREE_DOFS`] dofs (otherwise the block factorization is
+    /// used), problems with at most this many generalized velocities use the dense
+    /// factorization. Default 90: measured with
     /// `wolfe bench sap` (clutter-like problems of free bodies), the sparse
     /// factorization is as fast as the dense one from 72 dofs (12 bodies) on islands
     /// and from 96 dofs (16 bodies) on piles, and 2-5x faster at 240 dofs.

@@ -103,7 +103,7 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
     }
     let mut times = Vec::new();
     for pattern in [Pattern::Island, Pattern::Pile] {
-        for solver in ["dense", "sparse"] {
+        for solver in ["dense", "sparse", "block"] {
             let points = mean_by_bodies(
                 rows,
                 |r| r.regime == Regime::Transient && r.pattern == pattern && !r.warm && r.solver == solver,
@@ -113,8 +113,9 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
                 name: format!("{} {solver}", pattern.name()),
                 points: points.into_iter().map(|(b, v)| (b as f64, v)).collect(),
                 dashed: solver == "dense",
-                // One colour per pattern, dashed for the dense solver.
-                color: Some(usize::from(pattern == Pattern::Pile)),
+                // One colour per pattern (another pair for the block solver), dashed
+                // for the dense solver.
+                color: Some(usize::from(pattern == Pattern::Pile) + if solver == "block" { 2 } else { 0 }),
             });
         }
     }
@@ -147,7 +148,7 @@ pub fn plots(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, PlotError> {
 /// milliseconds dense/sparse.
 pub fn summary(rows: &[Row]) -> String {
     let mut out = String::from(
-        "regime    pattern  bodies contacts  it_cold it_step(all) it_step(last5) it_warm(1e-5) it_warm(1e-4) it_warm(1e-2) it_near(1e-4) it_near(1e-2)  ms_dense_cold ms_sparse_cold ms_sparse_warm(1e-4) ms_sparse_step  max_e_m  not_converged\n",
+        "regime    pattern  bodies contacts  it_cold it_step(all) it_step(last5) it_warm(1e-5) it_warm(1e-4) it_warm(1e-2) it_near(1e-4) it_near(1e-2)  ms_dense_cold ms_sparse_cold ms_block_cold ms_sparse_warm(1e-4) ms_sparse_step  max_e_m  not_converged\n",
     );
     for (regime, pattern) in CASES {
         let sel = move |b: usize| {
@@ -202,7 +203,7 @@ pub fn summary(rows: &[Row]) -> String {
                 .filter(|r| r.status != SapStatus::Converged || r.momentum_error_from_neighbour.is_infinite())
                 .count();
             out.push_str(&format!(
-                "{:<9} {:<8} {:>6} {:>8.0} {:>8.2} {:>12.2} {:>14.2} {:>13.2} {:>13.2} {:>13.2} {:>13.2} {:>13.2} {:>14.3} {:>14.3} {:>20.3} {:>12.3} {:>8.1e} {:>14}\n",
+                "{:<9} {:<8} {:>6} {:>8.0} {:>8.2} {:>12.2} {:>14.2} {:>13.2} {:>13.2} {:>13.2} {:>13.2} {:>13.2} {:>14.3} {:>14.3} {:>13.3} {:>20.3} {:>12.3} {:>8.1e} {:>14}\n",
                 regime.name(),
                 pattern.name(),
                 b,
@@ -217,6 +218,7 @@ pub fn summary(rows: &[Row]) -> String {
                 it_near(LARGE_PERTURBATION),
                 ms("dense", 0.0),
                 ms("sparse", 0.0),
+                ms("block", 0.0),
                 ms("sparse", SMALL_PERTURBATION),
                 ms_step,
                 max_em,

@@ -58,7 +58,7 @@ pub struct Row {
     pub bodies: usize,
     /// Number of contact constraints.
     pub contacts: usize,
-    /// "dense" or "sparse".
+    /// "dense", "sparse" or "block".
     pub solver: &'static str,
     /// Warm-started from a perturbed solution.
     pub warm: bool,
@@ -111,9 +111,11 @@ pub(crate) fn measure(scale: &Scale, seed: u64) -> Result<Vec<Row>, SapError> {
                     let near = neighbour(&problem, &noise, perturbation)?;
                     near_starts.push((perturbation, near_solver.solve_cold(&near)?.v));
                 }
-                for (name, linear_solver) in
-                    [("dense", LinearSolver::Dense), ("sparse", LinearSolver::Sparse)]
-                {
+                for (name, linear_solver) in [
+                    ("dense", LinearSolver::Dense),
+                    ("sparse", LinearSolver::Sparse),
+                    ("block", LinearSolver::Block),
+                ] {
                     let mut solver = SapSolver::new(SapSettings {
                         linear_solver,
                         ..Default::default()
