@@ -32,7 +32,7 @@ use wolfe::{Pose, Vec3};
 pub use wolfe_sap::SapStatus;
 use wolfe_sap::{ContactConstraint, SapProblem, SapSolver, SapStats, Tree};
 
-use crate::body::{advance, point_jacobian6, Joint};
+use crate::body::{advance, frame_jacobian6, point_jacobian6, solve_free_body, Joint};
 use crate::detect::{contact_frame, ContactDetector, DetectedContact};
 use crate::error::SimError;
 use crate::forces::{gyroscopic_torque, spring_force, spring_stiffness};
@@ -577,8 +577,8 @@ impl Simulation {
             let rotation = &self.poses[i].rotation;
             let m6 = b.spatial_inertia(rotation);
             let v0 = self.v.fixed_rows::<6>(self.offsets[i]).into_owned();
-            let r = rotation.to_rotation_matrix();
-            let iw = r * b.inertia * r.transpose();
+            // R I R^T, as `spatial_inertia` computed it.
+            let iw = m6.fixed_view::<3, 3>(3, 3).into_owned();
             let omega: Vec3 = v0.fixed_rows::<3>(3).into();
             let mut f6 = SVector::<f64, 6>::zeros();
             f6.fixed_rows_mut::<3>(0).copy_from(&(b.mass * g));
@@ -600,12 +600,11 @@ impl Simulation {
         }
         for i in 0..nb {
             let m6 = Matrix6::from_column_slice(self.a_blocks[i].as_slice());
-            let chol = m6.cholesky().ok_or(SimError::InvalidSetting {
+            let dv = solve_free_body(&m6, &(-dt * self.forces6[i])).ok_or(SimError::InvalidSetting {
                 name: "A",
                 value: f64::NAN,
                 reason: "the SPD matrix of Eq. 15 failed to factor (mass or inertia too small?)",
             })?;
-            let dv = chol.solve(&(-dt * self.forces6[i]));
             let o = self.offsets[i];
             let mut rows = self.v_star.fixed_rows_mut::<6>(o);
             rows -= dv;
@@ -637,11 +636,12 @@ impl Simulation {
                 filler.push_tree(a, &v_star.as_slice()[offsets[i]..offsets[i] + n]);
             }
             for c in contacts.iter() {
-                let rt = contact_frame(&c.normal).transpose();
-                let jb = rt * point_jacobian6(&c.point, &poses[c.body_b].translation);
+                // R^T J_p and -R^T J_p (see `sap_contact`), written out.
+                let frame = contact_frame(&c.normal);
+                let jb = frame_jacobian6(&frame, &c.point, &poses[c.body_b].translation, 1.0);
                 let ja = c
                     .body_a
-                    .map(|a| (a, -rt * point_jacobian6(&c.point, &poses[a].translation)));
+                    .map(|a| (a, frame_jacobian6(&frame, &c.point, &poses[a].translation, -1.0)));
                 let both_free = free(c.body_b) && ja.as_ref().is_none_or(|(a, _)| free(*a));
                 let contact = if both_free {
                     match &ja {
