@@ -12,7 +12,7 @@
 
 /// `y = A x` for the n x n column-major block `a`, `n = x.len() = y.len()`: each `y_i`
 /// summed over the columns in order, from zero.
-#[inline]
+#[inline(always)]
 pub(super) fn mul_block(a: &[f64], x: &[f64], y: &mut [f64]) {
     match x.len() {
         6 => {
@@ -55,7 +55,7 @@ pub(super) fn mul_block_fixed<const N: usize>(a: &[f64], x: &[f64; N], y: &mut [
 
 /// `vc += J x` for the 3 x n column-major block `j`, `x` holding at least its n entries:
 /// each row summed over the columns in order.
-#[inline]
+#[inline(always)]
 pub(super) fn add_jx(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
     match j.len() {
         18 => {
@@ -94,7 +94,7 @@ pub(super) fn add_jx_fixed<const N: usize>(j: &[f64], x: &[f64; N], vc: &mut [f6
 
 /// `y += J^T g` for the 3 x n column-major block `j`, `y` holding at least n entries:
 /// `y_k += J[0, k] g_0 + J[1, k] g_1 + J[2, k] g_2`.
-#[inline]
+#[inline(always)]
 pub(super) fn add_jtg(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
     match j.len() {
         18 => {
@@ -133,7 +133,7 @@ pub(super) fn add_jtg_fixed<const N: usize>(j: &[f64], g: &[f64; 3], y: &mut [f6
 /// off-diagonal 3 x 3 blocks are exactly zero (a free body, see `spd_inverse_into`);
 /// their terms are then skipped. They are `+-0` (J is finite), and adding `+-0` to a
 /// sum changes at most the sign of a zero, so the result has the same values.
-#[inline]
+#[inline(always)]
 pub(super) fn add_delassus(j: &[f64], a_inv: &[f64], block_diagonal: bool, w: &mut [[f64; 3]; 3]) {
     match (j.len(), block_diagonal) {
         (18, true) => add_delassus_free(j, a_inv, w),
@@ -217,6 +217,24 @@ pub(super) fn cholesky_inverse3(a: &[f64], lda: usize, k: usize, out: &mut [f64]
     let at = |i: usize, j: usize| a[(k + i) + (k + j) * lda];
     // nalgebra's test: a zero or negative (or NaN) pivot has no square root.
     let root = |d: f64| (d != 0.0 && d >= 0.0).then(|| d.sqrt());
+    if [at(1, 0), at(2, 0), at(2, 1)].iter().all(|x| x.to_bits() == 0) {
+        // A diagonal block (a body's mass block m I): the general path's L is
+        // diag(sqrt(a_ii)), its inverse's diagonal (1 / l_ii) / l_ii and every other
+        // entry +0 (the signs worked through; tested bit for bit).
+        let mut l = [0.0; 3];
+        for (i, li) in l.iter_mut().enumerate() {
+            match root(at(i, i)) {
+                Some(d) if d > 0.0 => *li = d,
+                _ => return false,
+            }
+        }
+        for j in 0..3 {
+            for i in 0..3 {
+                out[(k + i) + (k + j) * lda] = if i == j { 1.0 / l[i] / l[i] } else { 0.0 };
+            }
+        }
+        return true;
+    }
     let Some(l00) = root(at(0, 0)) else {
         return false;
     };
