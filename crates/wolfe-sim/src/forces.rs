@@ -100,8 +100,8 @@ pub(crate) fn lu_solve3(j: &Matrix3<f64>, b: &Vec3) -> Option<Vec3> {
         }
         for c in i + 1..3 {
             let p = a[i][c];
-            for r in i + 1..3 {
-                a[r][c] += -p * a[r][i];
+            for row in a.iter_mut().skip(i + 1) {
+                row[c] += -p * row[i];
             }
         }
     }

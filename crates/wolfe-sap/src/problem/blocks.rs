@@ -10,6 +10,23 @@
 //! loops cost more than the arithmetic at these sizes (measured on the 40-body clutter
 //! at rest: `mul_a` 3%, `contact_velocity` 2.5%, the Delassus estimate 4% of the step).
 
+/// `x` as consecutive arrays of `N` entries (a shorter remainder is left out): the
+/// form of `<[f64]>::as_chunks` that the workspace's minimum Rust version has.
+#[inline(always)]
+fn arrays<const N: usize>(x: &[f64]) -> impl Iterator<Item = &[f64; N]> {
+    x.chunks_exact(N).flat_map(<&[f64; N]>::try_from)
+}
+
+/// The `N` columns of the 3 x N column-major block `j`, copied to the stack.
+#[inline(always)]
+fn columns3<const N: usize>(j: &[f64]) -> [[f64; 3]; N] {
+    let mut cols = [[0.0; 3]; N];
+    for (c, s) in cols.iter_mut().zip(arrays::<3>(j)) {
+        *c = *s;
+    }
+    cols
+}
+
 /// `y = A x` for the n x n column-major block `a`, `n = x.len() = y.len()`: each `y_i`
 /// summed over the columns in order, from zero.
 #[inline(always)]
@@ -45,7 +62,7 @@ pub(super) fn mul_block_generic(a: &[f64], x: &[f64], y: &mut [f64]) {
 #[inline]
 pub(super) fn mul_block_fixed<const N: usize>(a: &[f64], x: &[f64; N], y: &mut [f64; N]) {
     let mut acc = [0.0; N];
-    for (col, &xj) in a.as_chunks::<N>().0.iter().zip(x) {
+    for (col, &xj) in arrays::<N>(a).zip(x) {
         for (yi, aij) in acc.iter_mut().zip(col) {
             *yi += aij * xj;
         }
@@ -85,7 +102,7 @@ pub(super) fn add_jx_generic(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
 /// The fixed-size path of [`add_jx`].
 #[inline]
 pub(super) fn add_jx_fixed<const N: usize>(j: &[f64], x: &[f64; N], vc: &mut [f64; 3]) {
-    for (col, xv) in j.as_chunks::<3>().0.iter().zip(x) {
+    for (col, xv) in arrays::<3>(j).zip(x) {
         vc[0] += col[0] * xv;
         vc[1] += col[1] * xv;
         vc[2] += col[2] * xv;
@@ -121,7 +138,7 @@ pub(super) fn add_jtg_generic(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
 /// The fixed-size path of [`add_jtg`].
 #[inline]
 pub(super) fn add_jtg_fixed<const N: usize>(j: &[f64], g: &[f64; 3], y: &mut [f64; N]) {
-    for (col, yv) in j.as_chunks::<3>().0.iter().zip(y) {
+    for (col, yv) in arrays::<3>(j).zip(y) {
         *yv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
     }
 }
@@ -165,8 +182,8 @@ pub(super) fn add_delassus_generic(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 
 /// The fixed-size path of [`add_delassus`] for a full n x n inverse.
 #[inline]
 pub(super) fn add_delassus_fixed<const N: usize>(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
-    let cols = j.as_chunks::<3>().0;
-    for (inv_col, jk) in a_inv.as_chunks::<N>().0.iter().zip(cols) {
+    let cols = columns3::<N>(j);
+    for (inv_col, jk) in arrays::<N>(a_inv).zip(&cols) {
         let mut u = [0.0; 3];
         for (ji, &aik) in cols.iter().zip(inv_col) {
             u[0] += ji[0] * aik;
@@ -185,8 +202,8 @@ pub(super) fn add_delassus_fixed<const N: usize>(j: &[f64], a_inv: &[f64], w: &m
 /// k of `a_inv` is nonzero only in the rows of its own 3 x 3 block.
 #[inline]
 fn add_delassus_free(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
-    let cols = j.as_chunks::<3>().0;
-    for (k, (inv_col, jk)) in a_inv.as_chunks::<6>().0.iter().zip(cols).enumerate() {
+    let cols = columns3::<6>(j);
+    for (k, (inv_col, jk)) in arrays::<6>(a_inv).zip(&cols).enumerate() {
         let lo = if k < 3 { 0 } else { 3 };
         let mut u = [0.0; 3];
         for (ji, &aik) in cols[lo..lo + 3].iter().zip(&inv_col[lo..lo + 3]) {
@@ -216,7 +233,7 @@ fn add_delassus_free(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
 pub(super) fn cholesky_inverse3(a: &[f64], lda: usize, k: usize, out: &mut [f64]) -> bool {
     let at = |i: usize, j: usize| a[(k + i) + (k + j) * lda];
     // nalgebra's test: a zero or negative (or NaN) pivot has no square root.
-    let root = |d: f64| (d != 0.0 && d >= 0.0).then(|| d.sqrt());
+    let root = |d: f64| (d > 0.0).then(|| d.sqrt());
     if [at(1, 0), at(2, 0), at(2, 1)].iter().all(|x| x.to_bits() == 0) {
         // A diagonal block (a body's mass block m I): the general path's L is
         // diag(sqrt(a_ii)), its inverse's diagonal (1 / l_ii) / l_ii and every other
