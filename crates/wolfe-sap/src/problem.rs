@@ -2,12 +2,15 @@
 //! the constraints acting on them (Sections II-D, IV-D, VII of the SAP paper): contacts
 //! between one or two trees, PD controllers and joint limits on one dof of one tree.
 
-use nalgebra::{DMatrix, DVector, Dim, Matrix, RawStorage};
+use nalgebra::constraint::{SameNumberOfColumns, SameNumberOfRows, ShapeConstraint};
+use nalgebra::{DMatrix, DVector, Dim, Dyn, Matrix, RawStorage};
 
 use crate::contact::ContactConstraint;
 use crate::error::{JointConstraintKind, SapError};
 use crate::island::Islands;
 use crate::joint::{JointLimitConstraint, PdControllerConstraint};
+
+mod blocks;
 
 /// One tree of the forest (Section IV-D): its diagonal block of A (Eq. 15), n_t x n_t,
 /// symmetric positive definite, and its free-motion velocities v* (Eq. 13).
@@ -59,6 +62,9 @@ pub struct SapProblem {
     offsets: Vec<usize>,
     /// Inverse of each block of A (for the Delassus estimate of Section V-B).
     a_inv: Vec<DMatrix<f64>>,
+    /// Per tree: whether `a_inv` is a 6 x 6 block with zero off-diagonal 3 x 3 blocks
+    /// (a free body), whose zero blocks the Delassus estimate skips.
+    block_diagonal: Vec<bool>,
     /// diag(A)^{-1/2} (Eq. 25), stacked.
     d_scale: DVector<f64>,
     v_star: DVector<f64>,
@@ -103,11 +109,13 @@ fn check_dof(
 }
 
 /// Writes the inverse of the SPD block `a` into `out` by its Cholesky factorization;
-/// `false` when `a` is numerically not positive definite. The 6 x 6 block of a free body
-/// (the clutter scenes' every tree) is factored on the stack, and `out` is reused when
-/// its shape already matches (no allocation in a time step, measured: 6% of the clutter
-/// step went to this function with the dynamic path).
-fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
+/// `Some(block_diagonal)` on success, `None` when `a` is numerically not positive
+/// definite. The 6 x 6 block of a free body (the clutter scenes' every tree) is factored
+/// on the stack, and `out` is reused when its shape already matches (no allocation in a
+/// time step, measured: 6% of the clutter step went to this function with the dynamic
+/// path). `block_diagonal` says that `a` is 6 x 6 with zero off-diagonal 3 x 3 blocks, so
+/// that `out` has them too.
+fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> Option<bool> {
     let positive = |d: f64| !d.is_nan() && d > 0.0;
     let n = a.nrows();
     if out.shape() != (n, n) {
@@ -116,39 +124,29 @@ fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> bool {
     if n == 6 && block_diagonal_3x3(a) {
         // A free body's block [m I, 0; 0, I_w]: the inverse of each 3 x 3 block, a
         // third of the work of the 6 x 6 factorization (measured: this function was
-        // 9% of the resting clutter step with the 6 x 6 path).
+        // 9% of the resting clutter step with the 6 x 6 path), by nalgebra's Cholesky
+        // written out for 3 x 3 (same bits, `blocks::cholesky_inverse3`).
+        let out = out.as_mut_slice();
         out.fill(0.0);
-        for k in [0, 3] {
-            let m = a.fixed_view::<3, 3>(k, k).into_owned();
-            let Some(chol) = nalgebra::Cholesky::new(m) else {
-                return false;
-            };
-            if !(0..3).all(|i| positive(chol.l_dirty()[(i, i)])) {
-                return false;
-            }
-            out.fixed_view_mut::<3, 3>(k, k).copy_from(&chol.inverse());
-        }
-        return true;
+        return (blocks::cholesky_inverse3(a.as_slice(), 6, 0, out)
+            && blocks::cholesky_inverse3(a.as_slice(), 6, 3, out))
+        .then_some(true);
     }
     if n == 6 {
         let m = nalgebra::Matrix6::from_column_slice(a.as_slice());
-        let Some(chol) = nalgebra::Cholesky::new(m) else {
-            return false;
-        };
+        let chol = nalgebra::Cholesky::new(m)?;
         if !(0..6).all(|i| positive(chol.l_dirty()[(i, i)])) {
-            return false;
+            return None;
         }
         out.as_mut_slice().copy_from_slice(chol.inverse().as_slice());
-        return true;
+        return Some(false);
     }
-    let Some(chol) = nalgebra::Cholesky::new(a.clone()) else {
-        return false;
-    };
+    let chol = nalgebra::Cholesky::new(a.clone())?;
     if !(0..n).all(|i| positive(chol.l_dirty()[(i, i)])) {
-        return false;
+        return None;
     }
     *out = chol.inverse();
-    true
+    Some(false)
 }
 
 /// Resizes `x` to `n` entries (zeros), keeping its storage: no allocation when it has
@@ -164,24 +162,72 @@ fn resize_in_place(x: &mut DVector<f64>, n: usize) {
 
 /// Whether the 6 x 6 block `a` has exactly zero off-diagonal 3 x 3 blocks.
 fn block_diagonal_3x3(a: &DMatrix<f64>) -> bool {
-    (0..3).all(|i| (3..6).all(|j| a[(i, j)] == 0.0 && a[(j, i)] == 0.0))
+    // Column-major: column j holds a[6 j..6 j + 6]; the upper-right block is rows 0..3
+    // of columns 3..6, the lower-left rows 3..6 of columns 0..3.
+    let a = a.as_slice();
+    (0..3).all(|j| a[6 * j + 3..6 * j + 6].iter().all(|&x| x == 0.0))
+        && (3..6).all(|j| a[6 * j..6 * j + 3].iter().all(|&x| x == 0.0))
 }
 
 /// Copies the matrix `m` into `out`, reusing `out`'s storage when the shapes match.
-fn copy_matrix<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(m: &Matrix<f64, R, C, S>, out: &mut DMatrix<f64>) {
+fn copy_matrix<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(m: &Matrix<f64, R, C, S>, out: &mut DMatrix<f64>)
+where
+    ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
+{
     let (r, c) = m.shape();
     if out.shape() != (r, c) {
         *out = DMatrix::zeros(r, c);
     }
-    for j in 0..c {
-        for i in 0..r {
-            out[(i, j)] = m[(i, j)];
-        }
-    }
+    // nalgebra's copy without per-entry bounds checks (a strided iterator was 3x
+    // slower, measured on the clutter step).
+    out.copy_from(m);
 }
 
-fn all_finite<'a>(mut it: impl Iterator<Item = &'a f64>) -> bool {
-    it.all(|x| x.is_finite())
+/// Checks tree `t`'s block `a` (n x n, column-major, finite) against the energy range and
+/// symmetry: the tests of [`SapProblem::prepare`] in its order, written on the slice
+/// so that a 6 x 6 block (`n` a constant after inlining) costs one pass.
+#[inline(always)]
+fn check_tree_block(t: usize, a: &[f64], v_star: &[f64], n: usize) -> Result<(), SapError> {
+    let mut a_max = 0.0f64;
+    let mut finite = true;
+    for &x in a {
+        finite &= x.is_finite();
+        a_max = a_max.max(x.abs());
+    }
+    let mut v_max = 0.0f64;
+    for &x in v_star {
+        finite &= x.is_finite();
+        v_max = v_max.max(x.abs());
+    }
+    if !finite {
+        return Err(SapError::NonFiniteTree(t));
+    }
+    // The supported range (issue 21); an overflow to inf fails the test too.
+    let energy = a_max * v_max * v_max * n as f64;
+    if energy.is_nan() || energy > MAX_ENERGY_SCALE {
+        return Err(SapError::OutOfRange {
+            owner: "tree",
+            index: t,
+            quantity: "free-motion energy scale max|A| max|v*|^2 n_t",
+            value: energy,
+            bound: MAX_ENERGY_SCALE,
+        });
+    }
+    for i in 0..n {
+        for j in 0..i {
+            if (a[i + n * j] - a[j + n * i]).abs() > 1e-10 * a_max {
+                return Err(SapError::NotSymmetric(t));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether every entry is finite: a pass over the slice without early exit, which the
+/// compiler vectorizes (nalgebra's element iterator was most of `prepare`'s contact
+/// checks, measured).
+fn all_finite(x: &[f64]) -> bool {
+    x.iter().fold(true, |ok, x| ok & x.is_finite())
 }
 
 impl SapProblem {
@@ -227,6 +273,7 @@ impl SapProblem {
             joint_limits,
             offsets: Vec::new(),
             a_inv: Vec::new(),
+            block_diagonal: Vec::new(),
             d_scale: DVector::zeros(0),
             v_star: DVector::zeros(0),
             spare_trees: Vec::new(),
@@ -311,35 +358,19 @@ impl SapProblem {
                     what: "block of A is not n_t x n_t with n_t = len(v*)",
                 });
             }
-            if !all_finite(tree.a.iter()) || !all_finite(tree.v_star.iter()) {
-                return Err(SapError::NonFiniteTree(t));
-            }
-            // The supported range (issue 21); an overflow to inf fails the test too.
-            let v_max = tree.v_star.amax();
-            let energy = tree.a.amax() * v_max * v_max * n as f64;
-            if energy.is_nan() || energy > MAX_ENERGY_SCALE {
-                return Err(SapError::OutOfRange {
-                    owner: "tree",
-                    index: t,
-                    quantity: "free-motion energy scale max|A| max|v*|^2 n_t",
-                    value: energy,
-                    bound: MAX_ENERGY_SCALE,
-                });
-            }
-            let scale = tree.a.amax();
-            for i in 0..n {
-                for j in 0..i {
-                    if (tree.a[(i, j)] - tree.a[(j, i)]).abs() > 1e-10 * scale {
-                        return Err(SapError::NotSymmetric(t));
-                    }
-                }
+            let (a, v) = (tree.a.as_slice(), tree.v_star.as_slice());
+            match n {
+                6 => check_tree_block(t, a, v, 6)?,
+                _ => check_tree_block(t, a, v, n)?,
             }
             if self.a_inv.len() <= t {
                 self.a_inv.push(DMatrix::zeros(0, 0));
+                self.block_diagonal.push(false);
             }
-            if !spd_inverse_into(&tree.a, &mut self.a_inv[t]) {
+            let Some(block_diagonal) = spd_inverse_into(&tree.a, &mut self.a_inv[t]) else {
                 return Err(SapError::NotPositiveDefinite(t));
-            }
+            };
+            self.block_diagonal[t] = block_diagonal;
             offsets.push(total);
             total += n;
         }
@@ -361,7 +392,7 @@ impl SapProblem {
                         expected_cols: n,
                     });
                 }
-                if !all_finite(j.iter()) {
+                if !all_finite(j.as_slice()) {
                     return Err(SapError::NonFiniteContact(c));
                 }
                 Ok(())
@@ -451,10 +482,12 @@ impl SapProblem {
         resize_in_place(&mut self.d_scale, total);
         resize_in_place(&mut self.v_star, total);
         for (t, tree) in trees.iter().enumerate() {
-            for i in 0..tree.dofs() {
-                self.d_scale[offsets[t] + i] = 1.0 / tree.a[(i, i)].sqrt();
-                self.v_star[offsets[t] + i] = tree.v_star[i];
+            let (o, n) = (offsets[t], tree.dofs());
+            let d = &mut self.d_scale.as_mut_slice()[o..o + n];
+            for (i, di) in d.iter_mut().enumerate() {
+                *di = 1.0 / tree.a[(i, i)].sqrt();
             }
+            self.v_star.as_mut_slice()[o..o + n].copy_from_slice(tree.v_star.as_slice());
         }
         Ok(())
     }
@@ -482,8 +515,10 @@ impl SapProblem {
             self.trees.push(tree);
             if self.a_inv.len() <= k {
                 self.a_inv.push(DMatrix::zeros(0, 0));
+                self.block_diagonal.push(false);
             }
             copy_matrix(&parent.a_inv[t], &mut self.a_inv[k]);
+            self.block_diagonal[k] = parent.block_diagonal[t];
             self.offsets.push(total);
             total += src.dofs();
         }
@@ -581,50 +616,42 @@ impl SapProblem {
         &self.d_scale
     }
 
-    /// y = A x, block by block.
+    /// y = A x, block by block (each row summed over the columns in order; fixed-size
+    /// paths for 6- and 3-dof trees, see `blocks`).
     pub(crate) fn mul_a(&self, x: &[f64], y: &mut [f64]) {
-        for (t, tree) in self.trees.iter().enumerate() {
-            let o = self.offsets[t];
-            let n = tree.dofs();
-            let (xt, yt) = (&x[o..o + n], &mut y[o..o + n]);
-            yt.fill(0.0);
-            // Column-major: y += x_j * column j.
-            for (col, &xj) in tree.a.as_slice().chunks_exact(n).zip(xt) {
-                for (yi, aij) in yt.iter_mut().zip(col) {
-                    *yi += aij * xj;
-                }
-            }
+        for (tree, w) in self.trees.iter().zip(self.offsets.windows(2)) {
+            let (o, e) = (w[0], w[1]);
+            blocks::mul_block(tree.a.as_slice(), &x[o..e], &mut y[o..e]);
         }
     }
 
-    /// The sides of contact `c`: (tree offset, Jacobian block), one or two.
+    /// The contact velocity of contact `c`: J_c x (side a, then side b).
     #[inline]
-    fn sides(&self, c: usize) -> impl Iterator<Item = (usize, &DMatrix<f64>)> {
-        let contact = &self.contacts[c];
-        std::iter::once((self.offsets[contact.tree_a], &contact.jacobian_a))
-            .chain(contact.tree_b.as_ref().map(|(tb, jb)| (self.offsets[*tb], jb)))
-    }
-
-    /// The contact velocity of contact `c`: J_c x.
     pub(crate) fn contact_velocity(&self, c: usize, x: &[f64]) -> [f64; 3] {
+        let contact = &self.contacts[c];
         let mut vc = [0.0; 3];
-        for (o, j) in self.sides(c) {
-            // A 3 x n block is stored column by column: 3 entries per dof.
-            for (col, xv) in j.as_slice().chunks_exact(3).zip(&x[o..o + j.ncols()]) {
-                vc[0] += col[0] * xv;
-                vc[1] += col[1] * xv;
-                vc[2] += col[2] * xv;
-            }
+        blocks::add_jx(
+            contact.jacobian_a.as_slice(),
+            &x[self.offsets[contact.tree_a]..],
+            &mut vc,
+        );
+        if let Some((tb, jb)) = &contact.tree_b {
+            blocks::add_jx(jb.as_slice(), &x[self.offsets[*tb]..], &mut vc);
         }
         vc
     }
 
     /// y += J_c^T g for contact `c`.
+    #[inline]
     pub(crate) fn add_jt(&self, c: usize, g: &[f64; 3], y: &mut [f64]) {
-        for (o, j) in self.sides(c) {
-            for (col, yv) in j.as_slice().chunks_exact(3).zip(&mut y[o..o + j.ncols()]) {
-                *yv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
-            }
+        let contact = &self.contacts[c];
+        blocks::add_jtg(
+            contact.jacobian_a.as_slice(),
+            g,
+            &mut y[self.offsets[contact.tree_a]..],
+        );
+        if let Some((tb, jb)) = &contact.tree_b {
+            blocks::add_jtg(jb.as_slice(), g, &mut y[self.offsets[*tb]..]);
         }
     }
 
@@ -636,35 +663,25 @@ impl SapProblem {
 
     /// The block-diagonal approximation of the Delassus operator of contact `c`
     /// (Section V-B): `W_cc ~ sum over its trees of J_t A_t^{-1} J_t^T`, 3 x 3, computed
-    /// without allocating as `sum_{i,k} (A_t^{-1})_{ik} J_t[:, i] J_t[:, k]^T`.
+    /// without allocating as `sum_{i,k} (A_t^{-1})_{ik} J_t[:, i] J_t[:, k]^T`
+    /// (`blocks::add_delassus`; a free body's zero blocks of `A_t^{-1}` skipped).
     pub(crate) fn delassus_block(&self, c: usize) -> nalgebra::Matrix3<f64> {
         let contact = &self.contacts[c];
-        let mut w = nalgebra::Matrix3::zeros();
+        // w[s][r] is entry (r, s): the column-major layout of Matrix3.
+        let mut w = [[0.0; 3]; 3];
         let mut add = |tree: usize, j: &DMatrix<f64>| {
-            let a_inv = &self.a_inv[tree];
-            let n = j.ncols();
-            let cols = j.as_slice();
-            for (k, inv_col) in a_inv.as_slice().chunks_exact(n).enumerate() {
-                let jk = &cols[3 * k..3 * k + 3];
-                // u = sum_i (A^{-1})_{ik} J[:, i] = (J A^{-1})[:, k].
-                let mut u = [0.0; 3];
-                for (ji, &aik) in cols.chunks_exact(3).zip(inv_col) {
-                    u[0] += ji[0] * aik;
-                    u[1] += ji[1] * aik;
-                    u[2] += ji[2] * aik;
-                }
-                for r in 0..3 {
-                    for s in 0..3 {
-                        w[(r, s)] += u[r] * jk[s];
-                    }
-                }
-            }
+            blocks::add_delassus(
+                j.as_slice(),
+                self.a_inv[tree].as_slice(),
+                self.block_diagonal[tree],
+                &mut w,
+            );
         };
         add(contact.tree_a, &contact.jacobian_a);
         if let Some((tb, jb)) = &contact.tree_b {
             add(*tb, jb);
         }
-        w
+        nalgebra::Matrix3::from_fn(|r, s| w[s][r])
     }
 }
 
@@ -685,7 +702,10 @@ impl ProblemFiller<'_> {
         &mut self,
         a: &Matrix<f64, R, C, S>,
         v_star: &[f64],
-    ) -> usize {
+    ) -> usize
+    where
+        ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
+    {
         let p = &mut *self.problem;
         let mut tree = p
             .spare_trees
@@ -710,7 +730,10 @@ impl ProblemFiller<'_> {
         tree_a: usize,
         jacobian_a: &Matrix<f64, R, C, S>,
         side_b: Option<Side<'_, R, C, S>>,
-    ) -> &mut ContactConstraint {
+    ) -> &mut ContactConstraint
+    where
+        ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
+    {
         let p = &mut *self.problem;
         let mut contact = p
             .spare_contacts
@@ -775,11 +798,151 @@ mod tests {
                     a.view_mut((3, 0), (3, 3)).fill(0.0);
                 }
                 assert_eq!(block_diagonal_3x3(&a), !coupled);
-                assert!(spd_inverse_into(&a, &mut out));
+                assert_eq!(spd_inverse_into(&a, &mut out), Some(!coupled));
                 let err = (&a * &out - DMatrix::identity(6, 6)).amax();
                 assert!(err < 1e-9, "coupled = {coupled}: |A A^-1 - I| = {err:e}");
                 a[(4, 4)] = -1.0;
-                assert!(!spd_inverse_into(&a, &mut out));
+                assert_eq!(spd_inverse_into(&a, &mut out), None);
+            }
+        }
+    }
+
+    /// A random SPD 3 x 3 block of one of the kinds a tree holds: `m I` (a body's mass
+    /// block), `R diag(I) R^T` (its rotational inertia, scales over decades), a random
+    /// Gram matrix.
+    fn random_spd3(rng: &mut ChaCha8Rng) -> nalgebra::Matrix3<f64> {
+        let scale = 10f64.powf(rng.random_range(-6.0..4.0));
+        match rng.random_range(0..3) {
+            0 => nalgebra::Matrix3::identity() * scale,
+            1 => {
+                let axis = nalgebra::Vector3::from_fn(|_, _| rng.random_range(-1.0..1.0));
+                let r = nalgebra::Rotation3::new(axis * 3.0);
+                let d = nalgebra::Vector3::from_fn(|_, _| scale * rng.random_range(0.01..1.0));
+                r * nalgebra::Matrix3::from_diagonal(&d) * r.transpose()
+            }
+            _ => {
+                let b = nalgebra::Matrix3::from_fn(|_, _| rng.random_range(-1.0..1.0));
+                (b.transpose() * b + nalgebra::Matrix3::identity() * 1e-3) * scale
+            }
+        }
+    }
+
+    /// The written-out 3 x 3 Cholesky inverse gives nalgebra's `Cholesky::new(m)
+    /// .inverse()` bit for bit, at both block positions of a 6 x 6 slice, and refuses
+    /// exactly the blocks nalgebra refuses (indefinite, singular, NaN).
+    #[test]
+    fn cholesky_inverse3_is_nalgebras_bit_for_bit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut out = [0.0; 36];
+        for case in 0..20_000 {
+            let mut m = random_spd3(&mut rng);
+            if case % 10 == 9 {
+                // Indefinite, singular or NaN on some pivot.
+                let i = rng.random_range(0..3);
+                m[(i, i)] = [-1.0, 0.0, f64::NAN][case / 10 % 3];
+            }
+            let k = 3 * (case % 2);
+            let mut a = [0.0; 36];
+            for j in 0..3 {
+                for i in 0..3 {
+                    a[(k + i) + (k + j) * 6] = m[(i, j)];
+                }
+            }
+            let reference = nalgebra::Cholesky::new(m).map(|c| c.inverse());
+            let ok = blocks::cholesky_inverse3(&a, 6, k, &mut out);
+            let positive =
+                |c: &nalgebra::Cholesky<f64, nalgebra::U3>| (0..3).all(|i| c.l_dirty()[(i, i)] > 0.0);
+            let accepted = nalgebra::Cholesky::new(m).is_some_and(|c| positive(&c));
+            assert_eq!(ok, accepted, "case {case}: {m}");
+            if let (true, Some(inv)) = (ok, reference) {
+                for j in 0..3 {
+                    for i in 0..3 {
+                        assert_eq!(
+                            out[(k + i) + (k + j) * 6].to_bits(),
+                            inv[(i, j)].to_bits(),
+                            "case {case} entry ({i}, {j})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random entries of mixed signs over a few decades.
+    fn random_slice(rng: &mut ChaCha8Rng, len: usize) -> Vec<f64> {
+        (0..len)
+            .map(|_| rng.random_range(-1.0..1.0) * 10f64.powf(rng.random_range(-3.0..3.0)))
+            .collect()
+    }
+
+    /// The fixed-size products with a tree block (A x) and a contact block (J x,
+    /// J^T g) give the generic path's bits on random inputs, for 3 and 6 dofs.
+    #[test]
+    fn fixed_size_products_are_the_generic_ones_bit_for_bit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        for _ in 0..2000 {
+            for n in [3, 6] {
+                let a = random_slice(&mut rng, n * n);
+                let x = random_slice(&mut rng, n);
+                let j = random_slice(&mut rng, 3 * n);
+                let g = [rng.random_range(-1.0..1.0), rng.random_range(-5.0..5.0), 1e-3];
+                let (mut y_fast, mut y_generic) = (vec![7.0; n], vec![7.0; n]);
+                blocks::mul_block(&a, &x, &mut y_fast);
+                blocks::mul_block_generic(&a, &x, &mut y_generic);
+                assert_eq!(bits(&y_fast), bits(&y_generic));
+                let (mut vc_fast, mut vc_generic) = ([0.5, -1.0, 2.0], [0.5, -1.0, 2.0]);
+                blocks::add_jx(&j, &x, &mut vc_fast);
+                blocks::add_jx_generic(&j, &x, &mut vc_generic);
+                assert_eq!(bits(&vc_fast), bits(&vc_generic));
+                let (mut jt_fast, mut jt_generic) = (x.clone(), x.clone());
+                blocks::add_jtg(&j, &g, &mut jt_fast);
+                blocks::add_jtg_generic(&j, &g, &mut jt_generic);
+                assert_eq!(bits(&jt_fast), bits(&jt_generic));
+            }
+        }
+    }
+
+    /// The Delassus estimate `J A^{-1} J^T` of a 6-dof tree: the fixed-size path and
+    /// the free-body path (zero off-diagonal blocks skipped) equal the generic path on
+    /// random Jacobians and inverses from `spd_inverse_into`, and agree with the dense
+    /// DMatrix product to 1e-12 relative; a 3-dof tree likewise.
+    #[test]
+    fn delassus_fast_paths_match_generic_and_dense() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut a_inv = DMatrix::zeros(0, 0);
+        for case in 0..3000 {
+            let n = if case % 5 == 4 { 3 } else { 6 };
+            let mut a = DMatrix::zeros(n, n);
+            if n == 6 && case % 2 == 0 {
+                // A free body: [m I, 0; 0, R I R^T].
+                a.fixed_view_mut::<3, 3>(0, 0)
+                    .copy_from(&(nalgebra::Matrix3::identity() * rng.random_range(0.01..10.0)));
+                a.fixed_view_mut::<3, 3>(3, 3).copy_from(&random_spd3(&mut rng));
+            } else {
+                let b = DMatrix::from_fn(n, n, |_, _| rng.random_range(-1.0..1.0));
+                a = b.transpose() * b + DMatrix::identity(n, n) * 0.1;
+            }
+            let Some(block_diagonal) = spd_inverse_into(&a, &mut a_inv) else {
+                panic!("case {case}: SPD block refused");
+            };
+            assert_eq!(block_diagonal, n == 6 && case % 2 == 0);
+            let j = DMatrix::from_column_slice(3, n, &random_slice(&mut rng, 3 * n));
+            let mut w_fast = [[0.0; 3]; 3];
+            let mut w_generic = [[0.0; 3]; 3];
+            blocks::add_delassus(j.as_slice(), a_inv.as_slice(), block_diagonal, &mut w_fast);
+            blocks::add_delassus_generic(j.as_slice(), a_inv.as_slice(), &mut w_generic);
+            assert_eq!(w_fast, w_generic, "case {case}");
+            let dense = &j * &a_inv * j.transpose();
+            let scale = dense.amax();
+            for r in 0..3 {
+                for s in 0..3 {
+                    let err = (w_fast[s][r] - dense[(r, s)]).abs();
+                    assert!(
+                        err <= 1e-12 * scale,
+                        "case {case} ({r}, {s}): {err:e} of {scale:e}"
+                    );
+                }
             }
         }
     }

@@ -28,11 +28,11 @@
 use std::time::Instant;
 
 use nalgebra::{DMatrix, DVector, Matrix3, Matrix6, SVector};
-use wolfe::{Pose, Vec3};
+use wolfe::{Pose, Quat, Vec3};
 pub use wolfe_sap::SapStatus;
 use wolfe_sap::{ContactConstraint, SapProblem, SapSolver, SapStats, Tree};
 
-use crate::body::{advance, point_jacobian6, Joint};
+use crate::body::{advance, frame_jacobian6, point_jacobian6, solve_free_body, Joint};
 use crate::detect::{contact_frame, ContactDetector, DetectedContact};
 use crate::error::SimError;
 use crate::forces::{gyroscopic_torque, spring_force, spring_stiffness};
@@ -80,6 +80,11 @@ pub struct Simulation {
     next_poses: Vec<Pose>,
     /// Each body's generalized force k(q0, v0) of stage one, on the allocation-free path.
     forces6: Vec<SVector<f64, 6>>,
+    /// Each body's spatial inertia `diag(m I, R I R^T)` and the rotation it was computed
+    /// at: the kinetic energy at the end of a step and the next step's free motion need
+    /// it at the same orientation, so it is computed once (reused only for the
+    /// bit-identical rotation, so the values are those computed afresh).
+    inertia_cache: Vec<(Quat, Matrix6<f64>)>,
 }
 
 impl Simulation {
@@ -109,6 +114,7 @@ impl Simulation {
             v_vq: DVector::zeros(nv),
             next_poses: Vec::with_capacity(poses.len()),
             forces6: Vec::with_capacity(poses.len()),
+            inertia_cache: Vec::with_capacity(poses.len()),
             detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?
                 .with_query(settings.contact_query),
             sap: SapSolver::new(settings.sap)?,
@@ -266,6 +272,46 @@ impl Simulation {
             return j6;
         }
         j6 * &self.maps[i]
+    }
+
+    /// Body `i`'s spatial inertia at its current orientation, from `inertia_cache` when
+    /// it was computed at this very rotation (else computed and cached).
+    fn cached_spatial_inertia(&mut self, i: usize) -> Matrix6<f64> {
+        let rotation = self.poses[i].rotation;
+        if self.inertia_cache.len() != self.poses.len() {
+            let bodies = self.world.bodies();
+            self.inertia_cache.clear();
+            self.inertia_cache.extend(
+                self.poses
+                    .iter()
+                    .zip(bodies)
+                    .map(|(p, b)| (p.rotation, b.spatial_inertia(&p.rotation))),
+            );
+        }
+        let (q, m6) = &mut self.inertia_cache[i];
+        // Bit for bit (Quat's `==` also takes -q for q).
+        let same = q
+            .coords
+            .iter()
+            .zip(rotation.coords.iter())
+            .all(|(a, b)| a.to_bits() == b.to_bits());
+        if !same {
+            *q = rotation;
+            *m6 = self.world.bodies()[i].spatial_inertia(&rotation);
+        }
+        *m6
+    }
+
+    /// [`Simulation::kinetic_energy`] (the same operations), with each body's spatial
+    /// inertia left in `inertia_cache` for the next step's free motion.
+    fn kinetic_energy_cached(&mut self) -> f64 {
+        (0..self.poses.len())
+            .map(|i| {
+                let s = self.spatial_velocity(i, &self.v);
+                let m6 = self.cached_spatial_inertia(i);
+                0.5 * s.dot(&(m6 * s))
+            })
+            .sum()
     }
 
     /// Kinetic energy `1/2 v^T M v` at the current state, J: `1/2 s^T M_6 s` per body
@@ -553,7 +599,7 @@ impl Simulation {
         self.time += dt;
         self.step += 1;
         stats.step_seconds = start.elapsed().as_secs_f64();
-        stats.kinetic_energy = self.kinetic_energy();
+        stats.kinetic_energy = self.kinetic_energy_cached();
         stats.potential_energy = self.potential_energy();
         Ok(stats)
     }
@@ -573,12 +619,11 @@ impl Simulation {
             self.a_blocks = vec![DMatrix::zeros(6, 6); nb];
         }
         for i in 0..nb {
+            let m6 = self.cached_spatial_inertia(i);
             let b = &self.world.bodies()[i];
-            let rotation = &self.poses[i].rotation;
-            let m6 = b.spatial_inertia(rotation);
             let v0 = self.v.fixed_rows::<6>(self.offsets[i]).into_owned();
-            let r = rotation.to_rotation_matrix();
-            let iw = r * b.inertia * r.transpose();
+            // R I R^T, as `spatial_inertia` computed it.
+            let iw = m6.fixed_view::<3, 3>(3, 3).into_owned();
             let omega: Vec3 = v0.fixed_rows::<3>(3).into();
             let mut f6 = SVector::<f64, 6>::zeros();
             f6.fixed_rows_mut::<3>(0).copy_from(&(b.mass * g));
@@ -600,12 +645,11 @@ impl Simulation {
         }
         for i in 0..nb {
             let m6 = Matrix6::from_column_slice(self.a_blocks[i].as_slice());
-            let chol = m6.cholesky().ok_or(SimError::InvalidSetting {
+            let dv = solve_free_body(&m6, &(-dt * self.forces6[i])).ok_or(SimError::InvalidSetting {
                 name: "A",
                 value: f64::NAN,
                 reason: "the SPD matrix of Eq. 15 failed to factor (mass or inertia too small?)",
             })?;
-            let dv = chol.solve(&(-dt * self.forces6[i]));
             let o = self.offsets[i];
             let mut rows = self.v_star.fixed_rows_mut::<6>(o);
             rows -= dv;
@@ -637,11 +681,12 @@ impl Simulation {
                 filler.push_tree(a, &v_star.as_slice()[offsets[i]..offsets[i] + n]);
             }
             for c in contacts.iter() {
-                let rt = contact_frame(&c.normal).transpose();
-                let jb = rt * point_jacobian6(&c.point, &poses[c.body_b].translation);
+                // R^T J_p and -R^T J_p (see `sap_contact`), written out.
+                let frame = contact_frame(&c.normal);
+                let jb = frame_jacobian6(&frame, &c.point, &poses[c.body_b].translation, 1.0);
                 let ja = c
                     .body_a
-                    .map(|a| (a, -rt * point_jacobian6(&c.point, &poses[a].translation)));
+                    .map(|a| (a, frame_jacobian6(&frame, &c.point, &poses[a].translation, -1.0)));
                 let both_free = free(c.body_b) && ja.as_ref().is_none_or(|(a, _)| free(*a));
                 let contact = if both_free {
                     match &ja {
