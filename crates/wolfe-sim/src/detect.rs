@@ -220,7 +220,8 @@ impl ContactDetector {
                         continue;
                     }
                     let settings = self.settings.with_margin(pair_margin);
-                    if let Some(m) = halfspace_manifold(plane, &b.shape, pose, &settings)? {
+                    let manifold = halfspace_manifold(plane, &b.shape, pose, &settings);
+                    if let Ok(Some(m)) = &manifold {
                         let pair = Pair {
                             body_a: None,
                             static_a: Some(k),
@@ -228,7 +229,9 @@ impl ContactDetector {
                             material_a: mat,
                             material_b: &b.material,
                         };
-                        pair.push_manifold(&m, out);
+                        pair.push_manifold(m, out);
+                    } else {
+                        manifold?;
                     }
                 }
             }
@@ -304,9 +307,13 @@ impl ContactDetector {
             if signed {
                 let manifold =
                     self.narrow
-                        .manifold_cached(a, pose_a, &b.shape, pose_b, &settings, &mut state.cache)?;
-                if let Some(m) = manifold {
-                    pair.push_manifold(&m, out);
+                        .manifold_cached(a, pose_a, &b.shape, pose_b, &settings, &mut state.cache);
+                // Read where it lies: moving the manifold out (`?`, then `if let
+                // Some(m)`) made three copies of it per pair.
+                if let Ok(Some(m)) = &manifold {
+                    pair.push_manifold(m, out);
+                } else {
+                    manifold?;
                 }
             }
         }
