@@ -16,7 +16,9 @@
 //! when `phi0 + dt v_n` would be negative (Eq. 18), so a far contact costs a row of
 //! J but changes no impulse.
 //! Half-spaces are unbounded and few: every body is tested against each in closed
-//! form. Each manifold point becomes one contact of the SAP problem, with the pair's
+//! form, unless its world box alone puts it beyond the margin (a cull that skips only
+//! queries that would find nothing). A pair's warm-start state stays in place between
+//! detections (`detect/slots.rs`), so that only indices move. Each manifold point becomes one contact of the SAP problem, with the pair's
 //! combined material, located between its two witness points by the stiffnesses: the
 //! stiffer side's surface dominates (the softer body deforms to it), so a compliant
 //! body on rigid ground touches it on the ground, and equal materials meet halfway.
