@@ -16,7 +16,9 @@
 //! when `phi0 + dt v_n` would be negative (Eq. 18), so a far contact costs a row of
 //! J but changes no impulse.
 //! Half-spaces are unbounded and few: every body is tested against each in closed
-//! form. Each manifold point becomes one contact of the SAP problem, with the pair's
+//! form, unless its world box alone puts it beyond the margin (a cull that skips only
+//! queries that would find nothing). A pair's warm-start state stays in place between
+//! detections (`detect/slots.rs`), so that only indices move. Each manifold point becomes one contact of the SAP problem, with the pair's
 //! combined material, located between its two witness points by the stiffnesses: the
 //! stiffer side's surface dominates (the softer body deforms to it), so a compliant
 //! body on rigid ground touches it on the ground, and equal materials meet halfway.
@@ -27,11 +29,13 @@
 //! form in both modes: a half-space is unbounded and has no centre to grow about.
 
 mod growth;
+mod slots;
 
 use growth::{GrowthContact, GrowthContacts, GrowthPoint, Persistent};
+use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
-    halfspace_manifold, Aabb, ContactManifold, ContactSolver, ManifoldSettings, PairCache, Pose,
+    halfspace_manifold, Aabb, ContactManifold, ContactSolver, HalfSpace, ManifoldSettings, PairCache, Pose,
     SignedDistanceSettings, Vec3,
 };
 
@@ -94,15 +98,18 @@ pub struct ContactDetector {
     growth: GrowthContacts,
     broad: SweepAndPrune,
     aabbs: Vec<Aabb>,
+    /// Each body's shape pose in world this detection, computed once for its box, its
+    /// pairs and the half-spaces.
+    shape_poses: Vec<Pose>,
+    /// Each body's world box, not inflated (the half-space cull).
+    body_boxes: Vec<Aabb>,
     pairs: Vec<(usize, usize)>,
     /// Indices of the static shapes in the broad phase (after the bodies).
     static_shapes: Vec<usize>,
-    /// The warm-start cache (and persistent points) of each broad-phase pair at the
-    /// last detection, sorted by pair: the next step's queries start from it (issue 7,
-    /// GJK++ Sec. IV-E).
-    caches: Vec<((usize, usize), PairState)>,
-    /// The same, being built by the current detection.
-    next_caches: Vec<((usize, usize), PairState)>,
+    /// The warm-start cache (and persistent points) of each broad-phase pair, kept in
+    /// place from one detection to the next: the next step's queries start from it
+    /// (issue 7, GJK++ Sec. IV-E). A pair that leaves the broad phase loses it.
+    states: PairSlots<PairState>,
     /// Narrow-phase queries of bounded pairs run by the last detection.
     pair_queries: usize,
 }
@@ -127,10 +134,11 @@ impl ContactDetector {
             growth: GrowthContacts::new()?,
             broad: SweepAndPrune::new(),
             aabbs: Vec::new(),
+            shape_poses: Vec::new(),
+            body_boxes: Vec::new(),
             pairs: Vec::new(),
             static_shapes: Vec::new(),
-            caches: Vec::new(),
-            next_caches: Vec::new(),
+            states: PairSlots::default(),
             pair_queries: 0,
         })
     }
@@ -175,9 +183,14 @@ impl ContactDetector {
         let margin = self.settings.margin;
         let reach_of = |i: usize| reach.get(i).copied().unwrap_or(0.0);
         self.aabbs.clear();
+        self.shape_poses.clear();
+        self.body_boxes.clear();
         for (i, (body, pose)) in bodies.iter().zip(poses).enumerate() {
-            self.aabbs
-                .push(body.world_aabb(pose).inflated(0.5 * margin + reach_of(i)));
+            let shape_pose = body.shape_world_pose(pose);
+            let aabb = body.world_aabb(pose);
+            self.shape_poses.push(shape_pose);
+            self.body_boxes.push(aabb);
+            self.aabbs.push(aabb.inflated(0.5 * margin + reach_of(i)));
         }
         self.static_shapes.clear();
         for (k, s) in world.statics().iter().enumerate() {
@@ -189,44 +202,78 @@ impl ContactDetector {
             }
         }
         self.broad.update(&self.aabbs, &mut self.pairs);
-        let nb = bodies.len();
-        self.next_caches.clear();
         self.pair_queries = 0;
         self.growth.queries = 0;
         self.growth.fallbacks = 0;
-        // Both lists are sorted by pair: walk the previous one alongside.
-        let mut prev = 0;
+        // The walk over the pairs ends (slots freed) even when a query fails.
+        self.states.begin();
+        let walked = self.bounded_pairs(world, reach, out);
+        self.states.finish();
+        walked?;
+        for (k, s) in world.statics().iter().enumerate() {
+            if let StaticGeometry::HalfSpace(plane, mat) = s {
+                for (i, b) in bodies.iter().enumerate() {
+                    let pose = &self.shape_poses[i];
+                    let pair_margin = margin + reach_of(i);
+                    if beyond_halfspace(plane, &self.body_boxes[i], pair_margin) {
+                        // The query would find no contact; its pose check still runs,
+                        // so that a bad pose fails here as it would there.
+                        pose.validate()?;
+                        continue;
+                    }
+                    let settings = self.settings.with_margin(pair_margin);
+                    let manifold = halfspace_manifold(plane, &b.shape, pose, &settings);
+                    if let Ok(Some(m)) = &manifold {
+                        let pair = Pair {
+                            body_a: None,
+                            static_a: Some(k),
+                            body_b: i,
+                            material_a: mat,
+                            material_b: &b.material,
+                        };
+                        pair.push_manifold(m, out);
+                    } else {
+                        manifold?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The contacts of the broad phase's pairs (body-body and body-static shape), each
+    /// warm-started from its state in `self.states` and leaving it there for the next
+    /// detection; inside a walk of `self.states` (`begin` done, `finish` to follow).
+    fn bounded_pairs(
+        &mut self,
+        world: &World,
+        reach: &[f64],
+        out: &mut Vec<DetectedContact>,
+    ) -> Result<(), SimError> {
+        let bodies = world.bodies();
+        let nb = bodies.len();
+        let margin = self.settings.margin;
+        let reach_of = |i: usize| reach.get(i).copied().unwrap_or(0.0);
         for &(i, j) in &self.pairs {
             if i >= nb && j >= nb {
                 continue;
             }
-            while prev < self.caches.len() && self.caches[prev].0 < (i, j) {
-                prev += 1;
-            }
-            let mut state = match self.caches.get(prev) {
-                Some(&(pair, c)) if pair == (i, j) => c,
-                _ => PairState::default(),
-            };
+            let slot = self.states.slot((i, j));
+            let state = self.states.state_mut(slot);
             // i < j: a static shape (index >= nb) is always j.
             let (a, pose_a, mat_a, body_a, static_a) = if j >= nb {
                 let k = self.static_shapes[j - nb];
                 let StaticGeometry::Shape(shape, pose, m) = &world.statics()[k] else {
                     unreachable!("only static shapes are in the broad phase")
                 };
-                (shape, *pose, m, None, Some(k))
+                (shape, pose, m, None, Some(k))
             } else {
                 let b = &bodies[i];
-                (
-                    &b.shape,
-                    b.shape_world_pose(&poses[i]),
-                    &b.material,
-                    Some(i),
-                    None,
-                )
+                (&b.shape, &self.shape_poses[i], &b.material, Some(i), None)
             };
             let body_b = if j >= nb { i } else { j };
             let b = &bodies[body_b];
-            let pose_b = b.shape_world_pose(&poses[body_b]);
+            let pose_b = &self.shape_poses[body_b];
             let pair_reach = body_a.map_or(0.0, reach_of) + reach_of(body_b);
             let settings = self.settings.with_margin(margin + pair_reach);
             self.pair_queries += 1;
@@ -242,9 +289,9 @@ impl ContactDetector {
                 let mut points = [GrowthPoint::default(); 4];
                 match self.growth.contact(
                     a,
-                    &pose_a,
+                    pose_a,
                     &b.shape,
-                    &pose_b,
+                    pose_b,
                     settings.margin,
                     margin,
                     &mut state.cache,
@@ -260,41 +307,35 @@ impl ContactDetector {
                 }
             }
             if signed {
-                let manifold = self.narrow.manifold_cached(
-                    a,
-                    &pose_a,
-                    &b.shape,
-                    &pose_b,
-                    &settings,
-                    &mut state.cache,
-                )?;
-                if let Some(m) = manifold {
-                    pair.push_manifold(&m, out);
-                }
-            }
-            self.next_caches.push(((i, j), state));
-        }
-        std::mem::swap(&mut self.caches, &mut self.next_caches);
-        for (k, s) in world.statics().iter().enumerate() {
-            if let StaticGeometry::HalfSpace(plane, mat) = s {
-                for (i, b) in bodies.iter().enumerate() {
-                    let pose = b.shape_world_pose(&poses[i]);
-                    let settings = self.settings.with_margin(margin + reach_of(i));
-                    if let Some(m) = halfspace_manifold(plane, &b.shape, &pose, &settings)? {
-                        let pair = Pair {
-                            body_a: None,
-                            static_a: Some(k),
-                            body_b: i,
-                            material_a: mat,
-                            material_b: &b.material,
-                        };
-                        pair.push_manifold(&m, out);
-                    }
+                let manifold =
+                    self.narrow
+                        .manifold_cached(a, pose_a, &b.shape, pose_b, &settings, &mut state.cache);
+                // Read where it lies: moving the manifold out (`?`, then `if let
+                // Some(m)`) made three copies of it per pair.
+                if let Ok(Some(m)) = &manifold {
+                    pair.push_manifold(m, out);
+                } else {
+                    manifold?;
                 }
             }
         }
         Ok(())
     }
+}
+
+/// Whether a shape inside the world box `aabb` lies farther than `margin` above the
+/// half-space `plane` (outside along its normal), so that [`halfspace_manifold`] would
+/// find no contact: the box's lowest point along the normal bounds the shape's from
+/// below. Boxes settled on the ground pass the test; bodies in the air and high in a
+/// pile skip the query. The test keeps a slack of a few ulps of the scene's size over
+/// the margin (the rounding of the box and of the query's own support point), so that
+/// it skips only pairs the query rejects: the contacts are the same as without it.
+/// NaN anywhere: false (the query runs and reports it).
+fn beyond_halfspace(plane: &HalfSpace, aabb: &Aabb, margin: f64) -> bool {
+    let n = plane.normal();
+    let lowest = n.dot(&aabb.center()) - n.abs().dot(&aabb.half_extents()) - plane.offset();
+    let scale = aabb.min.amax().max(aabb.max.amax()) + plane.offset().abs() + margin.abs();
+    lowest > margin + 64.0 * f64::EPSILON * scale
 }
 
 /// The two objects of a pair and their materials, to turn its points into contacts.
@@ -360,6 +401,92 @@ pub(crate) fn contact_frame(n: &Vec3) -> nalgebra::Matrix3<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The half-space cull skips only queries that find no contact: every shape kind,
+    /// random planes and rotations, placed at random gaps and at gaps within a few
+    /// ulps of the margin (where the box's bound and the query's support point round
+    /// differently). Whenever the cull fires, `halfspace_manifold` returns `None`; and
+    /// it does fire for most shapes well beyond the margin (boxes that fit tightly).
+    #[test]
+    fn halfspace_cull_skips_only_pairs_without_contact() {
+        use rand::{Rng, SeedableRng};
+        use wolfe::{Capsule, Cone, ConvexShape, Cuboid, Cylinder, Ellipsoid, Shape, Sphere};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let hull: Vec<Vec3> = (0..16)
+            .map(|_| {
+                Vec3::new(
+                    rng.random_range(-0.1..0.1),
+                    rng.random_range(-0.05..0.05),
+                    rng.random_range(-0.08..0.08),
+                )
+            })
+            .collect();
+        let shapes: Vec<Shape> = vec![
+            Sphere::new(0.05).unwrap().into(),
+            Cuboid::new([0.05, 0.03, 0.08]).unwrap().into(),
+            Capsule::new(0.02, 0.1).unwrap().into(),
+            Cylinder::new(0.04, 0.06).unwrap().into(),
+            Cone::new(0.05, 0.07).unwrap().into(),
+            Ellipsoid::new([0.05, 0.02, 0.07]).unwrap().into(),
+            Shape::ConvexMesh(wolfe::ConvexMesh::from_points(&hull).unwrap().into()),
+            Shape::Inflated(Box::new(
+                wolfe::Inflated::new(Shape::from(Cuboid::new([0.03, 0.03, 0.03]).unwrap()), 0.01).unwrap(),
+            )),
+        ];
+        let unit = |rng: &mut rand_chacha::ChaCha8Rng| {
+            Vec3::new(
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+            )
+            .normalize()
+        };
+        let margin = 0.02;
+        let probe = ManifoldSettings::default().with_margin(1e3);
+        let settings = ManifoldSettings::default().with_margin(margin);
+        let (mut culled, mut far) = (0, 0);
+        for case in 0..4000 {
+            let shape = &shapes[case % shapes.len()];
+            // Half the planes axis-aligned (the ground), half random.
+            let normal = if case % 2 == 0 { Vec3::z() } else { unit(&mut rng) };
+            let plane = HalfSpace::new(normal, rng.random_range(-2.0..2.0)).unwrap();
+            let rotation = if case % 4 == 0 {
+                wolfe::Quat::identity()
+            } else {
+                wolfe::Quat::from_scaled_axis(3.0 * unit(&mut rng))
+            };
+            let mut pose = Pose::new(rng.random_range(-3.0..3.0) * unit(&mut rng), rotation);
+            // The shape's signed distance to the plane, then moved to the target gap.
+            let gap = |pose: &Pose| {
+                halfspace_manifold(&plane, shape, pose, &probe)
+                    .unwrap()
+                    .expect("within the probe's margin")
+                    .points()
+                    .iter()
+                    .map(|p| p.signed_distance)
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let target = match case % 3 {
+                0 => rng.random_range(-0.05..0.5),
+                _ => margin * (1.0 + rng.random_range(-64.0..64.0) * f64::EPSILON),
+            };
+            for _ in 0..2 {
+                pose.translation += (target - gap(&pose)) * plane.normal();
+            }
+            let aabb = shape.local_aabb().transformed(&pose);
+            let query = halfspace_manifold(&plane, shape, &pose, &settings).unwrap();
+            if beyond_halfspace(&plane, &aabb, margin) {
+                culled += 1;
+                assert!(query.is_none(), "case {case}: culled a contact at {target}");
+            }
+            if case % 3 == 0 && target > 2.0 * margin {
+                far += 1;
+            }
+        }
+        // Most shapes far beyond the margin are culled (a rotated box's world box
+        // reaches below the shape, so not all).
+        assert!(culled * 2 > far, "{culled} culled of {far} far");
+    }
 
     #[test]
     fn contact_frame_is_a_rotation_with_z_along_the_normal() {
