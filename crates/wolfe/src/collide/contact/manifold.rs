@@ -63,12 +63,12 @@ pub(super) fn clip_manifold(
         (None, None) => return single,
     };
     let (reference, incident, r_ref, r_inc) = if a_is_reference {
-        (fa, fb, ra, rb)
+        (&fa, &fb, ra, rb)
     } else {
-        (fb, fa, rb, ra)
+        (&fb, &fa, rb, ra)
     };
-    let Feature::Polygon {
-        verts: ref_verts,
+    let &Feature::Polygon {
+        verts: ref ref_verts,
         len: ref_len,
         normal: n_ref,
     } = reference
@@ -77,18 +77,20 @@ pub(super) fn clip_manifold(
     };
     let mut buf_a = [Vec3::zeros(); CLIP_CAPACITY];
     let mut buf_b = [Vec3::zeros(); CLIP_CAPACITY];
-    let mut count = match incident {
-        Feature::Polygon { verts, len, .. } => {
+    let mut count = match *incident {
+        Feature::Polygon { ref verts, len, .. } => {
             buf_a[..len].copy_from_slice(&verts[..len]);
             len
         }
-        Feature::Segment(s) => {
-            buf_a[..2].copy_from_slice(&s);
+        Feature::Segment(ref s) => {
+            buf_a[..2].copy_from_slice(s);
             2
         }
         Feature::Point => return single,
     };
     let segment = matches!(incident, Feature::Segment(_));
+    // Clip from `src` into `dst`, then swap the references (not the arrays).
+    let (mut src, mut dst) = (&mut buf_a, &mut buf_b);
     let ref_poly = &ref_verts[..ref_len];
     let centroid = ref_poly.iter().sum::<Vec3>() / ref_len as f64;
     for i in 0..ref_len {
@@ -104,11 +106,11 @@ pub(super) fn clip_manifold(
         }
         let d = side.dot(&p);
         count = if segment {
-            clip_segment(&buf_a[..count], &side, d, &mut buf_b)
+            clip_segment(&src[..count], &side, d, dst)
         } else {
-            clip(&buf_a[..count], &side, d, &mut buf_b)
+            clip(&src[..count], &side, d, dst)
         };
-        std::mem::swap(&mut buf_a, &mut buf_b);
+        std::mem::swap(&mut src, &mut dst);
         if count == 0 {
             return single;
         }
@@ -117,7 +119,7 @@ pub(super) fn clip_manifold(
     let plane = n_ref.dot(&ref_poly[0]) + r_ref;
     let mut cands = [ContactPoint::default(); CLIP_CAPACITY];
     let mut kept = 0;
-    for p in &buf_a[..count] {
+    for p in &src[..count] {
         let surface = p - r_inc * n_ref;
         let sd = n_ref.dot(&surface) - plane;
         if sd <= settings.margin {
