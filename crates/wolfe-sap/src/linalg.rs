@@ -458,21 +458,19 @@ fn assemble_blocks(
     model: &SapModel,
     joint_g: &[f64],
 ) {
-    f.clear();
+    // The diagonal blocks start as A's blocks (copied whole: the strict upper triangle
+    // is never read), so only the coupling blocks need zeroing.
+    f.clear_couplings();
     for (t, tree) in problem.trees().iter().enumerate() {
-        let n = tree.dofs();
-        let d = f.diagonal_mut(t);
-        for (j, (dc, col)) in d
-            .chunks_exact_mut(n)
-            .zip(tree.a.as_slice().chunks_exact(n))
-            .enumerate()
-        {
-            for (h, a) in dc[j..].iter_mut().zip(&col[j..]) {
-                *h += a;
-            }
-        }
+        f.diagonal_mut(t).copy_from_slice(tree.a.as_slice());
     }
     for (c, contact) in problem.contacts().iter().enumerate() {
+        // A contact without impulse (the no-contact region of Eq. 27, most of the
+        // speculative ones) has G = 0: its blocks J^T G J are zero. Skipping them
+        // adds nothing that was not +-0.
+        if g[c] == Matrix3::zeros() {
+            continue;
+        }
         let (ta, ja) = (contact.tree_a, &contact.jacobian_a);
         let na = ja.ncols();
         g_times(&g[c], ja, gj, 0);

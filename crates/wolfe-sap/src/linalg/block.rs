@@ -175,8 +175,18 @@ impl BlockCholesky {
     }
 
     /// Sets every stored block to zero, for a new assembly.
+    #[cfg(test)]
     pub(crate) fn clear(&mut self) {
         self.values.fill(0.0);
+    }
+
+    /// Sets the off-diagonal blocks (couplings and fill) to zero, for an assembly that
+    /// writes every diagonal block whole.
+    pub(crate) fn clear_couplings(&mut self) {
+        for k in 0..self.order.len() {
+            let nk = self.sizes[self.order[k]];
+            self.values[self.diag[k] + nk * nk..self.diag[k + 1]].fill(0.0);
+        }
     }
 
     /// The diagonal block of tree `t` (n_t x n_t, column-major; the assembly fills its
