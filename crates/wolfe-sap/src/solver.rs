@@ -310,6 +310,9 @@ pub struct SapSolver {
     jc: Vec<f64>,
     vc: Vec<[f64; 3]>,
     dvc: Vec<[f64; 3]>,
+    /// The contacts the line search evaluates: all but those without impulse along
+    /// the whole segment `[0, alpha_max]` of the current Newton direction.
+    live: Vec<usize>,
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
     regions: Vec<ConeRegion>,
@@ -351,6 +354,7 @@ impl SapSolver {
             jc: Vec::new(),
             vc: Vec::new(),
             dvc: Vec::new(),
+            live: Vec::new(),
             gamma: Vec::new(),
             g: Vec::new(),
             regions: Vec::new(),
@@ -513,6 +517,29 @@ impl SapSolver {
             problem.mul_a(&self.dv, &mut self.dp);
             for c in 0..nc {
                 self.dvc[c] = problem.contact_velocity(c, &self.dv);
+            }
+            // A contact without impulse at both ends of the search interval has none in
+            // between: the no-contact region (y_n < -mu_hat |y_t|, Eq. 27) is convex
+            // and y is affine in alpha. Such a contact adds exactly zero to ell(alpha)
+            // and its derivatives, so the line search skips it.
+            let a_max = match s.line_search {
+                LineSearch::Exact => s.alpha_max,
+                LineSearch::Backtracking => s.backtracking_alpha_max,
+            };
+            self.live.clear();
+            for (c, m) in models.iter().enumerate() {
+                let inactive = self.regions[c] == ConeRegion::NoContact && {
+                    let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
+                    let end = [
+                        vc[0] + a_max * dvc[0],
+                        vc[1] + a_max * dvc[1],
+                        vc[2] + a_max * dvc[2],
+                    ];
+                    m.cone.region(&y_of(m, &end)) == ConeRegion::NoContact
+                };
+                if !inactive {
+                    self.live.push(c);
+                }
             }
             for (dvc, m) in self.joint_dvc.iter_mut().zip(model.joints()) {
                 *dvc = m.constraint_velocity(&self.dv);

@@ -31,7 +31,8 @@ impl SapSolver {
         let mut d1 = line.dp_r + alpha * line.dv_dp;
         let mut d1_abs = line.dp_r_abs + alpha.abs() * line.dv_dp;
         let mut d2 = line.dv_dp;
-        for (c, model) in models.iter().enumerate() {
+        for &c in &self.live {
+            let model = &models[c];
             let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
             let va = [
                 vc[0] + alpha * dvc[0],
