@@ -310,6 +310,8 @@ pub struct SapSolver {
     jc: Vec<f64>,
     vc: Vec<[f64; 3]>,
     dvc: Vec<[f64; 3]>,
+    /// `[|D grad|^2, |D A v|^2, |D J^T gamma|^2]` (Eq. 25) at the last evaluation.
+    sums: [f64; 3],
     /// The contacts the line search evaluates: all but those without impulse along
     /// the whole segment `[0, alpha_max]` of the current Newton direction.
     live: Vec<usize>,
@@ -354,6 +356,7 @@ impl SapSolver {
             jc: Vec::new(),
             vc: Vec::new(),
             dvc: Vec::new(),
+            sums: [0.0; 3],
             live: Vec::new(),
             gamma: Vec::new(),
             g: Vec::new(),
@@ -655,7 +658,10 @@ impl SapSolver {
             let y = y_of(model, &self.vc[c]);
             let (gc, gm, region) = model.cone.project_with_gradient(&y);
             cost += regularizer_cost(model, &gc);
-            problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
+            // gamma = 0 in the no-contact region: J^T gamma adds nothing.
+            if region != ConeRegion::NoContact {
+                problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
+            }
             self.gamma[c] = gc;
             self.g[c] = gm;
             self.regions[c] = region;
@@ -677,6 +683,14 @@ impl SapSolver {
             np += (d[i] * self.av[i]).powi(2);
             nj += (d[i] * self.jc[i]).powi(2);
         }
+        self.sums = [ng, np, nj];
+        let (converged, e_m) = self.stopping_criterion(self.sums);
+        (cost, converged, e_m)
+    }
+
+    /// Eq. 26 from the squared norms `[|D grad|^2, |D A v|^2, |D J^T gamma|^2]`:
+    /// whether it holds, and the momentum error e_m.
+    fn stopping_criterion(&self, [ng, np, nj]: [f64; 3]) -> (bool, f64) {
         let scale = if self.rms_scale {
             (0.5 * (np + nj)).sqrt()
         } else {
@@ -687,7 +701,7 @@ impl SapSolver {
         let converged =
             ng == 0.0 || ng < self.settings.absolute_tolerance + self.settings.relative_tolerance * scale;
         let e_m = if scale > 0.0 { ng / scale } else { ng };
-        (cost, converged, e_m)
+        (converged, e_m)
     }
 
     /// ||D grad|| at the current state (Eq. 25), for the history.

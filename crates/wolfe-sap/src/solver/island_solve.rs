@@ -73,6 +73,10 @@ pub(crate) struct IslandPool {
     /// Per tree, whether its island changed since the last round (and must be solved
     /// again: an unchanged island is still at its minimizer).
     dirty: Vec<bool>,
+    /// Per island, at its first (smallest) tree: `[|D grad_i|^2, |D A v_i|^2,
+    /// |D J^T gamma_i|^2, cost_i]` at its last solve (kept for islands not solved
+    /// again in a later round).
+    sums: Vec<[f64; 4]>,
 }
 
 /// One island's problem and solver; `dofs` is the size of the island it last held, so
@@ -199,6 +203,8 @@ impl SapSolver {
         // Trees whose island must be solved this round: all in the first.
         pool.dirty.clear();
         pool.dirty.resize(problem.trees().len(), true);
+        pool.sums.clear();
+        pool.sums.resize(problem.trees().len(), [0.0; 4]);
         pool.v.clear();
         pool.v.extend_from_slice(v0);
         let symbolic_before = pool.symbolic_factorizations();
@@ -282,13 +288,17 @@ impl SapSolver {
         let absolute_tolerance = self.settings.absolute_tolerance / (constrained.max(1) as f64).sqrt();
         let (mut cost0, mut depth, mut failed) = (0.0, 0, None);
         let v_star = problem.v_star();
+        let d = problem.d_scale();
         for i in 0..count {
             if !pool.islands.trees(i).iter().any(|&t| pool.dirty[t]) {
                 continue;
             }
+            let first = pool.islands.trees(i)[0];
             let Some(slot) = pool.slots.get_mut(pool.slot_of[i]) else {
                 // No constraint: the island's cost is (v - v*)^T A (v - v*) / 2, whose
-                // minimizer is v*; its cost at the initial guess enters cost[0].
+                // minimizer is v*; its cost at the initial guess enters cost[0]. At v*
+                // its gradient and impulses are zero and its momentum is A v*.
+                let mut np = 0.0;
                 for &t in pool.islands.trees(i) {
                     let (o, nt) = (problem.offset(t), problem.trees()[t].dofs());
                     let a = &problem.trees()[t].a;
@@ -299,7 +309,11 @@ impl SapSolver {
                         }
                     }
                     self.v[o..o + nt].copy_from_slice(&v_star.as_slice()[o..o + nt]);
+                    for k in o..o + nt {
+                        np += (d[k] * self.av_star[k]).powi(2);
+                    }
                 }
+                pool.sums[first] = [0.0, np, 0.0, 0.0];
                 continue;
             };
             slot.dofs = pool.islands.dofs(i);
@@ -329,6 +343,20 @@ impl SapSolver {
                 self.v[o..o + nt].copy_from_slice(&slot.solver.v[local..local + nt]);
                 local += nt;
             }
+            // The island's impulses and its terms of Eq. 26 at its returned velocities.
+            for (k, &c) in pool.islands.contacts(i).iter().enumerate() {
+                self.gamma[c] = slot.solver.gamma[k];
+            }
+            let pds = pool.islands.pd_controllers(i);
+            for (k, &p) in pds.iter().enumerate() {
+                self.joint_gamma[p] = slot.solver.joint_gamma[k];
+            }
+            let first_limit = problem.pd_controllers().len();
+            for (k, &l) in pool.islands.joint_limits(i).iter().enumerate() {
+                self.joint_gamma[first_limit + l] = slot.solver.joint_gamma[pds.len() + k];
+            }
+            let [ng, np, nj] = slot.solver.sums;
+            pool.sums[first] = [ng, np, nj, sub.cost.last().copied().unwrap_or(0.0)];
             depth = depth.max(sub.iterations);
             stats.total_iterations += sub.iterations;
             stats.line_search_iterations += sub.line_search_iterations;
@@ -341,7 +369,31 @@ impl SapSolver {
             slot.solver.stats = sub;
         }
         stats.iterations += depth;
-        let (cost, converged, e_m) = self.evaluate_state(problem, model);
+        // The cut contacts at the gathered velocities. When none has an impulse, the
+        // whole problem's gradient, momentum and impulse are the islands' stacked
+        // (A is block diagonal by tree, every other constraint lies in one island),
+        // so Eq. 26 follows from the islands' sums of squares without evaluating the
+        // whole problem again; otherwise it is evaluated whole.
+        let mut cut_active = false;
+        for &c in pool.islands.cut_contacts() {
+            let m = &model.contacts[c];
+            let (gc, region) = m.cone.project(&y_of(m, &problem.contact_velocity(c, &self.v)));
+            self.gamma[c] = gc;
+            cut_active |= region != ConeRegion::NoContact;
+        }
+        let (cost, converged, e_m) = if cut_active {
+            self.evaluate_state(problem, model)
+        } else {
+            let mut total = [0.0; 4];
+            for i in 0..count {
+                let part = &pool.sums[pool.islands.trees(i)[0]];
+                for (t, p) in total.iter_mut().zip(part) {
+                    *t += p;
+                }
+            }
+            let (converged, e_m) = self.stopping_criterion([total[0], total[1], total[2]]);
+            (total[3], converged, e_m)
+        };
         if stats.cost.is_empty() {
             stats.cost.push(cost0);
         }
