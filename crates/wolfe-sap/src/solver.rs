@@ -177,7 +177,8 @@ pub struct SapStats {
     /// at the returned velocities.
     pub cost: Vec<f64>,
     /// The dimensionless momentum error e_m (Eq. 32) at the returned velocities,
-    /// evaluated on the whole problem (also when solved by islands).
+    /// of the whole problem (also when solved by islands: summed from the islands'
+    /// exact parts, see the island solver).
     /// When the status is [`SapStatus::Converged`], `e_m < eps_r + eps_a / scale` with
     /// `scale = max(|p~|, |j~_c|)` (Eq. 26), so `e_m < eps_r` when `eps_a = 0`.
     pub momentum_error: f64,

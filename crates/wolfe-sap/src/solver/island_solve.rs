@@ -6,16 +6,16 @@
 //! into a problem of its own (from a pool kept between solves, so that a warm time step
 //! does not allocate) and solved by Algorithm 2 with its own Newton iterations, exact
 //! line search and factorization; an island with no constraint needs no iteration: its
-//! minimizer is v = v* exactly. The velocities are gathered, and the impulses, the cost
-//! and the stopping criterion are then evaluated once on the whole problem.
+//! minimizer is v = v* exactly. The velocities and impulses are gathered, and the cost
+//! and the stopping criterion are then those of the whole problem (see below).
 //!
 //! The graph's edges are the two-tree contacts with a nonzero impulse at the initial
 //! guess, not every contact: in a falling pile the speculative (margin) contacts would
 //! join every tree into one island. A contact left out whose trees end in different
 //! islands (a cut contact) is in no island's problem; the islands' minimizers are the
 //! whole problem's exactly when every cut contact's impulse is zero there (its term of
-//! the gradient, `J^T gamma`, vanishes). After each round the whole problem is
-//! evaluated; cut contacts with a nonzero impulse join the graph and the islands are
+//! the gradient, `J^T gamma`, vanishes). After each round the cut contacts are
+//! evaluated at the gathered velocities; those with a nonzero impulse join the graph and the islands are
 //! solved again from the gathered velocities (islands already at their minimizer stop
 //! at once). This ends when Eq. 26 holds on the whole problem, or when no cut contact is
 //! active (then some island did not converge, which the status reports).
@@ -43,8 +43,11 @@
 //! which is Eq. 26 for the whole problem with the caller's tolerances. (The same eps_r
 //! with each island's own `max(|p_i|, |j_i|)` would not imply it: the global bound
 //! could be missed by up to a factor sqrt(2).) The reported momentum error and status
-//! come from Eq. 26 evaluated on the whole problem at the gathered velocities, not from
-//! this argument.
+//! come from Eq. 26 of the whole problem at the gathered velocities, not from this
+//! argument: when no cut contact has an impulse there, `|g|^2`, `|p~|^2` and `|j~|^2`
+//! are exactly the sums of the islands' own (the identities above), which each
+//! island's solver computed at its returned velocities, so they are summed instead of
+//! evaluated again; otherwise the whole problem is evaluated.
 
 use nalgebra::Vector3;
 
