@@ -93,6 +93,24 @@ impl PatternKey {
         self.pairs.sort_unstable();
         self.pairs.dedup();
     }
+
+    /// Refills the key with the pairs of trees coupled by a contact with `G != 0`:
+    /// the nonzero blocks of H at this Newton iterate (a contact without impulse adds
+    /// nothing to H).
+    fn fill_active(&mut self, problem: &SapProblem, g: &[Matrix3<f64>]) {
+        self.tree_sizes.clear();
+        self.tree_sizes.extend(problem.trees().iter().map(|t| t.dofs()));
+        self.pairs.clear();
+        self.pairs
+            .extend(problem.contacts().iter().zip(g).filter_map(|(c, g)| {
+                c.tree_b
+                    .as_ref()
+                    .filter(|_| *g != Matrix3::zeros())
+                    .map(|(b, _)| (c.tree_a.min(*b), c.tree_a.max(*b)))
+            }));
+        self.pairs.sort_unstable();
+        self.pairs.dedup();
+    }
 }
 
 /// The lower triangle of H in compressed sparse column form, its symbolic Cholesky
@@ -247,10 +265,7 @@ impl HessianSolver {
             self.gj.resize(3 * widest, 0.0);
         }
         if factorization == Factorization::Block {
-            self.key.fill(problem);
-            if !self.block.has_pattern(&self.key.tree_sizes, &self.key.pairs) {
-                self.block.analyse(&self.key.tree_sizes, &self.key.pairs);
-            }
+            // The pattern is that of each Newton iterate's H (see `assemble`).
         } else if use_sparse {
             self.key.fill(problem);
             let reuse = self.sparse.as_ref().is_some_and(|s| s.key == self.key);
@@ -291,6 +306,14 @@ impl HessianSolver {
     ) {
         let gj = &mut self.gj;
         if self.factorization == Factorization::Block {
+            // Only the pairs coupled by a contact with an impulse: the speculative
+            // contacts of a pile would otherwise couple (and fill) blocks that are
+            // zero. The analysis is redone when that set changes (cheap: it works on
+            // the trees, not the dofs).
+            self.key.fill_active(problem, g);
+            if !self.block.has_pattern(&self.key.tree_sizes, &self.key.pairs) {
+                self.block.analyse(&self.key.tree_sizes, &self.key.pairs);
+            }
             assemble_blocks(&mut self.block, gj, problem, g, model, joint_g);
         } else if self.factorization == Factorization::Sparse {
             let Some(s) = self.sparse.as_mut() else {
