@@ -1,6 +1,6 @@
 //! `wolfe bench sap` at a tiny scale: the CSV has the promised columns and one row per
-//! solve, every solve converges with an honest e_m, dense and sparse agree on the
-//! iterates, and the plots are written.
+//! solve, every solve converges with an honest e_m, dense, sparse and block agree on
+//! the iterates, and the plots are written.
 
 use wolfe_lab::bench::sap::{plots, run_scaled, Scale};
 use wolfe_sap::SapStatus;
@@ -15,20 +15,24 @@ fn tiny_bench_writes_csv_and_plot() {
         steps: 3,
     };
     let rows = run_scaled(&out, &scale, 3).unwrap();
-    // 2 regimes x 2 patterns x 2 sizes x 1 problem x (2 solvers x 4 starts + 3 steps).
-    assert_eq!(rows.len(), 2 * 2 * 2 * (2 * 4 + 3));
+    // 2 regimes x 2 patterns x 2 sizes x 1 problem x (3 solvers x 4 starts + 3 steps).
+    assert_eq!(rows.len(), 2 * 2 * 2 * (3 * 4 + 3));
     for r in &rows {
         assert_eq!(r.status, SapStatus::Converged, "{r:?}");
         assert!(r.momentum_error < 1e-6 + 1e-9, "{r:?}");
         assert!(r.contacts > 0 && r.iterations > 0 && r.ns > 0);
     }
-    // Dense and sparse solves of the same problem and start take the same Newton
-    // steps up to round-off: same iteration counts.
-    for d in rows.iter().filter(|r| r.solver == "dense") {
+    // Dense, sparse and block solves of the same problem and start take the same
+    // Newton steps up to round-off: same iteration counts.
+    for (d, other) in rows
+        .iter()
+        .filter(|r| r.solver == "dense")
+        .flat_map(|d| [(d, "sparse"), (d, "block")])
+    {
         let s = rows
             .iter()
             .find(|s| {
-                s.solver == "sparse"
+                s.solver == other
                     && s.regime == d.regime
                     && s.pattern == d.pattern
                     && s.bodies == d.bodies
