@@ -11,7 +11,7 @@
 //! clipped: every vertex within the margin is a candidate).
 
 use crate::collide::feature::{
-    feature, validate_margin, ContactManifold, ContactPoint, Feature, ManifoldSettings, MAX_FACE_VERTICES,
+    segment_feature, validate_margin, ContactManifold, ContactPoint, ManifoldSettings, MAX_FACE_VERTICES,
 };
 use crate::error::{in_range, WolfeError};
 use crate::math::{Pose, Vec3};
@@ -154,9 +154,7 @@ pub fn halfspace_manifold(
             }
             _ => unreachable!("polytope_core returns boxes and meshes"),
         }
-    } else if let (Feature::Segment(segment), radius) =
-        feature(shape, pose, &-n, settings.angle_tolerance.sin())
-    {
+    } else if let Some((segment, radius)) = segment_feature(shape, pose, &-n, settings.angle_tolerance) {
         segment.iter().for_each(|p| consider(*p, radius));
     }
     let kept = drop_shadowed(&mut cands[..kept], &n);

@@ -18,12 +18,32 @@
 //! stored facet normals (coplanar triangles merged when the hull is built, one dot
 //! product per facet), whose polygon is stored in order.
 
-use crate::collide::feature::{clip, clip_segment, feature, reduce, Feature, CLIP_CAPACITY};
+use crate::collide::feature::{
+    clip, clip_segment, feature, reduce, Feature, CLIP_CAPACITY, MAX_FACE_VERTICES,
+};
 use crate::collide::feature::{ContactManifold, ContactPoint, ManifoldSettings};
 use crate::math::{Pose, Vec3};
 use crate::shape::Shape;
 
 use super::Contact;
+
+/// Buffers of the manifold query, kept in the [`super::ContactSolver`] and overwritten
+/// by each query (only what a query wrote is read back), so that a query neither
+/// zero-fills nor copies stack arrays it may not use (issue 20).
+#[derive(Clone, Debug)]
+pub(super) struct ManifoldScratch {
+    /// The face polygon of A's feature, then B's (`feature`'s `verts`).
+    verts: [[Vec3; MAX_FACE_VERTICES]; 2],
+}
+
+impl ManifoldScratch {
+    /// Buffers for any manifold query.
+    pub(super) fn new() -> Self {
+        Self {
+            verts: [[Vec3::zeros(); MAX_FACE_VERTICES]; 2],
+        }
+    }
+}
 
 /// The manifold around the contact `c` of `a` at `pose_a` and `b` at `pose_b` (see the
 /// module documentation): the clipped face points, or the single contact point when
@@ -35,6 +55,7 @@ pub(super) fn clip_manifold(
     b: &Shape,
     pose_b: &Pose,
     settings: &ManifoldSettings,
+    scratch: &mut ManifoldScratch,
 ) -> ContactManifold {
     let single = ContactManifold {
         normal: c.normal,
@@ -49,8 +70,9 @@ pub(super) fn clip_manifold(
     let n = c.normal;
     let sin_tol = settings.angle_tolerance.sin();
     let cos_tol = settings.angle_tolerance.cos();
-    let (fa, ra) = feature(a, pose_a, &n, sin_tol);
-    let (fb, rb) = feature(b, pose_b, &-n, sin_tol);
+    let [verts_a, verts_b] = &mut scratch.verts;
+    let (fa, ra) = feature(a, pose_a, &n, sin_tol, verts_a);
+    let (fb, rb) = feature(b, pose_b, &-n, sin_tol, verts_b);
     let align = |f: &Feature, dir: &Vec3| match f {
         Feature::Polygon { normal, .. } if normal.dot(dir) >= cos_tol => Some(normal.dot(dir)),
         _ => None,
@@ -67,8 +89,12 @@ pub(super) fn clip_manifold(
     } else {
         (&fb, &fa, rb, ra)
     };
+    let (ref_verts, inc_verts) = if a_is_reference {
+        (&*verts_a, &*verts_b)
+    } else {
+        (&*verts_b, &*verts_a)
+    };
     let &Feature::Polygon {
-        verts: ref ref_verts,
         len: ref_len,
         normal: n_ref,
     } = reference
@@ -78,8 +104,8 @@ pub(super) fn clip_manifold(
     let mut buf_a = [Vec3::zeros(); CLIP_CAPACITY];
     let mut buf_b = [Vec3::zeros(); CLIP_CAPACITY];
     let mut count = match *incident {
-        Feature::Polygon { ref verts, len, .. } => {
-            buf_a[..len].copy_from_slice(&verts[..len]);
+        Feature::Polygon { len, .. } => {
+            buf_a[..len].copy_from_slice(&inc_verts[..len]);
             len
         }
         Feature::Segment(ref s) => {
