@@ -34,6 +34,10 @@ use super::Contact;
 pub(super) struct ManifoldScratch {
     /// The face polygon of A's feature, then B's (`feature`'s `verts`).
     verts: [[Vec3; MAX_FACE_VERTICES]; 2],
+    /// The two clipping buffers (each clip reads one and writes the other).
+    clip: [[Vec3; CLIP_CAPACITY]; 2],
+    /// The clipped points within the margin, before the reduction to four.
+    cands: [ContactPoint; CLIP_CAPACITY],
 }
 
 impl ManifoldScratch {
@@ -41,6 +45,8 @@ impl ManifoldScratch {
     pub(super) fn new() -> Self {
         Self {
             verts: [[Vec3::zeros(); MAX_FACE_VERTICES]; 2],
+            clip: [[Vec3::zeros(); CLIP_CAPACITY]; 2],
+            cands: [ContactPoint::default(); CLIP_CAPACITY],
         }
     }
 }
@@ -70,7 +76,11 @@ pub(super) fn clip_manifold(
     let n = c.normal;
     let sin_tol = settings.angle_tolerance.sin();
     let cos_tol = settings.angle_tolerance.cos();
-    let [verts_a, verts_b] = &mut scratch.verts;
+    let ManifoldScratch {
+        verts: [verts_a, verts_b],
+        clip: [buf_a, buf_b],
+        cands,
+    } = scratch;
     let (fa, ra) = feature(a, pose_a, &n, sin_tol, verts_a);
     let (fb, rb) = feature(b, pose_b, &-n, sin_tol, verts_b);
     let align = |f: &Feature, dir: &Vec3| match f {
@@ -101,8 +111,6 @@ pub(super) fn clip_manifold(
     else {
         return single;
     };
-    let mut buf_a = [Vec3::zeros(); CLIP_CAPACITY];
-    let mut buf_b = [Vec3::zeros(); CLIP_CAPACITY];
     let mut count = match *incident {
         Feature::Polygon { len, .. } => {
             buf_a[..len].copy_from_slice(&inc_verts[..len]);
@@ -116,7 +124,7 @@ pub(super) fn clip_manifold(
     };
     let segment = matches!(incident, Feature::Segment(_));
     // Clip from `src` into `dst`, then swap the references (not the arrays).
-    let (mut src, mut dst) = (&mut buf_a, &mut buf_b);
+    let (mut src, mut dst) = (buf_a, buf_b);
     let ref_poly = &ref_verts[..ref_len];
     let centroid = ref_poly.iter().sum::<Vec3>() / ref_len as f64;
     for i in 0..ref_len {
@@ -143,7 +151,6 @@ pub(super) fn clip_manifold(
     }
     // Points of the incident surface facing the reference plane, and their depths.
     let plane = n_ref.dot(&ref_poly[0]) + r_ref;
-    let mut cands = [ContactPoint::default(); CLIP_CAPACITY];
     let mut kept = 0;
     for p in &src[..count] {
         let surface = p - r_inc * n_ref;
