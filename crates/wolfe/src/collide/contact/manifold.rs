@@ -38,6 +38,11 @@ pub(super) struct ManifoldScratch {
     clip: [[Vec3; CLIP_CAPACITY]; 2],
     /// The clipped points within the margin, before the reduction to four.
     cands: [ContactPoint; CLIP_CAPACITY],
+    /// The angle tolerance last seen (NaN: none yet) and its sine and cosine, so that
+    /// `sincos` runs once per setting, not once a manifold (issue 20: it was ~100
+    /// instructions a manifold in the clutter step). The same calls on the same value:
+    /// the same bits.
+    tolerance: (f64, f64, f64),
 }
 
 impl ManifoldScratch {
@@ -47,6 +52,7 @@ impl ManifoldScratch {
             verts: [[Vec3::zeros(); MAX_FACE_VERTICES]; 2],
             clip: [[Vec3::zeros(); CLIP_CAPACITY]; 2],
             cands: [ContactPoint::default(); CLIP_CAPACITY],
+            tolerance: (f64::NAN, f64::NAN, f64::NAN),
         }
     }
 }
@@ -74,12 +80,16 @@ pub(super) fn clip_manifold(
         certified: c.certified,
     };
     let n = c.normal;
-    let sin_tol = settings.angle_tolerance.sin();
-    let cos_tol = settings.angle_tolerance.cos();
+    let angle = settings.angle_tolerance;
+    if scratch.tolerance.0.to_bits() != angle.to_bits() {
+        scratch.tolerance = (angle, angle.sin(), angle.cos());
+    }
+    let (_, sin_tol, cos_tol) = scratch.tolerance;
     let ManifoldScratch {
         verts: [verts_a, verts_b],
         clip: [buf_a, buf_b],
         cands,
+        ..
     } = scratch;
     let (fa, ra) = feature(a, pose_a, &n, sin_tol, verts_a);
     let (fb, rb) = feature(b, pose_b, &-n, sin_tol, verts_b);
