@@ -125,17 +125,16 @@ impl ContactManifold {
     }
 }
 
-/// A feature of a shape's core in world frame, with the shape's radius. Kept on the
-/// stack by value: the polygon variant's size is the point (no allocation).
+/// A feature of a shape's core in world frame, with the shape's radius. A polygon's
+/// vertices live in a buffer the caller owns (`feature`'s `verts`), so that a query
+/// neither zero-fills nor returns by value a `[Vec3; MAX_FACE_VERTICES]` for a
+/// 4-vertex box face (issue 20: `feature` was ~230 instructions a call in the
+/// 40-body clutter step, its memset and the copies of the returned array included).
 #[derive(Clone, Copy, Debug)]
-#[allow(clippy::large_enum_variant)]
 pub(crate) enum Feature {
-    /// A face polygon (vertices in cyclic order) with its outward unit normal.
-    Polygon {
-        verts: [Vec3; MAX_FACE_VERTICES],
-        len: usize,
-        normal: Vec3,
-    },
+    /// A face polygon, its vertices `verts[..len]` of the caller's buffer in cyclic
+    /// order, with its outward unit normal.
+    Polygon { len: usize, normal: Vec3 },
     /// A segment (a capsule's core lying along the contact plane).
     Segment([Vec3; 2]),
     /// Nothing flat: the single contact point stays.
@@ -143,36 +142,73 @@ pub(crate) enum Feature {
 }
 
 /// The feature of `shape` at `pose` facing the world direction `dir` (unit), and the
-/// radius around it.
-pub(crate) fn feature(shape: &Shape, pose: &Pose, dir: &Vec3, sin_tol: f64) -> (Feature, f64) {
+/// radius around it. A polygon's vertices are written to `verts[..len]` (nothing
+/// else of `verts` is written or read); `sin_tol` is the sine of the angle tolerance.
+pub(crate) fn feature(
+    shape: &Shape,
+    pose: &Pose,
+    dir: &Vec3,
+    sin_tol: f64,
+    verts: &mut [Vec3; MAX_FACE_VERTICES],
+) -> (Feature, f64) {
     match shape {
-        Shape::Cuboid(c) => (box_face(&c.half_extents(), pose, dir), 0.0),
-        Shape::ConvexMesh(m) => (mesh_face(m, pose, dir), 0.0),
+        Shape::Cuboid(c) => (box_face(&c.half_extents(), pose, dir, verts), 0.0),
+        Shape::ConvexMesh(m) => (mesh_face(m, pose, dir, verts), 0.0),
         Shape::Capsule(c) => {
-            let axis = pose.transform_vector(&Vec3::z());
-            let f = if axis.dot(dir).abs() <= sin_tol {
-                let h = c.half_length() * axis;
-                Feature::Segment([pose.translation - h, pose.translation + h])
-            } else {
-                Feature::Point
+            let f = match capsule_segment(c.half_length(), pose, dir, sin_tol) {
+                Some(s) => Feature::Segment(s),
+                None => Feature::Point,
             };
             (f, c.radius())
         }
         Shape::Inflated(s) => {
-            let (f, r) = feature(s.core(), pose, dir, sin_tol);
+            let (f, r) = feature(s.core(), pose, dir, sin_tol, verts);
             (f, r + s.added_radius())
         }
         _ => (Feature::Point, shape.radius()),
     }
 }
 
-/// The face of the box `[-h, h]` whose outward normal is most aligned with `dir`.
-fn box_face(h: &Vec3, pose: &Pose, dir: &Vec3) -> Feature {
+/// The segment feature of `shape` (a capsule, or an inflated one) at `pose` facing
+/// `dir`, with the radius around it, or `None` (any other shape, or a capsule whose
+/// axis is more than `angle_tolerance` off the contact plane). What `feature` gives
+/// for a segment, for callers that need nothing else (the half-space contacts): the
+/// sine is computed only when a capsule is found (it was a `sin` a query for every
+/// ball on the ground).
+pub(crate) fn segment_feature(
+    shape: &Shape,
+    pose: &Pose,
+    dir: &Vec3,
+    angle_tolerance: f64,
+) -> Option<([Vec3; 2], f64)> {
+    match shape {
+        Shape::Capsule(c) => {
+            capsule_segment(c.half_length(), pose, dir, angle_tolerance.sin()).map(|s| (s, c.radius()))
+        }
+        Shape::Inflated(s) => {
+            segment_feature(s.core(), pose, dir, angle_tolerance).map(|(seg, r)| (seg, r + s.added_radius()))
+        }
+        _ => None,
+    }
+}
+
+/// A capsule's core segment (half length `half_length` along the local z axis) when
+/// its axis lies within the tolerance (`|<axis, dir>| <= sin_tol`) of the contact plane.
+fn capsule_segment(half_length: f64, pose: &Pose, dir: &Vec3, sin_tol: f64) -> Option<[Vec3; 2]> {
+    let axis = pose.transform_vector(&Vec3::z());
+    (axis.dot(dir).abs() <= sin_tol).then(|| {
+        let h = half_length * axis;
+        [pose.translation - h, pose.translation + h]
+    })
+}
+
+/// The face of the box `[-h, h]` whose outward normal is most aligned with `dir`, its
+/// four vertices written to `verts[..4]`.
+fn box_face(h: &Vec3, pose: &Pose, dir: &Vec3, verts: &mut [Vec3; MAX_FACE_VERTICES]) -> Feature {
     let d = pose.inverse_transform_vector(dir);
     let k = d.iamax();
     let s = if d[k] >= 0.0 { 1.0 } else { -1.0 };
     let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-    let mut verts = [Vec3::zeros(); MAX_FACE_VERTICES];
     for (slot, (u, v)) in [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)]
         .iter()
         .enumerate()
@@ -184,18 +220,17 @@ fn box_face(h: &Vec3, pose: &Pose, dir: &Vec3) -> Feature {
         verts[slot] = pose.transform_point(&p);
     }
     Feature::Polygon {
-        verts,
         len: 4,
         normal: pose.transform_vector(&Vec3::ith(k, s)),
     }
 }
 
-/// The face polygon of a convex mesh most aligned with `dir`: the facet (coplanar
+/// The face polygon of a convex mesh most aligned with `dir` (written to `verts[..len]`): the facet (coplanar
 /// triangles merged, unit normal and ordered polygon stored with the hull) of best
 /// normal (`ConvexMesh::facet_toward`: one dot product a facet, instead of a cross
 /// product and a square root a triangle, then a scan and a sort of the vertices, which
 /// was 21-26% of `panda-drop` with YCB hulls of up to 11668 triangles).
-fn mesh_face(mesh: &ConvexMesh, pose: &Pose, dir: &Vec3) -> Feature {
+fn mesh_face(mesh: &ConvexMesh, pose: &Pose, dir: &Vec3, verts: &mut [Vec3; MAX_FACE_VERTICES]) -> Feature {
     let d = pose.inverse_transform_vector(dir);
     let Some((n, poly)) = mesh.facet_toward(&d).and_then(|f| mesh.facet(f)) else {
         return Feature::Point;
@@ -204,12 +239,10 @@ fn mesh_face(mesh: &ConvexMesh, pose: &Pose, dir: &Vec3) -> Feature {
         return Feature::Point;
     }
     let len = poly.len().min(MAX_FACE_VERTICES);
-    let mut verts = [Vec3::zeros(); MAX_FACE_VERTICES];
     for (slot, p) in verts.iter_mut().zip(&poly[..len]) {
         *slot = pose.transform_point(p);
     }
     Feature::Polygon {
-        verts,
         len,
         normal: pose.transform_vector(&n),
     }

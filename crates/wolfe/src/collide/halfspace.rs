@@ -11,7 +11,7 @@
 //! clipped: every vertex within the margin is a candidate).
 
 use crate::collide::feature::{
-    feature, validate_margin, ContactManifold, ContactPoint, Feature, ManifoldSettings, MAX_FACE_VERTICES,
+    segment_feature, validate_margin, ContactManifold, ContactPoint, ManifoldSettings, MAX_FACE_VERTICES,
 };
 use crate::error::{in_range, WolfeError};
 use crate::math::{Pose, Vec3};
@@ -92,47 +92,28 @@ pub fn halfspace_manifold(
         point_b: deepest,
         signed_distance: sd,
     };
-    const CAP: usize = MAX_FACE_VERTICES;
     // Candidates: a polytope (or a rounded one) touches the plane at every vertex within
     // the margin, with no face alignment needed, so a box resting on an edge or tilted
     // in a pile keeps its two or more supports; a capsule lying along the plane touches
     // at both ends of its segment; curved shapes at the single deepest point. The
-    // deepest CAP candidates are kept, then reduced to four.
-    let mut cands = [ContactPoint::default(); CAP];
-    let mut kept = 0;
-    let mut consider = |core_point: Vec3, radius: f64| {
-        let surface = core_point - radius * n;
-        let d = plane.signed_distance_to_point(&surface);
-        if d > settings.margin {
-            return;
-        }
-        let c = ContactPoint {
-            point_a: surface - d * n,
-            point_b: surface,
-            signed_distance: d,
-        };
-        if kept < CAP {
-            cands[kept] = c;
-            kept += 1;
-        } else if let Some(worst) =
-            (0..CAP).max_by(|&i, &j| cands[i].signed_distance.total_cmp(&cands[j].signed_distance))
-        {
-            if d < cands[worst].signed_distance {
-                cands[worst] = c;
-            }
-        }
-    };
-    if let Some((core, radius)) = polytope_core(shape) {
+    // deepest candidates (at most MAX_FACE_VERTICES) are kept, then reduced to four.
+    // The candidate buffer is sized to what the shape can give (8 box corners, 2
+    // segment ends, none for a curved shape), so that a ball or a box does not
+    // zero-fill 16 points a query (issue 20); with at most that many candidates none
+    // is ever replaced, so the manifold is the one of a 16-point buffer.
+    let manifold = if let Some((core, radius)) = polytope_core(shape) {
         match core {
             Shape::Cuboid(c) => {
                 let h = c.half_extents();
-                for k in 0..8 {
-                    let sign = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
-                    consider(
-                        pose.transform_point(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z)),
-                        radius,
-                    );
-                }
+                supported_manifold::<8>(plane, settings, single, &mut |consider| {
+                    for k in 0..8 {
+                        let sign = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+                        consider(
+                            pose.transform_point(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z)),
+                            radius,
+                        );
+                    }
+                })
             }
             Shape::ConvexMesh(m) => {
                 // Most hull vertices lie far above the plane: screen them in the mesh's
@@ -146,24 +127,69 @@ pub fn halfspace_manifold(
                 let reach = b.min.amax().max(b.max.amax());
                 let scale = reach + pose.translation.amax() + plane.offset.abs() + radius;
                 let screen = settings.margin + 64.0 * f64::EPSILON * scale;
-                for v in m.vertices() {
-                    if n_local.dot(v) + base <= screen {
-                        consider(pose.transform_point(v), radius);
+                supported_manifold::<MAX_FACE_VERTICES>(plane, settings, single, &mut |consider| {
+                    for v in m.vertices() {
+                        if n_local.dot(v) + base <= screen {
+                            consider(pose.transform_point(v), radius);
+                        }
                     }
-                }
+                })
             }
             _ => unreachable!("polytope_core returns boxes and meshes"),
         }
-    } else if let (Feature::Segment(segment), radius) =
-        feature(shape, pose, &-n, settings.angle_tolerance.sin())
-    {
-        segment.iter().for_each(|p| consider(*p, radius));
-    }
+    } else if let Some((segment, radius)) = segment_feature(shape, pose, &-n, settings.angle_tolerance) {
+        supported_manifold::<2>(plane, settings, single, &mut |consider| {
+            segment.iter().for_each(|p| consider(*p, radius))
+        })
+    } else {
+        ContactManifold::from_points(n, &[single], true)
+    };
+    Ok(Some(manifold))
+}
+
+/// What `supported_manifold` hands its visitor: `consider(core point, radius)`.
+type Consider<'a> = dyn FnMut(Vec3, f64) + 'a;
+
+/// The manifold of the points `visit` hands to its `consider(core point, radius)`
+/// (each within the margin a candidate, the deepest `N` kept), reduced to four by
+/// [`reduce_supported`], or of `single` (the deepest point) when none is.
+fn supported_manifold<const N: usize>(
+    plane: &HalfSpace,
+    settings: &ManifoldSettings,
+    single: ContactPoint,
+    visit: &mut dyn FnMut(&mut Consider<'_>),
+) -> ContactManifold {
+    let n = plane.normal;
+    let mut cands = [ContactPoint::default(); N];
+    let mut kept = 0;
+    visit(&mut |core_point: Vec3, radius: f64| {
+        let surface = core_point - radius * n;
+        let d = plane.signed_distance_to_point(&surface);
+        if d > settings.margin {
+            return;
+        }
+        let c = ContactPoint {
+            point_a: surface - d * n,
+            point_b: surface,
+            signed_distance: d,
+        };
+        if kept < N {
+            cands[kept] = c;
+            kept += 1;
+        } else if let Some((worst, _)) = cands
+            .iter()
+            .enumerate()
+            .max_by(|(_, p), (_, q)| p.signed_distance.total_cmp(&q.signed_distance))
+        {
+            if d < cands[worst].signed_distance {
+                cands[worst] = c;
+            }
+        }
+    });
     let kept = drop_shadowed(&mut cands[..kept], &n);
     if kept == 0 {
-        cands[0] = single;
+        return ContactManifold::from_points(n, &[single], true);
     }
-    let kept = kept.max(1);
     let mut out = [cands[0]; 4];
     let mut len = 0;
     let band = SUPPORT_BAND * settings.margin;
@@ -175,7 +201,7 @@ pub fn halfspace_manifold(
         out[slot] = cands[i];
         len = slot + 1;
     }
-    Ok(Some(ContactManifold::from_points(n, &out[..len], true)))
+    ContactManifold::from_points(n, &out[..len], true)
 }
 
 /// The depth band of the supporting candidates, as a fraction of the margin (see

@@ -18,12 +18,44 @@
 //! stored facet normals (coplanar triangles merged when the hull is built, one dot
 //! product per facet), whose polygon is stored in order.
 
-use crate::collide::feature::{clip, clip_segment, feature, reduce, Feature, CLIP_CAPACITY};
+use crate::collide::feature::{
+    clip, clip_segment, feature, reduce, Feature, CLIP_CAPACITY, MAX_FACE_VERTICES,
+};
 use crate::collide::feature::{ContactManifold, ContactPoint, ManifoldSettings};
 use crate::math::{Pose, Vec3};
 use crate::shape::Shape;
 
 use super::Contact;
+
+/// Buffers of the manifold query, kept in the [`super::ContactSolver`] and overwritten
+/// by each query (only what a query wrote is read back), so that a query neither
+/// zero-fills nor copies stack arrays it may not use (issue 20).
+#[derive(Clone, Debug)]
+pub(super) struct ManifoldScratch {
+    /// The face polygon of A's feature, then B's (`feature`'s `verts`).
+    verts: [[Vec3; MAX_FACE_VERTICES]; 2],
+    /// The two clipping buffers (each clip reads one and writes the other).
+    clip: [[Vec3; CLIP_CAPACITY]; 2],
+    /// The clipped points within the margin, before the reduction to four.
+    cands: [ContactPoint; CLIP_CAPACITY],
+    /// The angle tolerance last seen (NaN: none yet) and its sine and cosine, so that
+    /// `sincos` runs once per setting, not once a manifold (issue 20: it was ~100
+    /// instructions a manifold in the clutter step). The same calls on the same value:
+    /// the same bits.
+    tolerance: (f64, f64, f64),
+}
+
+impl ManifoldScratch {
+    /// Buffers for any manifold query.
+    pub(super) fn new() -> Self {
+        Self {
+            verts: [[Vec3::zeros(); MAX_FACE_VERTICES]; 2],
+            clip: [[Vec3::zeros(); CLIP_CAPACITY]; 2],
+            cands: [ContactPoint::default(); CLIP_CAPACITY],
+            tolerance: (f64::NAN, f64::NAN, f64::NAN),
+        }
+    }
+}
 
 /// The manifold around the contact `c` of `a` at `pose_a` and `b` at `pose_b` (see the
 /// module documentation): the clipped face points, or the single contact point when
@@ -35,6 +67,7 @@ pub(super) fn clip_manifold(
     b: &Shape,
     pose_b: &Pose,
     settings: &ManifoldSettings,
+    scratch: &mut ManifoldScratch,
 ) -> ContactManifold {
     let single = ContactManifold {
         normal: c.normal,
@@ -47,10 +80,19 @@ pub(super) fn clip_manifold(
         certified: c.certified,
     };
     let n = c.normal;
-    let sin_tol = settings.angle_tolerance.sin();
-    let cos_tol = settings.angle_tolerance.cos();
-    let (fa, ra) = feature(a, pose_a, &n, sin_tol);
-    let (fb, rb) = feature(b, pose_b, &-n, sin_tol);
+    let angle = settings.angle_tolerance;
+    if scratch.tolerance.0.to_bits() != angle.to_bits() {
+        scratch.tolerance = (angle, angle.sin(), angle.cos());
+    }
+    let (_, sin_tol, cos_tol) = scratch.tolerance;
+    let ManifoldScratch {
+        verts: [verts_a, verts_b],
+        clip: [buf_a, buf_b],
+        cands,
+        ..
+    } = scratch;
+    let (fa, ra) = feature(a, pose_a, &n, sin_tol, verts_a);
+    let (fb, rb) = feature(b, pose_b, &-n, sin_tol, verts_b);
     let align = |f: &Feature, dir: &Vec3| match f {
         Feature::Polygon { normal, .. } if normal.dot(dir) >= cos_tol => Some(normal.dot(dir)),
         _ => None,
@@ -67,19 +109,21 @@ pub(super) fn clip_manifold(
     } else {
         (&fb, &fa, rb, ra)
     };
+    let (ref_verts, inc_verts) = if a_is_reference {
+        (&*verts_a, &*verts_b)
+    } else {
+        (&*verts_b, &*verts_a)
+    };
     let &Feature::Polygon {
-        verts: ref ref_verts,
         len: ref_len,
         normal: n_ref,
     } = reference
     else {
         return single;
     };
-    let mut buf_a = [Vec3::zeros(); CLIP_CAPACITY];
-    let mut buf_b = [Vec3::zeros(); CLIP_CAPACITY];
     let mut count = match *incident {
-        Feature::Polygon { ref verts, len, .. } => {
-            buf_a[..len].copy_from_slice(&verts[..len]);
+        Feature::Polygon { len, .. } => {
+            buf_a[..len].copy_from_slice(&inc_verts[..len]);
             len
         }
         Feature::Segment(ref s) => {
@@ -90,7 +134,7 @@ pub(super) fn clip_manifold(
     };
     let segment = matches!(incident, Feature::Segment(_));
     // Clip from `src` into `dst`, then swap the references (not the arrays).
-    let (mut src, mut dst) = (&mut buf_a, &mut buf_b);
+    let (mut src, mut dst) = (buf_a, buf_b);
     let ref_poly = &ref_verts[..ref_len];
     let centroid = ref_poly.iter().sum::<Vec3>() / ref_len as f64;
     for i in 0..ref_len {
@@ -117,7 +161,6 @@ pub(super) fn clip_manifold(
     }
     // Points of the incident surface facing the reference plane, and their depths.
     let plane = n_ref.dot(&ref_poly[0]) + r_ref;
-    let mut cands = [ContactPoint::default(); CLIP_CAPACITY];
     let mut kept = 0;
     for p in &src[..count] {
         let surface = p - r_inc * n_ref;

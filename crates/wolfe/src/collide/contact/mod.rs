@@ -162,6 +162,7 @@ pub struct ContactSolver {
     settings: SignedDistanceSettings,
     simplex: Simplex,
     polytope: Polytope,
+    manifold: manifold::ManifoldScratch,
 }
 
 impl ContactSolver {
@@ -173,6 +174,7 @@ impl ContactSolver {
             settings,
             simplex: Simplex::new(),
             polytope: Polytope::with_capacity(settings.epa.max_iterations as usize),
+            manifold: manifold::ManifoldScratch::new(),
         })
     }
 
@@ -405,7 +407,7 @@ impl ContactSolver {
     ) -> Result<Option<ContactManifold>, WolfeError> {
         settings.validate()?;
         let c = self.contact_from(a, pose_a, b, pose_b, settings.margin, start, cache)?;
-        Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings)))
+        Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings, &mut self.manifold)))
     }
 
     /// Runs [`ContactSolver::run_cores`] (poses validated by the caller) as `start`
