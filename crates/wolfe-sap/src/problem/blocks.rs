@@ -202,18 +202,25 @@ pub(super) fn add_delassus_fixed<const N: usize>(j: &[f64], a_inv: &[f64], w: &m
 /// k of `a_inv` is nonzero only in the rows of its own 3 x 3 block.
 #[inline]
 fn add_delassus_free(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
-    let cols = columns3::<6>(j);
-    for (k, (inv_col, jk)) in arrays::<6>(a_inv).zip(&cols).enumerate() {
+    // The same sums in the same order as the generic loop, written on fixed-size
+    // arrays (indexing a slice through `chunks_exact` and `lo..lo + 3` ranges kept the
+    // bounds checks and index arithmetic in the loop).
+    let (Ok(j), Ok(a)) = (<&[f64; 18]>::try_from(j), <&[f64; 36]>::try_from(a_inv)) else {
+        return add_delassus_generic(j, a_inv, w);
+    };
+    for k in 0..6 {
         let lo = if k < 3 { 0 } else { 3 };
         let mut u = [0.0; 3];
-        for (ji, &aik) in cols[lo..lo + 3].iter().zip(&inv_col[lo..lo + 3]) {
-            u[0] += ji[0] * aik;
-            u[1] += ji[1] * aik;
-            u[2] += ji[2] * aik;
+        for i in lo..lo + 3 {
+            let aik = a[6 * k + i];
+            u[0] += j[3 * i] * aik;
+            u[1] += j[3 * i + 1] * aik;
+            u[2] += j[3 * i + 2] * aik;
         }
-        for (ws, &jks) in w.iter_mut().zip(jk) {
-            for (wrs, ur) in ws.iter_mut().zip(&u) {
-                *wrs += ur * jks;
+        for s in 0..3 {
+            let jks = j[3 * k + s];
+            for r in 0..3 {
+                w[s][r] += u[r] * jks;
             }
         }
     }
