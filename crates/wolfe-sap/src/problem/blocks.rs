@@ -17,16 +17,6 @@ fn arrays<const N: usize>(x: &[f64]) -> impl Iterator<Item = &[f64; N]> {
     x.chunks_exact(N).flat_map(<&[f64; N]>::try_from)
 }
 
-/// The `N` columns of the 3 x N column-major block `j`, copied to the stack.
-#[inline(always)]
-fn columns3<const N: usize>(j: &[f64]) -> [[f64; 3]; N] {
-    let mut cols = [[0.0; 3]; N];
-    for (c, s) in cols.iter_mut().zip(arrays::<3>(j)) {
-        *c = *s;
-    }
-    cols
-}
-
 /// `y = A x` for the n x n column-major block `a`, `n = x.len() = y.len()`: each `y_i`
 /// summed over the columns in order, from zero.
 #[inline(always)]
@@ -161,6 +151,7 @@ pub(super) fn add_delassus(j: &[f64], a_inv: &[f64], block_diagonal: bool, w: &m
 }
 
 /// The generic path of [`add_delassus`].
+#[inline(always)]
 pub(super) fn add_delassus_generic(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
     let n = j.len() / 3;
     for (k, inv_col) in a_inv.chunks_exact(n).enumerate() {
@@ -179,23 +170,11 @@ pub(super) fn add_delassus_generic(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 
     }
 }
 
-/// The fixed-size path of [`add_delassus`] for a full n x n inverse.
+/// The fixed-size path of [`add_delassus`] for a full n x n inverse: the generic loop
+/// compiled for n = N.
 #[inline]
 pub(super) fn add_delassus_fixed<const N: usize>(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
-    let cols = columns3::<N>(j);
-    for (inv_col, jk) in arrays::<N>(a_inv).zip(&cols) {
-        let mut u = [0.0; 3];
-        for (ji, &aik) in cols.iter().zip(inv_col) {
-            u[0] += ji[0] * aik;
-            u[1] += ji[1] * aik;
-            u[2] += ji[2] * aik;
-        }
-        for (ws, &jks) in w.iter_mut().zip(jk) {
-            for (wrs, ur) in ws.iter_mut().zip(&u) {
-                *wrs += ur * jks;
-            }
-        }
-    }
+    add_delassus_generic(&j[..3 * N], &a_inv[..N * N], w);
 }
 
 /// The path of [`add_delassus`] for a free body's block-diagonal 6 x 6 inverse: column
