@@ -82,30 +82,27 @@ struct PatternKey {
 impl PatternKey {
     /// Refills the key with the pattern of `problem`, reusing its storage.
     fn fill(&mut self, problem: &SapProblem) {
-        self.tree_sizes.clear();
-        self.tree_sizes.extend(problem.trees().iter().map(|t| t.dofs()));
-        self.pairs.clear();
-        self.pairs.extend(problem.contacts().iter().filter_map(|c| {
-            c.tree_b
-                .as_ref()
-                .map(|(b, _)| (c.tree_a.min(*b), c.tree_a.max(*b)))
-        }));
-        self.pairs.sort_unstable();
-        self.pairs.dedup();
+        self.fill_where(problem, |_| true);
     }
 
     /// Refills the key with the pairs of trees coupled by a contact with `G != 0`:
     /// the nonzero blocks of H at this Newton iterate (a contact without impulse adds
     /// nothing to H).
     fn fill_active(&mut self, problem: &SapProblem, g: &[Matrix3<f64>]) {
+        self.fill_where(problem, |c| g[c] != Matrix3::zeros());
+    }
+
+    /// Refills the key with the trees of `problem` and the pairs of trees coupled by a
+    /// contact `c` for which `keep(c)` holds, sorted and deduplicated.
+    fn fill_where(&mut self, problem: &SapProblem, keep: impl Fn(usize) -> bool) {
         self.tree_sizes.clear();
         self.tree_sizes.extend(problem.trees().iter().map(|t| t.dofs()));
         self.pairs.clear();
         self.pairs
-            .extend(problem.contacts().iter().zip(g).filter_map(|(c, g)| {
+            .extend(problem.contacts().iter().enumerate().filter_map(|(k, c)| {
                 c.tree_b
                     .as_ref()
-                    .filter(|_| *g != Matrix3::zeros())
+                    .filter(|_| keep(k))
                     .map(|(b, _)| (c.tree_a.min(*b), c.tree_a.max(*b)))
             }));
         self.pairs.sort_unstable();
@@ -551,23 +548,22 @@ fn add_jt_gj(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, n_c: usize, l
     if n_r == 6 && n_c == 6 {
         add_jt_gj_fixed::<6, 6>(h, j_r, gj_c, lower);
     } else {
-        add_jt_gj_any(h, j_r, gj_c, n_r, n_c, lower);
+        add_jt_gj_any(h, j_r, gj_c, n_r, lower);
     }
 }
 
 fn add_jt_gj_fixed<const R: usize, const C: usize>(h: &mut [f64], j_r: &[f64], gj_c: &[f64], lower: bool) {
-    add_jt_gj_any(&mut h[..R * C], &j_r[..3 * R], &gj_c[..3 * C], R, C, lower);
+    add_jt_gj_any(&mut h[..R * C], &j_r[..3 * R], &gj_c[..3 * C], R, lower);
 }
 
 #[inline(always)]
-fn add_jt_gj_any(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, n_c: usize, lower: bool) {
+fn add_jt_gj_any(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, lower: bool) {
     for (j, (hc, g)) in h.chunks_exact_mut(n_r).zip(gj_c.chunks_exact(3)).enumerate() {
         let i0 = if lower { j } else { 0 };
         for (hv, col) in hc[i0..].iter_mut().zip(j_r.chunks_exact(3).skip(i0)) {
             *hv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
         }
     }
-    let _ = n_c;
 }
 
 /// `out[at..]` = G J, column by column (3 entries per column).
