@@ -183,6 +183,29 @@ where
     out.copy_from(m);
 }
 
+/// Copies `m` into `out` as one slice copy (both are contiguous), reusing `out`'s
+/// storage when the shapes match: the island copies of [`SapProblem::fill_island`],
+/// where nalgebra's entry-wise copy of small blocks cost a few percent of the clutter
+/// step.
+fn copy_dmatrix(m: &DMatrix<f64>, out: &mut DMatrix<f64>) {
+    if out.shape() != m.shape() {
+        *out = DMatrix::zeros(m.nrows(), m.ncols());
+    }
+    out.as_mut_slice().copy_from_slice(m.as_slice());
+}
+
+/// Makes `live` `n` long: a surplus is moved to `spare`, a shortfall is taken from
+/// `spare` (or made by `make`). The items kept are left as they are, for the caller
+/// to overwrite.
+fn resize_from_spares<T>(live: &mut Vec<T>, spare: &mut Vec<T>, n: usize, mut make: impl FnMut() -> T) {
+    if live.len() > n {
+        spare.extend(live.drain(n..));
+    }
+    while live.len() < n {
+        live.push(spare.pop().unwrap_or_else(&mut make));
+    }
+}
+
 /// Checks tree `t`'s block `a` (n x n, column-major, finite) against the energy range and
 /// symmetry: the tests of [`SapProblem::prepare`] in its order, written on the slice
 /// so that a 6 x 6 block (`n` a constant after inlining) costs one pass.
@@ -499,45 +522,51 @@ impl SapProblem {
     /// checked again. Storage is reused as by [`SapProblem::refill`]: no allocation
     /// once this problem has held an island with as many trees, constraints and dofs.
     pub(crate) fn fill_island(&mut self, parent: &SapProblem, islands: &Islands, i: usize) {
-        self.recycle();
+        // Trees and contacts are overwritten in place (an island of the same shape as
+        // the last one, the common case from one time step to the next, moves nothing);
+        // only a surplus goes to the spare pools, and a shortfall comes from them.
+        let (trees, contacts) = (islands.trees(i), islands.contacts(i));
+        resize_from_spares(&mut self.trees, &mut self.spare_trees, trees.len(), || {
+            Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0))
+        });
+        resize_from_spares(
+            &mut self.contacts,
+            &mut self.spare_contacts,
+            contacts.len(),
+            || ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0),
+        );
+        self.pd_controllers.clear();
+        self.joint_limits.clear();
         self.time_step = parent.time_step;
         self.offsets.clear();
         let mut total = 0;
-        for (k, &t) in islands.trees(i).iter().enumerate() {
+        for (k, &t) in trees.iter().enumerate() {
             let src = &parent.trees[t];
-            let mut tree = self
-                .spare_trees
-                .pop()
-                .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
-            copy_matrix(&src.a, &mut tree.a);
+            let tree = &mut self.trees[k];
+            copy_dmatrix(&src.a, &mut tree.a);
             resize_in_place(&mut tree.v_star, src.v_star.len());
-            tree.v_star.copy_from(&src.v_star);
-            self.trees.push(tree);
+            tree.v_star.as_mut_slice().copy_from_slice(src.v_star.as_slice());
             if self.a_inv.len() <= k {
                 self.a_inv.push(DMatrix::zeros(0, 0));
                 self.block_diagonal.push(false);
             }
-            copy_matrix(&parent.a_inv[t], &mut self.a_inv[k]);
+            copy_dmatrix(&parent.a_inv[t], &mut self.a_inv[k]);
             self.block_diagonal[k] = parent.block_diagonal[t];
             self.offsets.push(total);
             total += src.dofs();
         }
         self.offsets.push(total);
-        for &c in islands.contacts(i) {
+        for (contact, &c) in self.contacts.iter_mut().zip(contacts) {
             let src = &parent.contacts[c];
-            let mut contact = self
-                .spare_contacts
-                .pop()
-                .unwrap_or_else(|| ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0));
             contact.tree_a = islands.local_index(src.tree_a);
-            copy_matrix(&src.jacobian_a, &mut contact.jacobian_a);
+            copy_dmatrix(&src.jacobian_a, &mut contact.jacobian_a);
             let old_b = contact.tree_b.take().map(|(_, j)| j);
             contact.tree_b = match &src.tree_b {
                 Some((tb, jb)) => {
                     let mut j = old_b
                         .or_else(|| self.spare_jacobians.pop())
                         .unwrap_or_else(|| DMatrix::zeros(0, 0));
-                    copy_matrix(jb, &mut j);
+                    copy_dmatrix(jb, &mut j);
                     Some((islands.local_index(*tb), j))
                 }
                 None => {
@@ -549,7 +578,6 @@ impl SapProblem {
             contact.stiffness = src.stiffness;
             contact.dissipation_time_scale = src.dissipation_time_scale;
             contact.friction = src.friction;
-            self.contacts.push(contact);
         }
         for &p in islands.pd_controllers(i) {
             let mut pd = parent.pd_controllers[p].clone();
@@ -566,8 +594,8 @@ impl SapProblem {
         for (k, &t) in islands.trees(i).iter().enumerate() {
             let n = parent.trees[t].dofs();
             let (o, po) = (self.offsets[k], parent.offsets[t]);
-            self.d_scale.rows_mut(o, n).copy_from(&parent.d_scale.rows(po, n));
-            self.v_star.rows_mut(o, n).copy_from(&parent.v_star.rows(po, n));
+            self.d_scale.as_mut_slice()[o..o + n].copy_from_slice(&parent.d_scale.as_slice()[po..po + n]);
+            self.v_star.as_mut_slice()[o..o + n].copy_from_slice(&parent.v_star.as_slice()[po..po + n]);
         }
     }
 

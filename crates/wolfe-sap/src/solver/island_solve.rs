@@ -69,6 +69,11 @@ pub(crate) struct IslandPool {
     /// constraint).
     slot_of: Vec<usize>,
     used: Vec<bool>,
+    /// The slots ordered by (size, index), and per group of equal size (at the
+    /// group's first position) the next position to hand out: `assign` in
+    /// O(n log n) instead of a scan of the slots per island.
+    by_size: Vec<usize>,
+    next_of_size: Vec<usize>,
     /// Per contact, whether it is an edge of the graph this round.
     couples: Vec<bool>,
     /// The velocities the round starts from.
@@ -109,41 +114,60 @@ impl IslandPool {
         self.slot_of.resize(count, usize::MAX);
         self.used.clear();
         self.used.resize(self.slots.len(), false);
+        // First pass: a free slot that last held an island of the same size, the one
+        // of lowest index (islands in order), found by binary search in `by_size`.
+        let slots = &self.slots;
+        self.by_size.clear();
+        self.by_size.extend(0..slots.len());
+        self.by_size.sort_unstable_by_key(|&j| (slots[j].dofs, j));
+        self.next_of_size.clear();
+        self.next_of_size.extend(0..slots.len());
         for i in 0..count {
             if !self.islands.is_constrained(i) {
                 continue;
             }
             let dofs = self.islands.dofs(i);
-            if let Some(j) = (0..self.slots.len()).find(|&j| !self.used[j] && self.slots[j].dofs == dofs) {
+            let group = self.by_size.partition_point(|&j| slots[j].dofs < dofs);
+            if group == self.by_size.len() {
+                continue;
+            }
+            let next = self.next_of_size[group];
+            if let Some(&j) = self.by_size.get(next).filter(|&&j| slots[j].dofs == dofs) {
+                self.next_of_size[group] = next + 1;
                 self.used[j] = true;
                 self.slot_of[i] = j;
             }
         }
+        // Second pass: the free slot of lowest index, then new ones. Slots below
+        // `free` are all in use, so one forward scan serves every island.
+        let mut free = 0;
         for i in 0..count {
             if !self.islands.is_constrained(i) || self.slot_of[i] != usize::MAX {
                 continue;
             }
-            let j = match (0..self.slots.len()).find(|&j| !self.used[j]) {
-                Some(j) => j,
-                None => {
-                    let mut solver = SapSolver::new(SapSettings {
-                        islands: false,
-                        ..*settings
-                    })?;
-                    solver.rms_scale = true;
-                    // The cost history of any solve (at most max_iterations + 2
-                    // entries), so that a slot that takes more iterations than it ever
-                    // did does not allocate in a time step.
-                    solver.stats.cost.reserve(settings.max_iterations as usize + 2);
-                    self.slots.push(Slot {
-                        problem: SapProblem::empty(time_step)?,
-                        solver,
-                        v0: Vec::new(),
-                        dofs: 0,
-                    });
-                    self.used.push(false);
-                    self.slots.len() - 1
-                }
+            while free < self.slots.len() && self.used[free] {
+                free += 1;
+            }
+            let j = if free < self.slots.len() {
+                free
+            } else {
+                let mut solver = SapSolver::new(SapSettings {
+                    islands: false,
+                    ..*settings
+                })?;
+                solver.rms_scale = true;
+                // The cost history of any solve (at most max_iterations + 2
+                // entries), so that a slot that takes more iterations than it ever
+                // did does not allocate in a time step.
+                solver.stats.cost.reserve(settings.max_iterations as usize + 2);
+                self.slots.push(Slot {
+                    problem: SapProblem::empty(time_step)?,
+                    solver,
+                    v0: Vec::new(),
+                    dofs: 0,
+                });
+                self.used.push(false);
+                self.slots.len() - 1
             };
             self.used[j] = true;
             self.slot_of[i] = j;
