@@ -599,6 +599,12 @@ impl SapSolver {
     }
 
     /// Sizes every workspace for `problem` (keeping storage) and computes A v*.
+    ///
+    /// The buffers are resized, not cleared: every entry is written before it is read
+    /// (v from v0; r, A r, A v, J^T gamma, the gradient and the constraint quantities
+    /// by `evaluate_state`; dv, A dv and J dv by the Newton step; on the island path
+    /// gamma from the islands and the cut contacts), so a solve of the same size as
+    /// the last one touches no memory here.
     fn resize_workspaces(&mut self, problem: &SapProblem) {
         let n = problem.num_velocities();
         let nc = problem.contacts().len();
@@ -614,19 +620,13 @@ impl SapSolver {
             &mut self.av_star,
             &mut self.jc,
         ] {
-            buf.clear();
             buf.resize(n, 0.0);
         }
         problem.mul_a(problem.v_star().as_slice(), &mut self.av_star);
-        self.vc.clear();
         self.vc.resize(nc, [0.0; 3]);
-        self.dvc.clear();
         self.dvc.resize(nc, [0.0; 3]);
-        self.gamma.clear();
         self.gamma.resize(nc, Vector3::zeros());
-        self.g.clear();
         self.g.resize(nc, Matrix3::zeros());
-        self.regions.clear();
         self.regions.resize(nc, ConeRegion::NoContact);
         for buf in [
             &mut self.joint_vc,
@@ -634,7 +634,6 @@ impl SapSolver {
             &mut self.joint_gamma,
             &mut self.joint_g,
         ] {
-            buf.clear();
             buf.resize(nj, 0.0);
         }
     }
