@@ -569,9 +569,14 @@ fn add_jt_gj_any(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, lower: bo
 /// `out[at..]` = G J, column by column (3 entries per column).
 #[inline]
 fn g_times(g: &Matrix3<f64>, j: &nalgebra::DMatrix<f64>, out: &mut [f64], at: usize) {
-    for (k, col) in j.as_slice().chunks_exact(3).enumerate() {
-        let v = g * nalgebra::Vector3::new(col[0], col[1], col[2]);
-        out[at + 3 * k..at + 3 * k + 3].copy_from_slice(v.as_slice());
+    // Column-major G: entry (r, k) at g[3 k + r]; each row summed over k in order.
+    let g = g.as_slice();
+    let (cols, _) = j.as_slice().as_chunks::<3>();
+    let (outs, _) = out[at..].as_chunks_mut::<3>();
+    for (o, x) in outs.iter_mut().zip(cols) {
+        for (r, o) in o.iter_mut().enumerate() {
+            *o = g[r] * x[0] + g[3 + r] * x[1] + g[6 + r] * x[2];
+        }
     }
 }
 
