@@ -487,6 +487,20 @@ fn gemv_t_fixed<const M: usize, const N: usize>(x: &mut [f64], l: &[f64], b: &[f
 
 /// `y <- L^{-1} y` for the n x n lower factor `l`.
 fn forward_lower(l: &[f64], y: &mut [f64], n: usize) {
+    if n == 6 {
+        forward_fixed::<6>(l, y)
+    } else {
+        forward_any(l, y, n)
+    }
+}
+
+/// [`forward_lower`] compiled for n = N (bounds known, loops unrolled).
+fn forward_fixed<const N: usize>(l: &[f64], y: &mut [f64]) {
+    forward_any(&l[..N * N], &mut y[..N], N)
+}
+
+#[inline(always)]
+fn forward_any(l: &[f64], y: &mut [f64], n: usize) {
     for j in 0..n {
         y[j] /= l[j * n + j];
         let yj = y[j];
@@ -498,6 +512,20 @@ fn forward_lower(l: &[f64], y: &mut [f64], n: usize) {
 
 /// `x <- L^{-T} x` for the n x n lower factor `l`.
 fn backward_lower_transpose(l: &[f64], x: &mut [f64], n: usize) {
+    if n == 6 {
+        backward_fixed::<6>(l, x)
+    } else {
+        backward_any(l, x, n)
+    }
+}
+
+/// [`backward_lower_transpose`] compiled for n = N.
+fn backward_fixed<const N: usize>(l: &[f64], x: &mut [f64]) {
+    backward_any(&l[..N * N], &mut x[..N], N)
+}
+
+#[inline(always)]
+fn backward_any(l: &[f64], x: &mut [f64], n: usize) {
     for j in (0..n).rev() {
         let s = dot(&l[j * n + j + 1..(j + 1) * n], &x[j + 1..n]);
         x[j] = (x[j] - s) / l[j * n + j];
