@@ -52,6 +52,7 @@
 
 pub mod cone;
 pub mod contact;
+mod copy;
 pub mod error;
 pub mod evaluate;
 pub mod interval;

@@ -18,6 +18,7 @@ mod block;
 
 use block::BlockCholesky;
 
+use crate::copy::copy_small;
 use crate::error::SapError;
 use crate::model::SapModel;
 use crate::problem::SapProblem;
@@ -482,7 +483,7 @@ fn assemble_blocks(
     // is never read), so only the coupling blocks need zeroing.
     f.clear_couplings();
     for (t, tree) in problem.trees().iter().enumerate() {
-        f.diagonal_mut(t).copy_from_slice(tree.a.as_slice());
+        copy_small(f.diagonal_mut(t), tree.a.as_slice());
     }
     for (c, contact) in problem.contacts().iter().enumerate() {
         // A contact without impulse (the no-contact region of Eq. 27, most of the

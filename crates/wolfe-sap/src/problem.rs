@@ -6,6 +6,7 @@ use nalgebra::constraint::{SameNumberOfColumns, SameNumberOfRows, ShapeConstrain
 use nalgebra::{DMatrix, DVector, Dim, Dyn, Matrix, RawStorage};
 
 use crate::contact::ContactConstraint;
+use crate::copy::copy_small;
 use crate::error::{JointConstraintKind, SapError};
 use crate::island::Islands;
 use crate::joint::{JointLimitConstraint, PdControllerConstraint};
@@ -191,7 +192,7 @@ fn copy_dmatrix(m: &DMatrix<f64>, out: &mut DMatrix<f64>) {
     if out.shape() != m.shape() {
         *out = DMatrix::zeros(m.nrows(), m.ncols());
     }
-    out.as_mut_slice().copy_from_slice(m.as_slice());
+    copy_small(out.as_mut_slice(), m.as_slice());
 }
 
 /// Makes `live` `n` long: a surplus is moved to `spare`, a shortfall is taken from
@@ -334,10 +335,22 @@ impl SapProblem {
         fill: impl FnOnce(&mut ProblemFiller<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
         let previous = self.time_step;
-        self.recycle();
+        // The trees and contacts stay in place for the filler to overwrite in order
+        // (moving them all to the spare pools and back cost two moves per contact per
+        // time step); the ones left over go to the pools after the fill.
+        self.pd_controllers.clear();
+        self.joint_limits.clear();
         self.time_step = time_step;
-        let result =
-            fill(&mut ProblemFiller { problem: self }).and_then(|()| self.prepare().map_err(E::from));
+        let mut filler = ProblemFiller {
+            problem: self,
+            trees: 0,
+            contacts: 0,
+        };
+        let filled = fill(&mut filler);
+        let (trees, contacts) = (filler.trees, filler.contacts);
+        self.spare_trees.extend(self.trees.drain(trees..));
+        self.spare_contacts.extend(self.contacts.drain(contacts..));
+        let result = filled.and_then(|()| self.prepare().map_err(E::from));
         if result.is_err() {
             self.recycle();
             self.time_step = previous;
@@ -545,7 +558,7 @@ impl SapProblem {
             let tree = &mut self.trees[k];
             copy_dmatrix(&src.a, &mut tree.a);
             resize_in_place(&mut tree.v_star, src.v_star.len());
-            tree.v_star.as_mut_slice().copy_from_slice(src.v_star.as_slice());
+            copy_small(tree.v_star.as_mut_slice(), src.v_star.as_slice());
             if self.a_inv.len() <= k {
                 self.a_inv.push(DMatrix::zeros(0, 0));
                 self.block_diagonal.push(false);
@@ -594,8 +607,14 @@ impl SapProblem {
         for (k, &t) in islands.trees(i).iter().enumerate() {
             let n = parent.trees[t].dofs();
             let (o, po) = (self.offsets[k], parent.offsets[t]);
-            self.d_scale.as_mut_slice()[o..o + n].copy_from_slice(&parent.d_scale.as_slice()[po..po + n]);
-            self.v_star.as_mut_slice()[o..o + n].copy_from_slice(&parent.v_star.as_slice()[po..po + n]);
+            copy_small(
+                &mut self.d_scale.as_mut_slice()[o..o + n],
+                &parent.d_scale.as_slice()[po..po + n],
+            );
+            copy_small(
+                &mut self.v_star.as_mut_slice()[o..o + n],
+                &parent.v_star.as_slice()[po..po + n],
+            );
         }
     }
 
@@ -721,6 +740,10 @@ pub type Side<'m, R, C, S> = (usize, &'m Matrix<f64, R, C, S>);
 /// problems. Nothing is checked here; the whole problem is validated when `fill` returns.
 pub struct ProblemFiller<'a> {
     problem: &'a mut SapProblem,
+    /// Trees and contacts pushed so far: the problem's first ones are overwritten,
+    /// then new ones appended (from the spare pools when they have any).
+    trees: usize,
+    contacts: usize,
 }
 
 impl ProblemFiller<'_> {
@@ -735,18 +758,23 @@ impl ProblemFiller<'_> {
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
     {
         let p = &mut *self.problem;
-        let mut tree = p
-            .spare_trees
-            .pop()
-            .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
+        let k = self.trees;
+        self.trees += 1;
+        if k == p.trees.len() {
+            let tree = p
+                .spare_trees
+                .pop()
+                .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
+            p.trees.push(tree);
+        }
+        let tree = &mut p.trees[k];
         copy_matrix(a, &mut tree.a);
         if tree.v_star.len() == v_star.len() {
             tree.v_star.as_mut_slice().copy_from_slice(v_star);
         } else {
             tree.v_star = DVector::from_column_slice(v_star);
         }
-        p.trees.push(tree);
-        p.trees.len() - 1
+        k
     }
 
     /// Appends a contact on tree `tree_a` with Jacobian block `jacobian_a` (3 x n_a)
@@ -763,10 +791,16 @@ impl ProblemFiller<'_> {
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
     {
         let p = &mut *self.problem;
-        let mut contact = p
-            .spare_contacts
-            .pop()
-            .unwrap_or_else(|| ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0));
+        let k = self.contacts;
+        self.contacts += 1;
+        if k == p.contacts.len() {
+            let contact = p
+                .spare_contacts
+                .pop()
+                .unwrap_or_else(|| ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0));
+            p.contacts.push(contact);
+        }
+        let contact = &mut p.contacts[k];
         contact.tree_a = tree_a;
         copy_matrix(jacobian_a, &mut contact.jacobian_a);
         let old_b = contact.tree_b.take().map(|(_, j)| j);
@@ -787,10 +821,7 @@ impl ProblemFiller<'_> {
         contact.stiffness = f64::INFINITY;
         contact.dissipation_time_scale = 0.0;
         contact.friction = 1.0;
-        p.contacts.push(contact);
-        p.contacts
-            .last_mut()
-            .unwrap_or_else(|| unreachable!("just pushed"))
+        contact
     }
 
     /// Appends a PD controller.

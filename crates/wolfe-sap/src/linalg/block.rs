@@ -16,6 +16,8 @@
 //! coupled pairs) is analysed again without allocating once the storage has held as
 //! large a pattern.
 
+use crate::copy::copy_small;
+
 /// The pattern, elimination order, fill and values of the block factorization.
 #[derive(Debug, Default)]
 pub(crate) struct BlockCholesky {
@@ -270,9 +272,9 @@ impl BlockCholesky {
             let (o, nk) = (self.offsets[p], self.sizes[p]);
             let d = &self.values[self.diag[k]..self.diag[k] + nk * nk];
             let y = &mut self.scratch[..nk];
-            y.copy_from_slice(&rhs[o..o + nk]);
+            copy_small(y, &rhs[o..o + nk]);
             forward_lower(d, y, nk);
-            rhs[o..o + nk].copy_from_slice(y);
+            copy_small(&mut rhs[o..o + nk], y);
             for &(i, at) in &self.rows[self.col_start[k]..self.col_start[k + 1]] {
                 let q = self.order[i];
                 let (oi, ni) = (self.offsets[q], self.sizes[q]);
@@ -285,7 +287,7 @@ impl BlockCholesky {
             let p = self.order[k];
             let (o, nk) = (self.offsets[p], self.sizes[p]);
             let x = &mut self.scratch[..nk];
-            x.copy_from_slice(&rhs[o..o + nk]);
+            copy_small(x, &rhs[o..o + nk]);
             for &(i, at) in &self.rows[self.col_start[k]..self.col_start[k + 1]] {
                 let q = self.order[i];
                 let (oi, ni) = (self.offsets[q], self.sizes[q]);
@@ -294,7 +296,7 @@ impl BlockCholesky {
             }
             let d = &self.values[self.diag[k]..self.diag[k] + nk * nk];
             backward_lower_transpose(d, x, nk);
-            rhs[o..o + nk].copy_from_slice(x);
+            copy_small(&mut rhs[o..o + nk], x);
         }
     }
 }
