@@ -74,33 +74,6 @@ impl ConeParams {
         )
     }
 
-    /// gamma = P_F(y) and the curvature `u^T G u` along the contact velocity `u`
-    /// (Appendix D): the second derivative of the contact's cost along a line, for the
-    /// line search (Section IV-C), without forming G. With `w = R^{-1} u` and the
-    /// Hessian of Eq. 37 in y, `u^T G u = w^T (d^2 ell_R / dy^2) w`.
-    pub(crate) fn project_with_curvature(&self, y: &Vector3<f64>, u: &[f64; 3]) -> (Vector3<f64>, f64) {
-        let y_r = radial(y);
-        let region = self.region_of(y, y_r);
-        let gamma = self.project_in(y, y_r, region);
-        let curvature = match region {
-            ConeRegion::Stiction => (u[0] * u[0] + u[1] * u[1]) / self.r_t + u[2] * u[2] / self.r_n,
-            ConeRegion::NoContact => 0.0,
-            ConeRegion::Sliding => {
-                let (tx, ty) = (y.x / y_r, y.y / y_r);
-                let mu_hat = self.mu_hat();
-                let s = mu_hat * y_r + y.z;
-                let f = self.r_n / (1.0 + self.mu_tilde_sq());
-                let a = mu_hat * mu_hat;
-                let b = (mu_hat * s / y_r).max(0.0);
-                let (wx, wy, wn) = (u[0] / self.r_t, u[1] / self.r_t, u[2] / self.r_n);
-                let wt = tx * wx + ty * wy;
-                let w_perp_sq = wx * wx + wy * wy - wt * wt;
-                f * (a * wt * wt + b * w_perp_sq + 2.0 * mu_hat * wt * wn + wn * wn)
-            }
-        };
-        (gamma, curvature)
-    }
-
     fn project_in(&self, y: &Vector3<f64>, y_r: f64, region: ConeRegion) -> Vector3<f64> {
         match region {
             ConeRegion::Stiction => *y,
@@ -159,6 +132,72 @@ impl ConeParams {
     }
 }
 
+/// One contact's cone along a line of the line search (Section IV-C), with the
+/// quotients of R precomputed once per Newton iteration, so that evaluating it at a
+/// step length costs one square root and (when sliding) one division. Along
+/// `v + alpha dv`, `y(alpha) = y_0 + alpha w` with `w = -R^{-1} J dv`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct LineCone {
+    mu: f64,
+    /// mu_hat = mu R_t / R_n, as [`ConeParams::mu_hat`] (the same bits, so that the
+    /// regions agree with [`ConeParams::project`]).
+    mu_hat: f64,
+    r_t: f64,
+    r_n: f64,
+    /// 1 / (1 + mu_tilde^2).
+    inv_1p_mts: f64,
+}
+
+impl LineCone {
+    /// The line terms of `cone`.
+    pub(crate) fn new(cone: &ConeParams) -> Self {
+        Self {
+            mu: cone.mu,
+            mu_hat: cone.mu_hat(),
+            r_t: cone.r_t,
+            r_n: cone.r_n,
+            inv_1p_mts: 1.0 / (1.0 + cone.mu_tilde_sq()),
+        }
+    }
+
+    /// The contact's term of Eq. (24) at gamma, `||gamma||_R^2 / 2`.
+    #[inline]
+    pub(crate) fn regularizer_cost(&self, gamma: &Vector3<f64>) -> f64 {
+        0.5 * (self.r_t * (gamma.x * gamma.x + gamma.y * gamma.y) + self.r_n * gamma.z * gamma.z)
+    }
+
+    /// gamma = P_F(y) and the curvature `u^T G u` along the contact velocity `u`, given
+    /// `w = -R^{-1} u` (Appendix D): with the Hessian of Eq. 37 in y,
+    /// `u^T G u = w^T (d^2 ell_R / dy^2) w` (a quadratic form: the sign of w does not
+    /// matter). The same formulas as [`ConeParams::project`] and
+    /// [`ConeParams::gradient`], up to rounding: the quotients by R are taken once.
+    #[inline]
+    pub(crate) fn project_with_curvature(&self, y: &Vector3<f64>, w: &[f64; 3]) -> (Vector3<f64>, f64) {
+        let y_r = radial(y);
+        if y_r <= self.mu * y.z {
+            let curvature = self.r_t * (w[0] * w[0] + w[1] * w[1]) + self.r_n * w[2] * w[2];
+            return (*y, curvature);
+        }
+        if y.z < -self.mu_hat * y_r {
+            return (Vector3::zeros(), 0.0);
+        }
+        // Sliding (region II): y_r > 0 here (y_r = 0 is in region I or III).
+        let mu_hat = self.mu_hat;
+        let s = mu_hat * y_r + y.z;
+        let gn = (s * self.inv_1p_mts).max(0.0);
+        let inv_r = 1.0 / y_r;
+        let gt = self.mu * gn * inv_r;
+        let (tx, ty) = (y.x * inv_r, y.y * inv_r);
+        let f = self.r_n * self.inv_1p_mts;
+        let b = (mu_hat * s * inv_r).max(0.0);
+        let wt = tx * w[0] + ty * w[1];
+        let w_perp_sq = w[0] * w[0] + w[1] * w[1] - wt * wt;
+        let curvature =
+            f * (mu_hat * mu_hat * wt * wt + b * w_perp_sq + 2.0 * mu_hat * wt * w[2] + w[2] * w[2]);
+        (Vector3::new(gt * y.x, gt * y.y, gn), curvature)
+    }
+}
+
 /// ||y_t||, the radial (tangential) norm of y. A plain square root rather than `hypot`:
 /// y = -R^{-1}(v_c - v_hat) stays many orders of magnitude below the overflow range
 /// (1e154) for any physical velocity and regularization, and `hypot` was 7% of a
@@ -175,8 +214,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// The line search's curvature `u^T G u` equals the quadratic form of the G of
-    /// Appendix D built as a matrix, and its projection equals `project`, in every
-    /// region.
+    /// Appendix D built as a matrix, and its projection equals `project` (up to the
+    /// rounding of its precomputed quotients), in every region.
     #[test]
     fn curvature_along_a_line_equals_the_quadratic_form_of_g() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -193,9 +232,13 @@ mod tests {
             let g = cone.gradient(&y, region);
             let uv = Vector3::new(u[0], u[1], u[2]);
             let expected = uv.dot(&(g * uv));
-            let (gamma2, curvature) = cone.project_with_curvature(&y, &u);
+            let w = [-u[0] / cone.r_t, -u[1] / cone.r_t, -u[2] / cone.r_n];
+            let (gamma2, curvature) = LineCone::new(&cone).project_with_curvature(&y, &w);
             seen[region as usize] += 1;
-            assert_eq!(gamma, gamma2);
+            assert!(
+                (gamma - gamma2).norm() <= 1e-14 * gamma.norm(),
+                "{gamma} vs {gamma2}"
+            );
             assert!(
                 (curvature - expected).abs() <= 1e-12 * g.norm() * uv.norm_squared(),
                 "{region:?}: {curvature} against {expected}"

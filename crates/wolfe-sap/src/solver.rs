@@ -13,7 +13,7 @@ use crate::problem::SapProblem;
 mod island_solve;
 mod line_search;
 
-use line_search::LineData;
+use line_search::{LineContact, LineData};
 
 /// The line search of step 4 of Algorithm 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -316,6 +316,8 @@ pub struct SapSolver {
     /// The contacts the line search evaluates: all but those without impulse along
     /// the whole segment `[0, alpha_max]` of the current Newton direction.
     live: Vec<usize>,
+    /// The live contacts' lines along the Newton direction, for the line search.
+    line: Vec<LineContact>,
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
     regions: Vec<ConeRegion>,
@@ -359,6 +361,7 @@ impl SapSolver {
             dvc: Vec::new(),
             sums: [0.0; 3],
             live: Vec::new(),
+            line: Vec::new(),
             gamma: Vec::new(),
             g: Vec::new(),
             regions: Vec::new(),
@@ -545,6 +548,12 @@ impl SapSolver {
                     self.live.push(c);
                 }
             }
+            self.line.clear();
+            self.line.extend(
+                self.live
+                    .iter()
+                    .map(|&c| LineContact::new(&models[c], &self.vc[c], &self.dvc[c])),
+            );
             for (dvc, m) in self.joint_dvc.iter_mut().zip(model.joints()) {
                 *dvc = m.constraint_velocity(&self.dv);
             }

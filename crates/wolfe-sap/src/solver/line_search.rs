@@ -2,9 +2,36 @@
 //! Section IV-B) and backtracking with Armijo's criterion, both on the O(n_c)
 //! evaluation of ell(alpha) and its derivatives along the Newton direction (Section IV-C).
 
+use nalgebra::Vector3;
+
 use super::SapSolver;
-use crate::evaluate::{regularizer_cost, y_of};
-use crate::model::SapModel;
+use crate::cone::LineCone;
+use crate::evaluate::y_of;
+use crate::model::{ContactModel, SapModel};
+
+/// One live contact along the Newton direction (Section IV-C): `y(alpha) = y0 + alpha
+/// w`, with `y0 = -R^{-1} (v_c - v_hat)` and `w = -R^{-1} dv_c`, built once per Newton
+/// iteration so that the line search's evaluations divide by nothing but y_r.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LineContact {
+    y0: Vector3<f64>,
+    w: [f64; 3],
+    dvc: [f64; 3],
+    cone: LineCone,
+}
+
+impl LineContact {
+    /// The line of contact `model` from its velocity `vc` and its change `dvc` along dv.
+    pub(super) fn new(model: &ContactModel, vc: &[f64; 3], dvc: &[f64; 3]) -> Self {
+        let cone = &model.cone;
+        Self {
+            y0: y_of(model, vc),
+            w: [-dvc[0] / cone.r_t, -dvc[1] / cone.r_t, -dvc[2] / cone.r_n],
+            dvc: *dvc,
+            cone: LineCone::new(cone),
+        }
+    }
+}
 
 /// Scalars of the line search along v + alpha dv (Section IV-C).
 pub(super) struct LineData {
@@ -24,24 +51,30 @@ impl SapSolver {
     /// in O(n_c) given the precomputed line data, and the round-off level of the
     /// first derivative: a few units in the last place of the magnitude of the terms
     /// it sums, `|dp^T r| + alpha dv^T A dv + sum_i |dv_c,i^T gamma_i|` (below it, the
-    /// sign of d(ell)/d(alpha) is noise).
-    pub(super) fn line_eval(&self, model: &SapModel, line: &LineData, alpha: f64) -> (f64, f64, f64, f64) {
-        let models = &model.contacts;
+    /// sign of d(ell)/d(alpha) is noise). The contacts are those of `self.line` (the
+    /// live ones); the cost is evaluated only with `COST` (backtracking), the exact
+    /// search needing only the derivatives.
+    pub(super) fn line_eval<const COST: bool>(
+        &self,
+        model: &SapModel,
+        line: &LineData,
+        alpha: f64,
+    ) -> (f64, f64, f64, f64) {
         let mut cost = line.half_r_a_r + alpha * line.dp_r + 0.5 * alpha * alpha * line.dv_dp;
         let mut d1 = line.dp_r + alpha * line.dv_dp;
         let mut d1_abs = line.dp_r_abs + alpha.abs() * line.dv_dp;
         let mut d2 = line.dv_dp;
-        for &c in &self.live {
-            let model = &models[c];
-            let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
-            let va = [
-                vc[0] + alpha * dvc[0],
-                vc[1] + alpha * dvc[1],
-                vc[2] + alpha * dvc[2],
-            ];
-            let y = y_of(model, &va);
-            let (gc, d2c) = model.cone.project_with_curvature(&y, dvc);
-            cost += regularizer_cost(model, &gc);
+        for lc in &self.line {
+            let y = Vector3::new(
+                lc.y0.x + alpha * lc.w[0],
+                lc.y0.y + alpha * lc.w[1],
+                lc.y0.z + alpha * lc.w[2],
+            );
+            let (gc, d2c) = lc.cone.project_with_curvature(&y, &lc.w);
+            if COST {
+                cost += lc.cone.regularizer_cost(&gc);
+            }
+            let dvc = &lc.dvc;
             let dvc_gc = dvc[0] * gc.x + dvc[1] * gc.y + dvc[2] * gc.z;
             d1 -= dvc_gc;
             d1_abs += dvc_gc.abs();
@@ -49,7 +82,9 @@ impl SapSolver {
         }
         for ((m, vc), dvc) in model.joints().zip(&self.joint_vc).zip(&self.joint_dvc) {
             let (c, gj, gm) = m.interval.evaluate(vc + alpha * dvc);
-            cost += c;
+            if COST {
+                cost += c;
+            }
             let dvc_gj = dvc * gj;
             d1 -= dvc_gj;
             d1_abs += dvc_gj.abs();
@@ -67,14 +102,14 @@ impl SapSolver {
         let mut alpha = if a_max > 1.0 { 1.0 } else { 0.5 * a_max };
         let mut dx_old = hi - lo;
         let mut dx = dx_old;
-        let (_, mut f, mut df, mut f_noise) = self.line_eval(models, line, alpha);
+        let (_, mut f, mut df, mut f_noise) = self.line_eval::<false>(models, line, alpha);
         let mut iters = 1;
         // d(ell)/d(alpha) is nondecreasing (ell is convex along the ray): when it is
         // already >= 0 at the first trial the root lies below it, and d(ell)/d(alpha) at
         // alpha_max is positive without evaluating it (one evaluation saved in most
         // Newton iterations of a transient, where steps are short).
         if f < 0.0 {
-            let (_, d1_max, _, _) = self.line_eval(models, line, a_max);
+            let (_, d1_max, _, _) = self.line_eval::<false>(models, line, a_max);
             iters += 1;
             if d1_max <= 0.0 {
                 // The minimum along the ray is at or beyond alpha_max.
@@ -106,7 +141,7 @@ impl SapSolver {
             if dx.abs() <= s.line_search_tolerance * alpha.abs() || hi - lo <= f64::EPSILON * hi {
                 break;
             }
-            (_, f, df, f_noise) = self.line_eval(models, line, alpha);
+            (_, f, df, f_noise) = self.line_eval::<false>(models, line, alpha);
             iters += 1;
         }
         (alpha, iters)
@@ -124,7 +159,7 @@ impl SapSolver {
         let mut alpha = s.backtracking_alpha_max;
         let mut iters = 0;
         loop {
-            let (cost, _, _, _) = self.line_eval(models, line, alpha);
+            let (cost, _, _, _) = self.line_eval::<true>(models, line, alpha);
             iters += 1;
             if cost < cost0 + s.armijo_c * alpha * slope0 || iters >= s.line_search_max_iterations {
                 return (alpha, iters);
