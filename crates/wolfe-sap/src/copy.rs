@@ -20,11 +20,20 @@ pub(crate) fn copy_small(dst: &mut [f64], src: &[f64]) {
 
 #[inline(always)]
 fn copy_fixed<const N: usize>(dst: &mut [f64], src: &[f64]) {
-    if dst.len() == N {
-        if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
-            *d = *s;
-            return;
+    if dst.len() == N && src.len() == N {
+        // In pieces of at most 8 entries (64 bytes), which the compiler copies with
+        // register moves: a whole 144- or 288-byte array is lowered to a `memcpy` call.
+        for (d, s) in dst.chunks_mut(8).zip(src.chunks(8)) {
+            match (d.first_chunk_mut::<8>(), s.first_chunk::<8>()) {
+                (Some(d8), Some(s8)) => *d8 = *s8,
+                _ => {
+                    for (x, y) in d.iter_mut().zip(s) {
+                        *x = *y;
+                    }
+                }
+            }
         }
+        return;
     }
     dst.copy_from_slice(src);
 }
