@@ -571,13 +571,15 @@ fn add_jt_gj_any(h: &mut [f64], j_r: &[f64], gj_c: &[f64], n_r: usize, lower: bo
 #[inline]
 fn g_times(g: &Matrix3<f64>, j: &nalgebra::DMatrix<f64>, out: &mut [f64], at: usize) {
     // Column-major G: entry (r, k) at g[3 k + r]; each row summed over k in order.
-    let g = g.as_slice();
-    let (cols, _) = j.as_slice().as_chunks::<3>();
-    let (outs, _) = out[at..].as_chunks_mut::<3>();
-    for (o, x) in outs.iter_mut().zip(cols) {
-        for (r, o) in o.iter_mut().enumerate() {
-            *o = g[r] * x[0] + g[3 + r] * x[1] + g[6 + r] * x[2];
-        }
+    let g: &[f64; 9] = g
+        .as_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("a 3 x 3 matrix"));
+    for (o, x) in out[at..].chunks_exact_mut(3).zip(j.as_slice().chunks_exact(3)) {
+        let (x0, x1, x2) = (x[0], x[1], x[2]);
+        o[0] = g[0] * x0 + g[3] * x1 + g[6] * x2;
+        o[1] = g[1] * x0 + g[4] * x1 + g[7] * x2;
+        o[2] = g[2] * x0 + g[5] * x1 + g[8] * x2;
     }
 }
 
