@@ -207,6 +207,15 @@ fn resize_from_spares<T>(live: &mut Vec<T>, spare: &mut Vec<T>, n: usize, mut ma
     }
 }
 
+/// Item `k` of `live` (at most `live.len()`), appended first when `k` is past its end:
+/// taken from `spare`, or made by `make`.
+fn slot<'v, T>(live: &'v mut Vec<T>, spare: &mut Vec<T>, k: usize, make: impl FnOnce() -> T) -> &'v mut T {
+    if k == live.len() {
+        live.push(spare.pop().unwrap_or_else(make));
+    }
+    &mut live[k]
+}
+
 /// Checks tree `t`'s block `a` (n x n, column-major, finite) against the energy range and
 /// symmetry: the tests of [`SapProblem::prepare`] in its order, written on the slice
 /// so that a 6 x 6 block (`n` a constant after inlining) costs one pass.
@@ -760,14 +769,9 @@ impl ProblemFiller<'_> {
         let p = &mut *self.problem;
         let k = self.trees;
         self.trees += 1;
-        if k == p.trees.len() {
-            let tree = p
-                .spare_trees
-                .pop()
-                .unwrap_or_else(|| Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0)));
-            p.trees.push(tree);
-        }
-        let tree = &mut p.trees[k];
+        let tree = slot(&mut p.trees, &mut p.spare_trees, k, || {
+            Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0))
+        });
         copy_matrix(a, &mut tree.a);
         if tree.v_star.len() == v_star.len() {
             tree.v_star.as_mut_slice().copy_from_slice(v_star);
@@ -793,14 +797,9 @@ impl ProblemFiller<'_> {
         let p = &mut *self.problem;
         let k = self.contacts;
         self.contacts += 1;
-        if k == p.contacts.len() {
-            let contact = p
-                .spare_contacts
-                .pop()
-                .unwrap_or_else(|| ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0));
-            p.contacts.push(contact);
-        }
-        let contact = &mut p.contacts[k];
+        let contact = slot(&mut p.contacts, &mut p.spare_contacts, k, || {
+            ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0)
+        });
         contact.tree_a = tree_a;
         copy_matrix(jacobian_a, &mut contact.jacobian_a);
         let old_b = contact.tree_b.take().map(|(_, j)| j);
