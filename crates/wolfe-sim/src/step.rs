@@ -541,7 +541,8 @@ impl Simulation {
             self.a_blocks = vec![DMatrix::zeros(6, 6); nb];
         }
         for i in 0..nb {
-            let m6 = self.cached_spatial_inertia(i);
+            self.cached_spatial_inertia(i);
+            let m6 = &self.inertia_cache[i].1;
             let b = &self.world.bodies()[i];
             let v0 = self.v.fixed_rows::<6>(self.offsets[i]).into_owned();
             // R I R^T, as `spatial_inertia` computed it.
@@ -566,8 +567,9 @@ impl Simulation {
             return Ok(0);
         }
         for i in 0..nb {
-            let m6 = Matrix6::from_column_slice(self.a_blocks[i].as_slice());
-            let dv = solve_free_body(&m6, &(-dt * self.forces6[i])).ok_or(SimError::InvalidSetting {
+            // a_blocks[i] holds a copy of this block (above).
+            let m6 = &self.inertia_cache[i].1;
+            let dv = solve_free_body(m6, &(-dt * self.forces6[i])).ok_or(SimError::InvalidSetting {
                 name: "A",
                 value: f64::NAN,
                 reason: "the SPD matrix of Eq. 15 failed to factor (mass or inertia too small?)",
