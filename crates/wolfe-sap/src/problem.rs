@@ -214,6 +214,30 @@ fn resize_from_spares<T>(live: &mut Vec<T>, spare: &mut Vec<T>, n: usize, mut ma
     }
 }
 
+/// Sets a contact's second side to `side` (its tree, and a writer of its Jacobian
+/// into storage reused from the old side or from `spare`), or clears it, returning an
+/// old Jacobian to `spare`.
+fn set_side_b(
+    tree_b: &mut Option<(usize, DMatrix<f64>)>,
+    spare: &mut Vec<DMatrix<f64>>,
+    side: Option<(usize, impl FnOnce(&mut DMatrix<f64>))>,
+) {
+    let old = tree_b.take().map(|(_, j)| j);
+    *tree_b = match side {
+        Some((tree, write)) => {
+            let mut j = old
+                .or_else(|| spare.pop())
+                .unwrap_or_else(|| DMatrix::zeros(0, 0));
+            write(&mut j);
+            Some((tree, j))
+        }
+        None => {
+            spare.extend(old);
+            None
+        }
+    };
+}
+
 /// Item `k` of `live` (at most `live.len()`), appended first when `k` is past its end:
 /// taken from `spare`, or made by `make`.
 fn slot<'v, T>(live: &'v mut Vec<T>, spare: &mut Vec<T>, k: usize, make: impl FnOnce() -> T) -> &'v mut T {
@@ -603,20 +627,15 @@ impl SapProblem {
             let src = &parent.contacts[c];
             contact.tree_a = islands.local_index(src.tree_a);
             copy_dmatrix(&src.jacobian_a, &mut contact.jacobian_a);
-            let old_b = contact.tree_b.take().map(|(_, j)| j);
-            contact.tree_b = match &src.tree_b {
-                Some((tb, jb)) => {
-                    let mut j = old_b
-                        .or_else(|| self.spare_jacobians.pop())
-                        .unwrap_or_else(|| DMatrix::zeros(0, 0));
-                    copy_dmatrix(jb, &mut j);
-                    Some((islands.local_index(*tb), j))
-                }
-                None => {
-                    self.spare_jacobians.extend(old_b);
-                    None
-                }
-            };
+            set_side_b(
+                &mut contact.tree_b,
+                &mut self.spare_jacobians,
+                src.tree_b.as_ref().map(|(tb, jb)| {
+                    (islands.local_index(*tb), |j: &mut DMatrix<f64>| {
+                        copy_dmatrix(jb, j)
+                    })
+                }),
+            );
             contact.phi0 = src.phi0;
             contact.stiffness = src.stiffness;
             contact.dissipation_time_scale = src.dissipation_time_scale;

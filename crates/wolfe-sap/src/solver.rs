@@ -313,10 +313,9 @@ pub struct SapSolver {
     dvc: Vec<[f64; 3]>,
     /// `[|D grad|^2, |D A v|^2, |D J^T gamma|^2]` (Eq. 25) at the last evaluation.
     sums: [f64; 3],
-    /// The contacts the line search evaluates: all but those without impulse along
-    /// the whole segment `[0, alpha_max]` of the current Newton direction.
-    live: Vec<usize>,
-    /// The live contacts' lines along the Newton direction, for the line search.
+    /// The lines along the Newton direction of the contacts the line search
+    /// evaluates (the live ones): all but those without impulse along the whole
+    /// segment `[0, alpha_max]` of the current Newton direction.
     line: Vec<LineContact>,
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
@@ -360,7 +359,6 @@ impl SapSolver {
             vc: Vec::new(),
             dvc: Vec::new(),
             sums: [0.0; 3],
-            live: Vec::new(),
             line: Vec::new(),
             gamma: Vec::new(),
             g: Vec::new(),
@@ -533,10 +531,10 @@ impl SapSolver {
                 LineSearch::Exact => s.alpha_max,
                 LineSearch::Backtracking => s.backtracking_alpha_max,
             };
-            self.live.clear();
+            self.line.clear();
             for (c, m) in models.iter().enumerate() {
+                let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
                 let inactive = self.regions[c] == ConeRegion::NoContact && {
-                    let (vc, dvc) = (&self.vc[c], &self.dvc[c]);
                     let end = [
                         vc[0] + a_max * dvc[0],
                         vc[1] + a_max * dvc[1],
@@ -545,15 +543,9 @@ impl SapSolver {
                     m.cone.region(&y_of(m, &end)) == ConeRegion::NoContact
                 };
                 if !inactive {
-                    self.live.push(c);
+                    self.line.push(LineContact::new(m, vc, dvc));
                 }
             }
-            self.line.clear();
-            self.line.extend(
-                self.live
-                    .iter()
-                    .map(|&c| LineContact::new(&models[c], &self.vc[c], &self.dvc[c])),
-            );
             for (dvc, m) in self.joint_dvc.iter_mut().zip(model.joints()) {
                 *dvc = m.constraint_velocity(&self.dv);
             }

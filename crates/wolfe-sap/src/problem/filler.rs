@@ -3,7 +3,7 @@
 use nalgebra::constraint::{SameNumberOfColumns, SameNumberOfRows, ShapeConstraint};
 use nalgebra::{DMatrix, DVector, Dim, Dyn, Matrix, RawStorage};
 
-use super::{copy_matrix, slot, SapProblem, Tree};
+use super::{copy_matrix, set_side_b, slot, SapProblem, Tree};
 use crate::contact::ContactConstraint;
 use crate::joint::{JointLimitConstraint, PdControllerConstraint};
 
@@ -68,20 +68,11 @@ impl ProblemFiller<'_> {
         });
         contact.tree_a = tree_a;
         copy_matrix(jacobian_a, &mut contact.jacobian_a);
-        let old_b = contact.tree_b.take().map(|(_, j)| j);
-        contact.tree_b = match side_b {
-            Some((tree_b, jacobian_b)) => {
-                let mut j = old_b
-                    .or_else(|| p.spare_jacobians.pop())
-                    .unwrap_or_else(|| DMatrix::zeros(0, 0));
-                copy_matrix(jacobian_b, &mut j);
-                Some((tree_b, j))
-            }
-            None => {
-                p.spare_jacobians.extend(old_b);
-                None
-            }
-        };
+        set_side_b(
+            &mut contact.tree_b,
+            &mut p.spare_jacobians,
+            side_b.map(|(tree_b, jb)| (tree_b, move |j: &mut DMatrix<f64>| copy_matrix(jb, j))),
+        );
         contact.phi0 = 0.0;
         contact.stiffness = f64::INFINITY;
         contact.dissipation_time_scale = 0.0;
