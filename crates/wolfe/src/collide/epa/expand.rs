@@ -271,7 +271,12 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         let face = poly.faces[f as usize];
         best = Some(face);
         let s = support_max(md, &face.n, &mut calls);
-        scale = scale.max(s.w.norm());
+        // `max |w|` through squares: the square root only when the scale grows (rarely
+        // after the first expansions; `sqrt` is monotone, so the value is the same).
+        let s_sq = s.w.norm_squared();
+        if s_sq > scale * scale {
+            scale = scale.max(s_sq.sqrt());
+        }
         let h = face.n.dot(&s.w);
         if h < upper {
             upper = h;
