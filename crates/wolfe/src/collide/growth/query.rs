@@ -399,6 +399,7 @@ fn distance_with<T: GrowthTrace>(
             status: GrowthStatus::Converged,
         });
     };
+    // Newton's answer and its lower bound of `beta*` (for the fallback's trace).
     let mut newton = None;
     if let Some((sa, sb)) = &smooth {
         let start = (warm && memory.points.is_some()).then_some(memory.direction);
@@ -430,14 +431,14 @@ fn distance_with<T: GrowthTrace>(
         if run.converged || run.iterations >= settings.max_iterations {
             return finite(output(&q, pose_a, pose_b, &answer));
         }
-        newton = Some(answer);
+        newton = Some((answer, run.beta_lower));
     }
-    let offset = newton.map_or(0, |n| n.iterations);
+    let offset = newton.map_or(0, |n| n.0.iterations);
     let mut continued = Continued {
         inner: trace,
         offset,
-        lower: newton.map_or(0.0, |n| n.beta_lower),
-        upper: newton.map_or(f64::INFINITY, |n| n.beta_upper),
+        lower: newton.map_or(0.0, |n| n.1),
+        upper: newton.map_or(f64::INFINITY, |n| n.0.beta_upper),
     };
     let cutting = settings.with_max_iterations(settings.max_iterations - offset);
     let run = solve(Runner {
@@ -449,7 +450,7 @@ fn distance_with<T: GrowthTrace>(
         trace: &mut continued,
     });
     let mut answer = Answer::from_run(&run, &q.p);
-    if let Some(n) = newton {
+    if let Some((n, _)) = newton {
         answer = answer.combine(&n, settings.tolerance);
     }
     finite(output(&q, pose_a, pose_b, &answer))
