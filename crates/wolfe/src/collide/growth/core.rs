@@ -451,18 +451,13 @@ where
     /// at 0; all ones where they sum to 0 or overflow.
     #[inline(always)]
     fn weights(&self, p: &V<N>) -> [f64; N] {
-        let mut w = [0.0; N];
-        let mut t = 0.0;
-        for (x, c) in w.iter_mut().zip(&self.cof) {
-            *x = p.dot(c);
-            t += *x;
-        }
+        let mut w = self.cof.map(|c| p.dot(&c));
+        let t = w.iter().skip(1).fold(w[0], |t, x| t + x);
         let s = if t >= 0.0 { 1.0 } else { -1.0 };
-        let mut sum = 0.0;
         for x in &mut w {
             *x = (s * *x).max(0.0);
-            sum += *x;
         }
+        let sum = w.iter().skip(1).fold(w[0], |t, x| t + x);
         if sum > 0.0 && sum < f64::INFINITY {
             w
         } else {
@@ -506,9 +501,9 @@ where
     #[inline(always)]
     pub fn certified_lower(&self, p: &V<N>) -> (f64, f64, V<N>, V<N>) {
         let w = self.weights(p);
-        let mut sum = 0.0;
-        let (mut xa, mut xb) = (V::<N>::zeros(), V::<N>::zeros());
-        for ((wm, pa), pb) in w.iter().zip(&self.pa).zip(&self.pb) {
+        // Sums from the first term (`0.0 + x` is not folded away: it turns -0 into 0).
+        let (mut sum, mut xa, mut xb) = (w[0], w[0] * self.pa[0], w[0] * self.pb[0]);
+        for ((wm, pa), pb) in w.iter().zip(&self.pa).zip(&self.pb).skip(1) {
             sum += wm;
             xa += *wm * pa;
             xb += *wm * pb;
