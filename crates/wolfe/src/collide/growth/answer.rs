@@ -8,10 +8,12 @@ use super::settings::GrowthStatus;
 use crate::math::{Pose, Vec3};
 
 /// A run's answer in A's frame: the bounds of `beta*` with their rounding margins, the
-/// witness offsets of the lower bound and the normal of the upper bound.
+/// witness offsets of the lower bound and the normal of the upper bound. The lower
+/// bound is kept as its reciprocal `1 / beta_lower`, the growth factor before its margin
+/// (see [`Run::certified_lower`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Answer {
-    pub(super) beta_lower: f64,
+    pub(super) inv_lower: f64,
     pub(super) margin_lower: f64,
     pub(super) witness_a: Vec3,
     pub(super) witness_b: Vec3,
@@ -23,11 +25,12 @@ pub(super) struct Answer {
 }
 
 impl Answer {
+    #[inline(always)]
     pub(super) fn from_run(run: &Run<3>, p: &Vec3) -> Self {
-        let (beta_lower, margin_lower, witness_a, witness_b) = run.certified_lower(p);
+        let (inv_lower, margin_lower, witness_a, witness_b) = run.certified_lower(p);
         let margin_upper = run.upper_margin();
         Self {
-            beta_lower,
+            inv_lower,
             margin_lower,
             witness_a,
             witness_b,
@@ -41,7 +44,7 @@ impl Answer {
 
     pub(super) fn from_newton(run: &SmoothRun) -> Self {
         Self {
-            beta_lower: run.beta_lower,
+            inv_lower: 1.0 / run.beta_lower,
             margin_lower: run.margin_lower,
             witness_a: run.witness_a,
             witness_b: run.witness_b,
@@ -60,8 +63,8 @@ impl Answer {
     /// The better bound of each side, from `self` (the fallback run) and `first` (the
     /// Newton run before it); both are valid, so their intersection is.
     pub(super) fn combine(mut self, first: &Answer, tolerance: f64) -> Self {
-        if first.beta_lower > self.beta_lower {
-            self.beta_lower = first.beta_lower;
+        if first.inv_lower < self.inv_lower {
+            self.inv_lower = first.inv_lower;
             self.margin_lower = first.margin_lower;
             self.witness_a = first.witness_a;
             self.witness_b = first.witness_b;
@@ -72,7 +75,7 @@ impl Answer {
             self.normal = first.normal;
         }
         self.iterations += first.iterations;
-        if self.beta_upper <= self.beta_lower * (1.0 + tolerance) {
+        if self.beta_upper * self.inv_lower <= 1.0 + tolerance {
             self.status = GrowthStatus::Converged;
         }
         self
@@ -80,8 +83,9 @@ impl Answer {
 }
 
 /// The world-frame output of an answer; the bounds widened by their rounding margins.
+#[inline(always)]
 pub(super) fn output(q: &Query, pose_a: &Pose, pose_b: &Pose, answer: &Answer) -> GrowthOutput {
-    let alpha_upper = (1.0 / answer.beta_lower) * (1.0 + answer.margin_lower);
+    let alpha_upper = answer.inv_lower * (1.0 + answer.margin_lower);
     let alpha_lower = if answer.beta_upper.is_finite() {
         ((1.0 / answer.beta_upper) * (1.0 - answer.margin_upper)).min(alpha_upper)
     } else {
@@ -138,9 +142,9 @@ pub(crate) fn certified_alphas<const N: usize>(run: &Run<N>, p: &V<N>) -> (f64, 
 where
     core::Dim: core::Geometry<N>,
 {
-    let (beta_lower, m_lower, wa, wb) = run.certified_lower(p);
+    let (inv_lower, m_lower, wa, wb) = run.certified_lower(p);
     let m_upper = run.upper_margin();
-    let alpha_upper = (1.0 / beta_lower) * (1.0 + m_lower);
+    let alpha_upper = inv_lower * (1.0 + m_lower);
     let alpha_lower = if run.beta_upper.is_finite() {
         ((1.0 / run.beta_upper) * (1.0 - m_upper)).min(alpha_upper)
     } else {

@@ -399,6 +399,7 @@ fn distance_with<T: GrowthTrace>(
             status: GrowthStatus::Converged,
         });
     };
+    // Newton's answer and its lower bound of `beta*` (for the fallback's trace).
     let mut newton = None;
     if let Some((sa, sb)) = &smooth {
         let start = (warm && memory.points.is_some()).then_some(memory.direction);
@@ -430,14 +431,14 @@ fn distance_with<T: GrowthTrace>(
         if run.converged || run.iterations >= settings.max_iterations {
             return finite(output(&q, pose_a, pose_b, &answer));
         }
-        newton = Some(answer);
+        newton = Some((answer, run.beta_lower));
     }
-    let offset = newton.map_or(0, |n| n.iterations);
+    let offset = newton.map_or(0, |n| n.0.iterations);
     let mut continued = Continued {
         inner: trace,
         offset,
-        lower: newton.map_or(0.0, |n| n.beta_lower),
-        upper: newton.map_or(f64::INFINITY, |n| n.beta_upper),
+        lower: newton.map_or(0.0, |n| n.1),
+        upper: newton.map_or(f64::INFINITY, |n| n.0.beta_upper),
     };
     let cutting = settings.with_max_iterations(settings.max_iterations - offset);
     let run = solve(Runner {
@@ -449,7 +450,7 @@ fn distance_with<T: GrowthTrace>(
         trace: &mut continued,
     });
     let mut answer = Answer::from_run(&run, &q.p);
-    if let Some(n) = newton {
+    if let Some((n, _)) = newton {
         answer = answer.combine(&n, settings.tolerance);
     }
     finite(output(&q, pose_a, pose_b, &answer))
@@ -459,13 +460,18 @@ fn distance_with<T: GrowthTrace>(
 /// size, 1e-300 m, far apart: alpha ~ distance / size overflows, and the contact point
 /// with it), which is [`WolfeError::OutOfRange`], never an `Ok` holding inf or NaN
 /// (issue 21; found by the long property run).
+///
+/// One test for the 15 numbers (issue 20: 15 `is_finite` compiled to bit tests and
+/// branches were a visible part of a small query's fixed cost): `x * 0` is 0 for a
+/// finite `x` and NaN otherwise, so the sum of the products is 0 exactly when all are
+/// finite (no sum of the values themselves, which could overflow).
+#[inline(always)]
 fn finite(out: GrowthOutput) -> Result<GrowthOutput, WolfeError> {
-    let points = [out.point_a, out.point_b, out.contact_point, out.normal];
-    if out.alpha.is_finite()
-        && out.alpha_upper.is_finite()
-        && out.alpha_lower.is_finite()
-        && points.iter().all(|p| p.iter().all(|x| x.is_finite()))
-    {
+    let zero = |v: &Vec3| v * 0.0;
+    let points = zero(&out.point_a) + zero(&out.point_b) + zero(&out.contact_point) + zero(&out.normal);
+    let probe = (out.alpha * 0.0 + out.alpha_upper * 0.0)
+        + (out.alpha_lower * 0.0 + (points.x + points.y + points.z));
+    if probe == 0.0 {
         Ok(out)
     } else {
         Err(WolfeError::OutOfRange {
