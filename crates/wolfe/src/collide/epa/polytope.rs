@@ -76,7 +76,7 @@ pub(crate) struct Polytope {
     pub vertices: Vec<SupportPoint>,
     pub faces: Vec<Face>,
     /// `faces[i].d` for a live face, `+inf` for a removed one: the nearest-face search
-    /// scans this dense array (8 bytes a face) instead of the faces (80).
+    /// scans this dense array (8 bytes a face) instead of the faces (64).
     dist: Vec<f64>,
     free: Vec<u32>,
     /// Horizon edges of the current expansion.
