@@ -541,6 +541,8 @@ impl Simulation {
             self.a_blocks = vec![DMatrix::zeros(6, 6); nb];
         }
         for i in 0..nb {
+            // Refresh the cache, then read it in place: the returned reference would
+            // hold `self` mutably while the loop reads the bodies and velocities.
             self.cached_spatial_inertia(i);
             let m6 = &self.inertia_cache[i].1;
             let b = &self.world.bodies()[i];
