@@ -5,6 +5,7 @@
 
 use super::adjacency::Adjacency;
 use super::hull::{convex_hull, Hull};
+use super::scan::PairedVertices;
 use super::seeds::SeedTable;
 use super::support::{self, ClimbGraph};
 use crate::error::{in_range, WolfeError};
@@ -46,6 +47,8 @@ pub struct ConvexMesh {
     /// The adjacency with the neighbours' coordinates, for the hill climbs
     /// (`support.rs`).
     climb: ClimbGraph,
+    /// The vertices two by two, by axis, for the brute-force scan (`scan.rs`).
+    paired: PairedVertices,
     dimension: usize,
     centroid: Vec3,
     /// Distance from the centroid to the nearest face plane (0 unless solid).
@@ -124,12 +127,14 @@ impl ConvexMesh {
         let inradius = if inradius.is_finite() { inradius } else { 0.0 };
         let climb = ClimbGraph::new(&vertices, &adjacency);
         let seeds = SeedTable::new(&vertices, &climb);
+        let paired = PairedVertices::new(&vertices);
         let face_table = FaceTable::new(&vertices, &faces, &aabb);
         Self {
             vertices,
             faces,
             adjacency,
             climb,
+            paired,
             dimension,
             centroid,
             inradius,
@@ -237,9 +242,12 @@ impl ConvexMesh {
         self.support_index(dir, self.seed_vertex(dir))
     }
 
-    /// Index of a vertex maximizing `<dir, x>`, by checking every vertex.
+    /// Index of a vertex maximizing `<dir, x>`, by checking every vertex (the first one
+    /// of equal value; vertex 0 for a NaN direction). The scan runs over a copy of the
+    /// vertices stored two by two (`scan.rs`: both lanes of a 128-bit register).
+    #[inline]
     pub fn support_vertex_brute_force(&self, dir: &Vec3) -> u32 {
-        support::brute_force(&self.vertices, dir)
+        self.paired.support(dir)
     }
 
     /// Index of a vertex maximizing `<dir, x>`, by hill-climbing over the adjacency from
@@ -263,7 +271,7 @@ impl ConvexMesh {
     #[inline]
     pub(crate) fn support_index(&self, dir: &Vec3, hint: u32) -> u32 {
         if self.vertices.len() <= SUPPORT_BRUTE_FORCE_MAX_VERTICES {
-            support::brute_force(&self.vertices, dir)
+            self.paired.support(dir)
         } else {
             self.support_vertex_hill_climb(dir, hint)
         }

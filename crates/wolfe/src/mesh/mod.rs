@@ -2,8 +2,8 @@
 //! adjacency, the hill-climbing graph of support vertices and its cold-start seeds. It
 //! knows nothing of shapes: the support map of a [`ConvexMesh`] is in `shape/`.
 //!
-//! - [`ConvexMesh`]: the type (`convex_mesh.rs`); support vertices by brute force or
-//!   hill climbing (`support.rs`).
+//! - [`ConvexMesh`]: the type (`convex_mesh.rs`); support vertices by hill climbing
+//!   (`support.rs`) or by brute force over the vertices stored in pairs (`scan.rs`).
 //! - Hull: exact quickhull (`quickhull.rs`), lower-dimensional hulls (`hull2d.rs`),
 //!   dispatch on the affine dimension (`hull.rs`), predicates (`predicates.rs`).
 //! - Cold-start seeds of the climbs: a cube map of support vertices (`seeds.rs`).
@@ -16,6 +16,7 @@ mod hull2d;
 mod io;
 mod predicates;
 mod quickhull;
+mod scan;
 mod seeds;
 mod support;
 
