@@ -18,15 +18,15 @@ use std::collections::HashMap;
 /// Measured with `cargo bench -p wolfe --bench support` (criterion; hulls of random
 /// points on a sphere; GJK-like direction sequences, each direction the previous one
 /// plus a perturbation of relative size 0.25, the hint the previous support vertex;
-/// 2-core shared Linux box, release profile). Nanoseconds per query, median, consistent
-/// over 3 runs:
+/// 2-core shared Linux box, release profile; 2026-11-26, brute force over the vertices
+/// stored in pairs, `scan.rs`). Nanoseconds per query, median:
 ///
-/// | vertices      | 4   | 6   | 8   | 12  | 16   | 24   | 32   | 64   |
-/// |---------------|-----|-----|-----|-----|------|------|------|------|
-/// | brute force   | 3.4 | 4.6 | 5.9 | 8.9 | 12.3 | 18.4 | 24.5 | 50.1 |
-/// | hill-climbing | 4.9 | 6.4 | 6.4 | 7.0 | 7.2  | 7.8  | 8.1  | 8.8  |
+/// | vertices      | 4   | 6   | 8   | 12  | 16  | 24   | 32   | 64   |
+/// |---------------|-----|-----|-----|-----|-----|------|------|------|
+/// | brute force   | 3.3 | 4.2 | 5.2 | 7.2 | 9.4 | 12.8 | 17.0 | 33.7 |
+/// | hill-climbing | 3.6 | 4.4 | 5.2 | 5.4 | 5.7 | 6.1  | 6.8  | 7.5  |
 ///
-/// Brute force costs about 0.8 ns per vertex; a warm-started climb is a few steps of
+/// Brute force costs about 0.5 ns per vertex; a warm-started climb is a few steps of
 /// ~5 neighbours each, so it wins from 12 vertices on and the crossover lies between 8
 /// and 12. Every solid hull has at least 4 vertices, so only tetrahedra up to small
 /// hulls (a box has 8) take the brute-force path.
