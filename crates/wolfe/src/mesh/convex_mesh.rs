@@ -230,9 +230,16 @@ impl ConvexMesh {
 
     /// The support vertex of the centre of `dir`'s cell in the hull's cube-map seed table
     /// (about one cell per vertex, computed once with the hull: `seeds.rs`): a start of
-    /// a hill climb that is a step or two from the answer.
+    /// a hill climb that is a step or two from the answer. 0 for hulls of at most
+    /// [`SUPPORT_BRUTE_FORCE_MAX_VERTICES`] vertices: their support scans every vertex
+    /// and reads no start ([`ConvexMesh::support_index`]).
+    #[inline]
     pub(crate) fn seed_vertex(&self, dir: &Vec3) -> u32 {
-        self.seeds.seed(dir)
+        if self.vertices.len() <= SUPPORT_BRUTE_FORCE_MAX_VERTICES {
+            0
+        } else {
+            self.seeds.seed(dir)
+        }
     }
 
     /// Index of a vertex maximizing `<dir, x>` without a hint: hill climbing from the

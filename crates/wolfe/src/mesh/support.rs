@@ -19,7 +19,9 @@ use super::adjacency::Adjacency;
 use crate::math::Vec3;
 
 /// Index of a vertex maximizing `<dir, x>` by checking every vertex (the first one of
-/// equal value wins; for a NaN direction, vertex 0).
+/// equal value wins; for a NaN direction, vertex 0), over a plain vertex slice: the seed
+/// table's first cell and the reference of the tests. A hull's queries scan its paired
+/// copy instead (`scan.rs`, the same answer).
 #[inline]
 pub(crate) fn brute_force(vertices: &[Vec3], dir: &Vec3) -> u32 {
     let mut best = 0usize;

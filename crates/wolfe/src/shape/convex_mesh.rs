@@ -53,15 +53,10 @@ impl ConvexShape for ConvexMesh {
 
     /// The support vertex of the centre of `dir`'s cell in the hull's cube-map seed table
     /// (about one cell per vertex, computed once with the hull: `mesh/seeds.rs`); 0 for
-    /// hulls of at most `SUPPORT_BRUTE_FORCE_MAX_VERTICES` (8) vertices, whose
-    /// support scans every vertex and reads no hint.
+    /// small hulls, whose support scans every vertex.
     #[inline]
     fn seed_hint(&self, dir: &Vec3) -> u32 {
-        if self.vertices().len() <= crate::mesh::SUPPORT_BRUTE_FORCE_MAX_VERTICES {
-            0
-        } else {
-            self.seed_vertex(dir)
-        }
+        self.seed_vertex(dir)
     }
 }
 
