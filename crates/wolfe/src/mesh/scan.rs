@@ -78,25 +78,21 @@ impl PairedVertices {
 mod tests {
     use super::*;
     use crate::mesh::support::brute_force;
+    use rand::{Rng, SeedableRng};
 
-    /// xorshift in [-1, 1).
-    fn uniform(state: &mut u64) -> f64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        (*state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    /// A point of `[-1, 1)^3`.
+    fn uniform(r: &mut rand_chacha::ChaCha8Rng) -> Vec3 {
+        Vec3::from_fn(|_, _| r.random_range(-1.0..1.0))
     }
 
     #[test]
     fn agrees_with_the_array_scan_on_random_points_of_every_count() {
-        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for n in 1..=40 {
-            let v: Vec<Vec3> = (0..n)
-                .map(|_| Vec3::new(uniform(&mut s), uniform(&mut s), uniform(&mut s)))
-                .collect();
+            let v: Vec<Vec3> = (0..n).map(|_| uniform(&mut r)).collect();
             let paired = PairedVertices::new(&v);
             for _ in 0..200 {
-                let d = Vec3::new(uniform(&mut s), uniform(&mut s), uniform(&mut s));
+                let d = uniform(&mut r);
                 assert_eq!(paired.support(&d), brute_force(&v, &d), "n = {n}, d = {d:?}");
             }
         }
