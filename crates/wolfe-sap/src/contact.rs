@@ -1,7 +1,13 @@
 //! The frictional contact constraint (Sections II-A, II-B): three rows, the contact
 //! velocity in the contact frame, impulses in the friction cone.
 
-use nalgebra::DMatrix;
+use nalgebra::{DMatrix, Matrix3, Vector3};
+
+use crate::cone::ConeParams;
+use crate::constraint::SapConstraint;
+use crate::error::SapError;
+use crate::forest::{all_finite, blocks, copy_dmatrix, Forest, Tree};
+use crate::regularization::{check_energy, RegularizationSettings};
 
 /// One contact constraint between one or two trees (Section II-A): the contact
 /// velocity in the contact frame (z along the normal) is
@@ -73,4 +79,219 @@ impl ContactConstraint {
         self.friction = mu;
         self
     }
+}
+
+impl ContactConstraint {
+    /// The contact velocity `J x` (side a, then side b) for the stacked vector `x`,
+    /// tree `t`'s entries from `offsets[t]` (fixed-size paths for 6- and 3-dof trees).
+    #[inline]
+    pub(crate) fn velocity(&self, offsets: &[usize], x: &[f64]) -> [f64; 3] {
+        let mut vc = [0.0; 3];
+        blocks::add_jx(self.jacobian_a.as_slice(), &x[offsets[self.tree_a]..], &mut vc);
+        if let Some((tb, jb)) = &self.tree_b {
+            blocks::add_jx(jb.as_slice(), &x[offsets[*tb]..], &mut vc);
+        }
+        vc
+    }
+
+    /// `y += J^T g` for the stacked vector `y` (offsets as [`Self::velocity`]).
+    #[inline]
+    pub(crate) fn add_jt(&self, offsets: &[usize], g: &[f64; 3], y: &mut [f64]) {
+        blocks::add_jtg(self.jacobian_a.as_slice(), g, &mut y[offsets[self.tree_a]..]);
+        if let Some((tb, jb)) = &self.tree_b {
+            blocks::add_jtg(jb.as_slice(), g, &mut y[offsets[*tb]..]);
+        }
+    }
+
+    /// The block-diagonal approximation of the Delassus operator (Section V-B):
+    /// `W_cc ~ sum over its trees of J_t A_t^{-1} J_t^T`, 3 x 3, without allocating.
+    pub(crate) fn delassus_block(&self, forest: &Forest) -> Matrix3<f64> {
+        // w[s][r] is entry (r, s): the column-major layout of Matrix3.
+        let mut w = [[0.0; 3]; 3];
+        forest.add_delassus(self.tree_a, &self.jacobian_a, &mut w);
+        if let Some((tb, jb)) = &self.tree_b {
+            forest.add_delassus(*tb, jb, &mut w);
+        }
+        Matrix3::from_fn(|r, s| w[s][r])
+    }
+
+    /// Checks one Jacobian block: its tree exists and it is a finite 3 x n_t block.
+    fn check_block(c: usize, trees: &[Tree], tree: usize, j: &DMatrix<f64>) -> Result<(), SapError> {
+        let Some(t) = trees.get(tree) else {
+            return Err(SapError::ContactTrees {
+                contact: c,
+                what: "tree index out of range",
+            });
+        };
+        if j.nrows() != 3 || j.ncols() != t.dofs() {
+            return Err(SapError::JacobianSize {
+                contact: c,
+                rows: j.nrows(),
+                cols: j.ncols(),
+                expected_cols: t.dofs(),
+            });
+        }
+        if !all_finite(j.as_slice()) {
+            return Err(SapError::NonFiniteContact(c));
+        }
+        Ok(())
+    }
+}
+
+/// The regularization and stabilization velocity of one contact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ContactModel {
+    /// Friction and regularization R = diag(R_t, R_t, R_n).
+    pub cone: ConeParams,
+    /// v_hat_n = -phi0 / (dt + tau_d) (Section V-A); v_hat = [0, 0, v_hat_n].
+    pub v_hat_n: f64,
+    /// The diagonal Delassus estimate w = ||W_ii||_rms (Section V-B).
+    pub w: f64,
+    /// Whether the near-rigid branch of Eq. 29 was taken.
+    pub near_rigid: bool,
+}
+
+impl ContactModel {
+    /// y = -R^{-1} (v_c - v_hat) at the contact velocity `vc`.
+    #[inline]
+    pub(crate) fn y(&self, vc: &[f64; 3]) -> Vector3<f64> {
+        Vector3::new(
+            -vc[0] / self.cone.r_t,
+            -vc[1] / self.cone.r_t,
+            -(vc[2] - self.v_hat_n) / self.cone.r_n,
+        )
+    }
+
+    /// The contact's term of Eq. (24), `||gamma||_R^2 / 2`.
+    #[inline]
+    pub(crate) fn regularizer_cost(&self, gamma: &Vector3<f64>) -> f64 {
+        let cone = &self.cone;
+        0.5 * (cone.r_t * (gamma.x * gamma.x + gamma.y * gamma.y) + cone.r_n * gamma.z * gamma.z)
+    }
+}
+
+impl SapConstraint for ContactConstraint {
+    const NAME: &'static str = "contact";
+    const ROWS: usize = 3;
+    type Model = ContactModel;
+
+    fn cliques(&self) -> (usize, Option<usize>) {
+        (self.tree_a, self.tree_b.as_ref().map(|(b, _)| *b))
+    }
+
+    fn validate(&self, c: usize, trees: &[Tree], _time_step: f64) -> Result<(), SapError> {
+        Self::check_block(c, trees, self.tree_a, &self.jacobian_a)?;
+        if let Some((tb, jb)) = &self.tree_b {
+            if *tb == self.tree_a {
+                return Err(SapError::ContactTrees {
+                    contact: c,
+                    what: "both sides name the same tree",
+                });
+            }
+            Self::check_block(c, trees, *tb, jb)?;
+        }
+        if !self.phi0.is_finite() {
+            return Err(SapError::NonFiniteContact(c));
+        }
+        let bad = |parameter, value| SapError::InvalidContactParameter {
+            contact: c,
+            parameter,
+            value,
+        };
+        if self.stiffness.is_nan() || self.stiffness <= 0.0 {
+            return Err(bad("stiffness", self.stiffness));
+        }
+        let tau = self.dissipation_time_scale;
+        if !(tau.is_finite() && tau >= 0.0) {
+            return Err(bad("dissipation_time_scale", tau));
+        }
+        let mu = self.friction;
+        if !(mu.is_finite() && mu >= 0.0) {
+            return Err(bad("friction", mu));
+        }
+        Ok(())
+    }
+
+    /// Eqs. 29, 30 and Section V-A, with the O(n) Delassus estimate
+    /// `W_ii ~ sum over the contact's trees of J_it A_t^{-1} J_it^T` and
+    /// `w_i = ||W_ii||_F / 3`.
+    fn model(
+        &self,
+        c: usize,
+        forest: &Forest,
+        settings: &RegularizationSettings,
+    ) -> Result<ContactModel, SapError> {
+        let dt = forest.time_step();
+        let w = self.delassus_block(forest).norm() / 3.0;
+        if !(w.is_finite() && w > 0.0) {
+            return Err(SapError::DegenerateContact(c));
+        }
+        let tau = self.dissipation_time_scale;
+        let (r_n, near_rigid) = settings.compliant(dt, w, self.stiffness, tau);
+        if !r_n.is_finite() {
+            return Err(SapError::InvalidContactParameter {
+                contact: c,
+                parameter: "stiffness",
+                value: self.stiffness,
+            });
+        }
+        let v_hat_n = -self.phi0 / (dt + tau);
+        check_energy(Self::NAME, c, v_hat_n, r_n)?;
+        Ok(ContactModel {
+            cone: ConeParams {
+                mu: self.friction,
+                r_t: settings.sigma * w,
+                r_n,
+            },
+            v_hat_n,
+            w,
+            near_rigid,
+        })
+    }
+
+    fn placeholder() -> Self {
+        Self::with_world(0, DMatrix::zeros(0, 0), 0.0)
+    }
+
+    fn copy_renumbered(&mut self, src: &Self, tree: impl Fn(usize) -> usize, spare: &mut Vec<DMatrix<f64>>) {
+        self.tree_a = tree(src.tree_a);
+        copy_dmatrix(&src.jacobian_a, &mut self.jacobian_a);
+        set_side_b(
+            &mut self.tree_b,
+            spare,
+            src.tree_b
+                .as_ref()
+                .map(|(tb, jb)| (tree(*tb), |j: &mut DMatrix<f64>| copy_dmatrix(jb, j))),
+        );
+        self.phi0 = src.phi0;
+        self.stiffness = src.stiffness;
+        self.dissipation_time_scale = src.dissipation_time_scale;
+        self.friction = src.friction;
+    }
+
+    fn renumber_model(_model: &mut ContactModel, _velocity: impl Fn(usize) -> usize) {}
+}
+
+/// Sets a contact's second side to `side` (its tree, and a writer of its Jacobian
+/// into storage reused from the old side or from `spare`), or clears it, returning an
+/// old Jacobian to `spare`.
+pub(crate) fn set_side_b(
+    tree_b: &mut Option<(usize, DMatrix<f64>)>,
+    spare: &mut Vec<DMatrix<f64>>,
+    side: Option<(usize, impl FnOnce(&mut DMatrix<f64>))>,
+) {
+    let old = tree_b.take().map(|(_, j)| j);
+    *tree_b = match side {
+        Some((tree, write)) => {
+            let mut j = old
+                .or_else(|| spare.pop())
+                .unwrap_or_else(|| DMatrix::zeros(0, 0));
+            write(&mut j);
+            Some((tree, j))
+        }
+        None => {
+            spare.extend(old);
+            None
+        }
+    };
 }

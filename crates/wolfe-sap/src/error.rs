@@ -54,7 +54,7 @@ pub enum SapError {
         /// Its value.
         value: f64,
     },
-    /// A PD controller or joint limit names a tree that does not exist or a dof that its
+    /// A one-row constraint (PD controller, joint limit, coupler) names a tree that does not exist or a dof that its
     /// tree does not have.
     JointConstraintDof {
         /// Which kind of constraint.
@@ -112,8 +112,8 @@ pub enum SapError {
     /// cost (Eq. 19), its gradient or the Newton step would overflow f64. The bound is
     /// [`crate::problem::MAX_ENERGY_SCALE`] on an energy scale.
     OutOfRange {
-        /// What the quantity belongs to: `"tree"`, `"contact"`, `"PD controller"` or
-        /// `"joint limit"`.
+        /// What the quantity belongs to: `"tree"` or a constraint kind's name
+        /// (`"contact"`, `"PD controller"`, `"joint limit"`, `"coupler"`).
         owner: &'static str,
         /// Its index among the items of its kind.
         index: usize,
@@ -208,13 +208,23 @@ pub enum JointConstraintKind {
     PdController,
     /// A [`crate::JointLimitConstraint`].
     JointLimit,
+    /// A [`crate::CouplerConstraint`].
+    Coupler,
+}
+
+impl JointConstraintKind {
+    /// The kind's name in reports (the constraint's [`crate::constraint::SapConstraint::NAME`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::PdController => "PD controller",
+            Self::JointLimit => "joint limit",
+            Self::Coupler => "coupler",
+        }
+    }
 }
 
 impl std::fmt::Display for JointConstraintKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::PdController => "PD controller",
-            Self::JointLimit => "joint limit",
-        })
+        f.write_str(self.name())
     }
 }

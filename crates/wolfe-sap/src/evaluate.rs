@@ -6,7 +6,7 @@
 use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
 
 use crate::cone::ConeRegion;
-use crate::model::{ContactModel, SapModel};
+use crate::model::SapModel;
 use crate::problem::SapProblem;
 
 /// Cost, gradient and impulses at v (Sections III-C, IV-A).
@@ -27,20 +27,9 @@ pub struct Evaluation {
     /// Joint limit impulses (>= 0, N m s or N s), in the problem's order; the
     /// generalized impulse on the dof is `s gamma` (`s = -1` for an upper limit).
     pub limit_impulses: Vec<f64>,
-}
-
-/// y_i = -R_i^{-1} (v_c - v_hat).
-pub(crate) fn y_of(model: &ContactModel, vc: &[f64; 3]) -> Vector3<f64> {
-    Vector3::new(
-        -vc[0] / model.cone.r_t,
-        -vc[1] / model.cone.r_t,
-        -(vc[2] - model.v_hat_n) / model.cone.r_n,
-    )
-}
-
-/// The contact's term of Eq. (24), `||gamma||_R^2 / 2`.
-pub(crate) fn regularizer_cost(model: &ContactModel, gamma: &Vector3<f64>) -> f64 {
-    0.5 * (model.cone.r_t * (gamma.x * gamma.x + gamma.y * gamma.y) + model.cone.r_n * gamma.z * gamma.z)
+    /// Coupler impulses (N m s or N s), in the problem's order; the generalized
+    /// impulse is `gamma` on the driven dof and `-rho gamma` on the coupled one.
+    pub coupler_impulses: Vec<f64>,
 }
 
 /// Evaluates the cost (24), its gradient, the impulses and G at v.
@@ -54,6 +43,7 @@ pub fn evaluate(problem: &SapProblem, model: &SapModel, v: &DVector<f64>) -> Eva
     assert_eq!(models.len(), problem.contacts().len());
     assert_eq!(model.pd_controllers.len(), problem.pd_controllers().len());
     assert_eq!(model.joint_limits.len(), problem.joint_limits().len());
+    assert_eq!(model.couplers.len(), problem.couplers().len());
     let dv: DVector<f64> = v - problem.v_star();
     let mut adv = DVector::zeros(n);
     problem.mul_a(dv.as_slice(), adv.as_mut_slice());
@@ -63,9 +53,9 @@ pub fn evaluate(problem: &SapProblem, model: &SapModel, v: &DVector<f64>) -> Eva
     let mut g = Vec::with_capacity(models.len());
     let mut regions = Vec::with_capacity(models.len());
     for (c, model) in models.iter().enumerate() {
-        let y = y_of(model, &problem.contact_velocity(c, v.as_slice()));
+        let y = model.y(&problem.contact_velocity(c, v.as_slice()));
         let (gc, region) = model.cone.project(&y);
-        cost += regularizer_cost(model, &gc);
+        cost += model.regularizer_cost(&gc);
         problem.add_jt(c, &[-gc.x, -gc.y, -gc.z], gradient.as_mut_slice());
         gamma.push(gc);
         g.push(model.cone.gradient(&y, region));
@@ -74,11 +64,12 @@ pub fn evaluate(problem: &SapProblem, model: &SapModel, v: &DVector<f64>) -> Eva
     let mut joint = |m: &crate::model::JointModel| {
         let (c, gj, _) = m.interval.evaluate(m.constraint_velocity(v.as_slice()));
         cost += c;
-        gradient[m.velocity] -= m.sign * gj;
+        m.add_jt(-gj, gradient.as_mut_slice());
         gj
     };
     let pd_impulses = model.pd_controllers.iter().map(&mut joint).collect();
     let limit_impulses = model.joint_limits.iter().map(&mut joint).collect();
+    let coupler_impulses = model.couplers.iter().map(&mut joint).collect();
     Evaluation {
         cost,
         gradient,
@@ -87,12 +78,12 @@ pub fn evaluate(problem: &SapProblem, model: &SapModel, v: &DVector<f64>) -> Eva
         regions,
         pd_impulses,
         limit_impulses,
+        coupler_impulses,
     }
 }
 
 /// The Newton matrix H = A + J^T G J at v (Appendix D-C), dense, for checks: contact
-/// blocks from J e_k column by column, and `G` of each one-dof constraint on its
-/// diagonal entry (`s^2 = 1`).
+/// blocks from J e_k column by column, and `G j^T j` of each one-row constraint.
 pub fn hessian(problem: &SapProblem, model: &SapModel, v: &DVector<f64>) -> DMatrix<f64> {
     let n = problem.num_velocities();
     let eval = evaluate(problem, model, v);
@@ -120,7 +111,12 @@ pub fn hessian(problem: &SapProblem, model: &SapModel, v: &DVector<f64>) -> DMat
         let (_, g) = m
             .interval
             .project_with_gradient(m.constraint_velocity(v.as_slice()));
-        h[(m.velocity, m.velocity)] += g;
+        m.add_hessian(g, |r, c, x| {
+            h[(r, c)] += x;
+            if r != c {
+                h[(c, r)] += x;
+            }
+        });
     }
     h
 }

@@ -1,7 +1,8 @@
 //! The analytic projection of a one-dimensional SAP constraint: impulses in an interval.
 //!
-//! A scalar constraint (a PD controller, a joint limit; see [`crate::joint`]) has a
-//! constraint velocity `v_c = j v` through a Jacobian row `j`, a regularization `R > 0`,
+//! A scalar constraint (a PD controller, a joint limit, see [`crate::joint`]; a coupler,
+//! see [`crate::coupler`]) has a constraint velocity `v_c = j v` through a Jacobian row
+//! `j` ([`JointModel`]), a regularization `R > 0`,
 //! a stabilization velocity `v_hat`, and an impulse set `C = [lower, upper]` with
 //! `lower <= 0 <= upper` (either end may be infinite). As for the friction cone
 //! (Section III-B), with `y = -(v_c - v_hat) / R`:
@@ -81,5 +82,63 @@ impl IntervalParams {
         let y = self.y(vc);
         let (gamma, g) = self.clamp(y);
         (self.cost(y, gamma), gamma, g)
+    }
+}
+
+/// The model of a one-row constraint (PD controller, joint limit, coupler): its sparse
+/// Jacobian row within one tree (one dof, or two for a coupler), its regularization,
+/// stabilization velocity and impulse interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct JointModel {
+    /// Index of the (first) dof of the row in the stacked velocities v (tree offset +
+    /// local dof).
+    pub velocity: usize,
+    /// Its coefficient s in the Jacobian row: `+-1` for a selector row `s e_dof^T`
+    /// (PD controller, joint limit), 1 for a coupler.
+    pub sign: f64,
+    /// The second entry of the row, for a row on two dofs of the same tree (a
+    /// coupler's `-rho` on the coupled dof): its velocity index and coefficient.
+    pub second: Option<(usize, f64)>,
+    /// R, v_hat and the impulse bounds.
+    pub interval: IntervalParams,
+    /// The Delassus operator `w = j A_t^{-1} j^T` of the row (exact).
+    pub w: f64,
+    /// Whether the near-rigid regularization was taken (Eq. 29 for a joint limit or a
+    /// coupler, the gain clamp of
+    /// [`RegularizationSettings::controller_beta`](crate::RegularizationSettings::controller_beta)
+    /// for a PD controller).
+    pub near_rigid: bool,
+}
+
+impl JointModel {
+    /// The constraint velocity `v_c = j v` at the stacked velocities `v`.
+    #[inline]
+    pub fn constraint_velocity(&self, v: &[f64]) -> f64 {
+        let vc = self.sign * v[self.velocity];
+        match self.second {
+            Some((k, c)) => vc + c * v[k],
+            None => vc,
+        }
+    }
+
+    /// `y += j^T gamma`, the generalized impulse of the impulse `gamma`.
+    #[inline]
+    pub fn add_jt(&self, gamma: f64, y: &mut [f64]) {
+        y[self.velocity] += self.sign * gamma;
+        if let Some((k, c)) = self.second {
+            y[k] += c * gamma;
+        }
+    }
+
+    /// The entries of `j^T g j` (the row's term of `H = A + J^T G J`) in the lower
+    /// triangle: `add(row, col, value)` with `row >= col`, both in the row's tree.
+    #[inline]
+    pub fn add_hessian(&self, g: f64, mut add: impl FnMut(usize, usize, f64)) {
+        let (i, s) = (self.velocity, self.sign);
+        add(i, i, s * s * g);
+        if let Some((k, c)) = self.second {
+            add(k, k, c * c * g);
+            add(i.max(k), i.min(k), s * c * g);
+        }
     }
 }

@@ -1,17 +1,21 @@
 //! The islands of a problem: the connected components of its tree graph.
 //!
-//! Two trees are coupled only by a contact between them (`tree_b = Some(..)`): the
-//! momentum matrix A is block diagonal by tree (Eq. 15), PD controllers and joint limits
-//! act on one dof of one tree (Section VII), and a contact with the world touches one
-//! tree. The cost (24) is therefore a sum of independent convex costs, one per
+//! Two trees are coupled only by a constraint between them (its second clique,
+//! [`crate::constraint::SapConstraint::cliques`]; of the kinds so far only a contact between two trees has
+//! one): the momentum matrix A is block diagonal by tree (Eq. 15), and PD controllers,
+//! joint limits and couplers act on one tree (Section VII). The cost (24) is therefore a sum of independent convex costs, one per
 //! component, each over its own velocities; its minimizer is the union of the
 //! components' minimizers, so each component (an island) can be solved alone.
 //!
 //! [`Islands::find`] computes them with a union-find over the trees and lists, per
-//! island, its trees, contacts, PD controllers and joint limits, in the problem's order.
+//! island, its trees and its constraints of every kind, in the problem's order.
 //! All storage is kept between calls: no allocation once it has held as large a problem.
 
+use crate::contact::ContactConstraint;
+use crate::coupler::CouplerConstraint;
 use crate::error::SapError;
+use crate::joint::{JointLimitConstraint, PdControllerConstraint};
+use crate::kinds::{for_each_kind, Kind, KindVisitor, NUM_KINDS};
 use crate::problem::SapProblem;
 
 /// The islands (connected components of the tree graph) of a problem, with the trees
@@ -27,12 +31,11 @@ pub struct Islands {
     /// Per island, ranges into the lists below (compressed, `len + 1` entries each).
     tree_start: Vec<usize>,
     trees: Vec<usize>,
-    contact_start: Vec<usize>,
-    contacts: Vec<usize>,
-    pd_start: Vec<usize>,
-    pds: Vec<usize>,
-    limit_start: Vec<usize>,
-    limits: Vec<usize>,
+    /// Per kind (by [`Kind::INDEX`]), the same for its constraints.
+    item_start: [Vec<usize>; NUM_KINDS],
+    items: [Vec<usize>; NUM_KINDS],
+    /// The edges of the graph (scratch).
+    edges: Vec<(usize, usize)>,
     /// Generalized velocities per island.
     dofs: Vec<usize>,
     /// Contacts between two trees left out of the graph whose trees ended in
@@ -126,84 +129,72 @@ impl Islands {
         }
         self.dofs.clear();
         self.dofs.resize(count, 0);
-        for list in [&mut self.contact_start, &mut self.pd_start, &mut self.limit_start] {
-            list.clear();
-            list.resize(count + 1, 0);
+        for (start, items) in self.item_start.iter_mut().zip(&mut self.items) {
+            start.clear();
+            start.resize(count + 1, 0);
+            items.clear();
         }
-        self.contacts.clear();
         self.cut.clear();
-        self.pds.clear();
-        self.limits.clear();
         Ok(())
     }
 
-    /// The islands of `problem`: trees coupled by two-tree contacts, and per island its
-    /// trees, contacts, PD controllers, joint limits (each in the problem's order) and
+    /// The islands of `problem`: trees coupled by two-tree constraints, and per island
+    /// its trees, its constraints of every kind (each in the problem's order) and
     /// number of velocities.
     pub fn find(&mut self, problem: &SapProblem) {
         self.find_with(problem, |_| true);
     }
 
     /// As [`Islands::find`], with only the two-tree contacts `c` for which
-    /// `couples(c)` holds as edges of the graph. A contact left out whose trees are
-    /// still connected (by other contacts) belongs to their island; one whose trees
-    /// end in different islands belongs to none and is listed by
-    /// [`Islands::cut_contacts`]. The islands are then those of the problem without the
-    /// cut contacts: the whole problem's minimizer when the cut contacts' impulses
-    /// vanish there.
+    /// `couples(c)` holds as edges of the graph (every other two-tree constraint is
+    /// one). A contact left out whose trees are still connected (by other contacts)
+    /// belongs to their island; one whose trees end in different islands belongs to
+    /// none and is listed by [`Islands::cut_contacts`]. The islands are then those of
+    /// the problem without the cut contacts: the whole problem's minimizer when the cut
+    /// contacts' impulses vanish there.
     pub fn find_with(&mut self, problem: &SapProblem, couples: impl Fn(usize) -> bool) {
-        let contacts = problem.contacts();
-        self.connect(
-            problem.trees().len(),
-            contacts.iter().enumerate().filter_map(|(k, c)| {
-                c.tree_b
-                    .as_ref()
-                    .filter(|_| couples(k))
-                    .map(|(b, _)| (c.tree_a, *b))
-            }),
-        )
-        .unwrap_or_else(|_| unreachable!("a validated problem's contacts name its trees"));
-        let count = self.len();
-        let island_of = &self.island_of_tree;
-        let island_of_contact = |c: &crate::contact::ContactConstraint| {
-            let i = island_of[c.tree_a];
-            match &c.tree_b {
-                Some((b, _)) if island_of[*b] != i => None,
-                _ => Some(i),
+        struct Edges<'a, F>(&'a mut Vec<(usize, usize)>, &'a SapProblem, F);
+        impl<F: Fn(usize) -> bool> KindVisitor for Edges<'_, F> {
+            fn visit<C: Kind>(&mut self) -> Result<(), SapError> {
+                let contacts = C::INDEX == ContactConstraint::INDEX;
+                for (k, c) in self.1.list::<C>().iter().enumerate() {
+                    if let (a, Some(b)) = c.cliques() {
+                        if !contacts || (self.2)(k) {
+                            self.0.push((a, b));
+                        }
+                    }
+                }
+                Ok(())
             }
-        };
-        self.cut.clear();
-        self.cut.extend(
-            contacts
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| island_of_contact(c).is_none())
-                .map(|(k, _)| k),
-        );
-        bucket(
-            count,
-            contacts.iter().map(island_of_contact),
-            &mut self.cursor,
-            &mut self.contact_start,
-            &mut self.contacts,
-        );
-        bucket(
-            count,
-            problem.pd_controllers().iter().map(|p| Some(island_of[p.tree])),
-            &mut self.cursor,
-            &mut self.pd_start,
-            &mut self.pds,
-        );
-        bucket(
-            count,
-            problem.joint_limits().iter().map(|l| Some(island_of[l.tree])),
-            &mut self.cursor,
-            &mut self.limit_start,
-            &mut self.limits,
-        );
+        }
+        let mut edges = std::mem::take(&mut self.edges);
+        edges.clear();
+        let _ = for_each_kind(&mut Edges(&mut edges, problem, couples));
+        self.connect(problem.trees().len(), edges.iter().copied())
+            .unwrap_or_else(|_| unreachable!("a validated problem's constraints name its trees"));
+        self.edges = edges;
+        let _ = for_each_kind(&mut Bucket(self, problem));
         for (t, tree) in problem.trees().iter().enumerate() {
             self.dofs[self.island_of_tree[t]] += tree.dofs();
         }
+    }
+
+    /// The constraints of kind `kind` ([`Kind::INDEX`]) in island `i`, increasing.
+    pub(crate) fn items(&self, kind: usize, i: usize) -> &[usize] {
+        let start = &self.item_start[kind];
+        &self.items[kind][start[i]..start[i + 1]]
+    }
+
+    /// Fills `out` with island `i` of `problem` (the problem these islands were found
+    /// for): its trees and constraints, with tree indices local to the island
+    /// ([`Islands::local_index`]).
+    pub(crate) fn fill_problem(&self, problem: &SapProblem, i: usize, out: &mut SapProblem) {
+        out.fill_part(
+            problem,
+            self.trees(i),
+            |kind| self.items(kind, i),
+            |t| self.local[t],
+        );
     }
 
     /// Number of islands.
@@ -234,17 +225,22 @@ impl Islands {
 
     /// The contacts of island `i`, increasing.
     pub fn contacts(&self, i: usize) -> &[usize] {
-        &self.contacts[self.contact_start[i]..self.contact_start[i + 1]]
+        self.items(ContactConstraint::INDEX, i)
     }
 
     /// The PD controllers of island `i`, increasing.
     pub fn pd_controllers(&self, i: usize) -> &[usize] {
-        &self.pds[self.pd_start[i]..self.pd_start[i + 1]]
+        self.items(PdControllerConstraint::INDEX, i)
     }
 
     /// The joint limits of island `i`, increasing.
     pub fn joint_limits(&self, i: usize) -> &[usize] {
-        &self.limits[self.limit_start[i]..self.limit_start[i + 1]]
+        self.items(JointLimitConstraint::INDEX, i)
+    }
+
+    /// The couplers of island `i`, increasing.
+    pub fn couplers(&self, i: usize) -> &[usize] {
+        self.items(CouplerConstraint::INDEX, i)
     }
 
     /// The contacts between two islands left out by [`Islands::find_with`], increasing.
@@ -260,7 +256,41 @@ impl Islands {
     /// Whether island `i` has at least one constraint (otherwise its minimizer is
     /// v = v*, with no Newton iteration).
     pub fn is_constrained(&self, i: usize) -> bool {
-        !(self.contacts(i).is_empty() && self.pd_controllers(i).is_empty() && self.joint_limits(i).is_empty())
+        (0..NUM_KINDS).any(|kind| !self.items(kind, i).is_empty())
+    }
+}
+
+/// Buckets the constraints of every kind by island; a constraint whose two trees are
+/// in different islands (a cut contact: the only kind left out of the graph) goes to
+/// [`Islands::cut_contacts`].
+struct Bucket<'a>(&'a mut Islands, &'a SapProblem);
+
+impl KindVisitor for Bucket<'_> {
+    fn visit<C: Kind>(&mut self) -> Result<(), SapError> {
+        let islands = &mut *self.0;
+        let list = self.1.list::<C>();
+        let island_of = &islands.island_of_tree;
+        let island_of_item = |c: &C| match c.cliques() {
+            (a, Some(b)) if island_of[b] != island_of[a] => None,
+            (a, _) => Some(island_of[a]),
+        };
+        if C::INDEX == ContactConstraint::INDEX {
+            islands.cut.clear();
+            islands.cut.extend(
+                list.iter()
+                    .enumerate()
+                    .filter(|(_, c)| island_of_item(c).is_none())
+                    .map(|(k, _)| k),
+            );
+        }
+        bucket(
+            islands.dofs.len(),
+            list.iter().map(island_of_item),
+            &mut islands.cursor,
+            &mut islands.item_start[C::INDEX],
+            &mut islands.items[C::INDEX],
+        );
+        Ok(())
     }
 }
 

@@ -9,11 +9,19 @@
 //! Both are convex SAP constraints whose impulse is the projection of
 //! `y = -(v_c - v_hat) / R` onto an interval (see [`crate::interval`] for the cost,
 //! impulse and G): the constraint's physics sets `R`, `v_hat` and the interval
-//! ([`crate::model::JointModel`]).
+//! ([`JointModel`]).
 //!
 //! Units: for a revolute (or continuous) joint positions are in rad, velocities in rad/s,
 //! efforts in N m, impulses in N m s, `kp` in N m/rad and `kd` in N m s/rad; for a
 //! prismatic joint m, m/s, N, N s, N/m and N s/m.
+
+use nalgebra::DMatrix;
+
+use crate::constraint::SapConstraint;
+use crate::error::{JointConstraintKind, SapError};
+use crate::forest::{Forest, Tree};
+use crate::interval::{IntervalParams, JointModel};
+use crate::regularization::{check_energy, RegularizationSettings};
 
 /// A PD controller on one dof with an effort limit, implicit in the next velocity.
 ///
@@ -183,4 +191,272 @@ impl JointLimitConstraint {
     pub fn phi0(&self) -> f64 {
         self.side.sign() * (self.q0 - self.limit)
     }
+}
+
+/// Checks that tree `tree` has dof `dof` (for constraint `index` of kind `kind`).
+pub(crate) fn check_dof(
+    trees: &[Tree],
+    kind: JointConstraintKind,
+    index: usize,
+    tree: usize,
+    dof: usize,
+) -> Result<(), SapError> {
+    if trees.get(tree).is_some_and(|t| dof < t.dofs()) {
+        Ok(())
+    } else {
+        Err(SapError::JointConstraintDof {
+            kind,
+            index,
+            tree,
+            dof,
+        })
+    }
+}
+
+/// Checks that every named value is finite, reporting the first that is not as a
+/// parameter of constraint `index` of kind `kind`.
+pub(crate) fn check_finite<const N: usize>(
+    kind: JointConstraintKind,
+    index: usize,
+    values: [(&'static str, f64); N],
+) -> Result<(), SapError> {
+    for (parameter, value) in values {
+        if !value.is_finite() {
+            return Err(SapError::InvalidJointConstraint {
+                kind,
+                index,
+                parameter,
+                value,
+            });
+        }
+    }
+    Ok(())
+}
+
+impl SapConstraint for PdControllerConstraint {
+    const NAME: &'static str = "PD controller";
+    const ROWS: usize = 1;
+    type Model = JointModel;
+
+    fn cliques(&self) -> (usize, Option<usize>) {
+        (self.tree, None)
+    }
+
+    fn validate(&self, i: usize, trees: &[Tree], time_step: f64) -> Result<(), SapError> {
+        let kind = JointConstraintKind::PdController;
+        check_dof(trees, kind, i, self.tree, self.dof)?;
+        let bad = |parameter, value| {
+            Err(SapError::InvalidJointConstraint {
+                kind,
+                index: i,
+                parameter,
+                value,
+            })
+        };
+        check_finite(
+            kind,
+            i,
+            [
+                ("q0", self.q0),
+                ("q_target", self.q_target),
+                ("v_target", self.v_target),
+                ("feed_forward", self.feed_forward),
+            ],
+        )?;
+        if !(self.kp.is_finite() && self.kp >= 0.0) {
+            return bad("kp", self.kp);
+        }
+        if !(self.kd.is_finite() && self.kd >= 0.0) {
+            return bad("kd", self.kd);
+        }
+        if time_step * self.kp + self.kd <= 0.0 {
+            return bad("kp and kd (both zero)", 0.0);
+        }
+        if self.effort_limit.is_nan() || self.effort_limit < 0.0 {
+            return bad("effort_limit", self.effort_limit);
+        }
+        Ok(())
+    }
+
+    /// `R = 1 / (dt (dt kp + kd))`, `v_hat = (kp (q_target - q0) + kd v_target + u_ff) /
+    /// (dt kp + kd)`, impulses in `[-e dt, e dt]`, with the near-rigid gain clamp of
+    /// [`RegularizationSettings::controller_beta`].
+    fn model(
+        &self,
+        i: usize,
+        forest: &Forest,
+        settings: &RegularizationSettings,
+    ) -> Result<JointModel, SapError> {
+        let dt = forest.time_step();
+        let beta2_4pi2 = settings.controller_beta.powi(2) / (4.0 * std::f64::consts::PI.powi(2));
+        let w = forest.inverse_mass(self.tree, self.dof, self.dof);
+        let (mut kp, mut kd) = (self.kp, self.kd);
+        let mut r = 1.0 / (dt * (dt * kp + kd));
+        let r_rigid = beta2_4pi2 * w;
+        let near_rigid = r < r_rigid;
+        if near_rigid {
+            // Same kd / kp, scaled so that R = r_rigid.
+            let scale = r / r_rigid;
+            kp *= scale;
+            kd *= scale;
+            r = r_rigid;
+        }
+        let denominator = dt * kp + kd;
+        let v_hat = (kp * (self.q_target - self.q0) + kd * self.v_target + self.feed_forward) / denominator;
+        if !(r.is_finite() && r > 0.0 && v_hat.is_finite()) {
+            return Err(SapError::InvalidJointConstraint {
+                kind: JointConstraintKind::PdController,
+                index: i,
+                parameter: "kp and kd (regularization not finite)",
+                value: r,
+            });
+        }
+        check_energy(Self::NAME, i, v_hat, r)?;
+        let bound = self.effort_limit * dt;
+        Ok(JointModel {
+            velocity: forest.offset(self.tree) + self.dof,
+            sign: 1.0,
+            second: None,
+            interval: IntervalParams {
+                r,
+                v_hat,
+                lower: -bound,
+                upper: bound,
+            },
+            w,
+            near_rigid,
+        })
+    }
+
+    fn placeholder() -> Self {
+        Self::new(0, 0, 0.0, 0.0, 0.0)
+    }
+
+    fn copy_renumbered(&mut self, src: &Self, tree: impl Fn(usize) -> usize, _: &mut Vec<DMatrix<f64>>) {
+        *self = src.clone();
+        self.tree = tree(src.tree);
+    }
+
+    fn renumber_model(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
+        renumber_row(model, velocity);
+    }
+}
+
+/// Renumbers the velocities of a one-row model's Jacobian row.
+pub(crate) fn renumber_row(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
+    model.velocity = velocity(model.velocity);
+    if let Some((k, _)) = &mut model.second {
+        *k = velocity(*k);
+    }
+}
+
+impl SapConstraint for JointLimitConstraint {
+    const NAME: &'static str = "joint limit";
+    const ROWS: usize = 1;
+    type Model = JointModel;
+
+    fn cliques(&self) -> (usize, Option<usize>) {
+        (self.tree, None)
+    }
+
+    fn validate(&self, i: usize, trees: &[Tree], _time_step: f64) -> Result<(), SapError> {
+        let kind = JointConstraintKind::JointLimit;
+        check_dof(trees, kind, i, self.tree, self.dof)?;
+        check_finite(kind, i, [("q0", self.q0), ("limit", self.limit)])?;
+        check_compliance(kind, i, self.stiffness, self.dissipation_time_scale)
+    }
+
+    /// Eq. 29 with the exact `w` of the selector row, `v_hat = -phi0 / (dt + tau_d)`,
+    /// impulses in `[0, inf)`.
+    fn model(
+        &self,
+        i: usize,
+        forest: &Forest,
+        settings: &RegularizationSettings,
+    ) -> Result<JointModel, SapError> {
+        let w = forest.inverse_mass(self.tree, self.dof, self.dof);
+        let (r, v_hat, near_rigid) = holonomic_model(
+            JointConstraintKind::JointLimit,
+            i,
+            forest.time_step(),
+            settings,
+            [w, self.phi0(), self.stiffness, self.dissipation_time_scale],
+        )?;
+        Ok(JointModel {
+            velocity: forest.offset(self.tree) + self.dof,
+            sign: self.side.sign(),
+            second: None,
+            interval: IntervalParams {
+                r,
+                v_hat,
+                lower: 0.0,
+                upper: f64::INFINITY,
+            },
+            w,
+            near_rigid,
+        })
+    }
+
+    fn placeholder() -> Self {
+        Self::lower(0, 0, 0.0, 0.0)
+    }
+
+    fn copy_renumbered(&mut self, src: &Self, tree: impl Fn(usize) -> usize, _: &mut Vec<DMatrix<f64>>) {
+        *self = src.clone();
+        self.tree = tree(src.tree);
+    }
+
+    fn renumber_model(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
+        renumber_row(model, velocity);
+    }
+}
+
+/// Checks a compliant constraint's stiffness (positive, possibly infinite) and
+/// dissipation time scale (finite, non-negative).
+pub(crate) fn check_compliance(
+    kind: JointConstraintKind,
+    index: usize,
+    stiffness: f64,
+    tau: f64,
+) -> Result<(), SapError> {
+    let bad = |parameter, value| {
+        Err(SapError::InvalidJointConstraint {
+            kind,
+            index,
+            parameter,
+            value,
+        })
+    };
+    if stiffness.is_nan() || stiffness <= 0.0 {
+        return bad("stiffness", stiffness);
+    }
+    if !(tau.is_finite() && tau >= 0.0) {
+        return bad("dissipation_time_scale", tau);
+    }
+    Ok(())
+}
+
+/// R by Eq. 29 and `v_hat = -phi0 / (dt + tau_d)` (Section V-A) of a one-row
+/// compliant constraint (a joint limit, a coupler) with the exact Delassus operator
+/// `w`, signed distance (or constraint error) `phi0`, stiffness `k` and dissipation
+/// time scale `tau_d`, given as `[w, phi0, k, tau_d]`; and whether it is near-rigid.
+pub(crate) fn holonomic_model(
+    kind: JointConstraintKind,
+    index: usize,
+    time_step: f64,
+    settings: &RegularizationSettings,
+    [w, phi0, stiffness, tau]: [f64; 4],
+) -> Result<(f64, f64, bool), SapError> {
+    let (r, near_rigid) = settings.compliant(time_step, w, stiffness, tau);
+    if !(r.is_finite() && r > 0.0) {
+        return Err(SapError::InvalidJointConstraint {
+            kind,
+            index,
+            parameter: "stiffness",
+            value: stiffness,
+        });
+    }
+    let v_hat = -phi0 / (time_step + tau);
+    check_energy(kind.name(), index, v_hat, r)?;
+    Ok((r, v_hat, near_rigid))
 }

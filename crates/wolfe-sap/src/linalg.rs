@@ -292,9 +292,9 @@ impl HessianSolver {
     ///
     /// Per contact, `G_i J_i` is formed once per side (3 x n_t, in `gj`), and each
     /// lower block of H receives `J_r^T (G_i J_c)`: no allocation, one pass over the
-    /// Jacobians' columns. A one-dof constraint (row `s e_k^T`, `joint_g` in the order of
-    /// [`SapModel::joints`]) adds `s^2 G = G` to the diagonal entry `H_kk`, inside its
-    /// tree's diagonal block (the first stored entry of column k in the sparse layout).
+    /// Jacobians' columns. A one-row constraint (row j within one tree, `joint_g` in the
+    /// order of [`SapModel::joints`]) adds `G j^T j` inside its tree's diagonal block
+    /// ([`crate::model::JointModel::add_hessian`]).
     pub(crate) fn assemble(
         &mut self,
         problem: &SapProblem,
@@ -360,8 +360,9 @@ impl HessianSolver {
                     add_jt_col(j_hi, col, 0, &mut s.values[start..start + n_hi]);
                 }
             }
-            for (m, gm) in model.joints().zip(joint_g) {
-                s.values[s.col_ptr[m.velocity]] += gm;
+            for (m, &gm) in model.joints().zip(joint_g) {
+                // Column c of a tree's diagonal block stores rows c.. of the tree first.
+                m.add_hessian(gm, |r, c, x| s.values[s.col_ptr[c] + (r - c)] += x);
             }
         } else {
             let h = &mut self.dense;
@@ -403,8 +404,8 @@ impl HessianSolver {
                     at += 3 * jc.ncols();
                 }
             }
-            for (m, gm) in model.joints().zip(joint_g) {
-                h.col_as_slice_mut(m.velocity)[m.velocity] += gm;
+            for (m, &gm) in model.joints().zip(joint_g) {
+                m.add_hessian(gm, |r, c, x| h.col_as_slice_mut(c)[r] += x);
             }
         }
     }
@@ -517,11 +518,12 @@ fn assemble_blocks(
             add_jt_gj(block, jb.as_slice(), &gj[..3 * na], nb, na, false);
         }
     }
-    for (m, gm) in model.joints().zip(joint_g) {
+    for (m, &gm) in model.joints().zip(joint_g) {
+        // Every velocity of a one-row constraint lies in one tree.
         let t = tree_of_velocity(problem, m.velocity);
-        let k = m.velocity - problem.offset(t);
-        let n = problem.trees()[t].dofs();
-        f.diagonal_mut(t)[k * n + k] += gm;
+        let (o, n) = (problem.offset(t), problem.trees()[t].dofs());
+        let block = f.diagonal_mut(t);
+        m.add_hessian(gm, |r, c, x| block[(c - o) * n + (r - o)] += x);
     }
 }
 
@@ -597,7 +599,7 @@ mod tests {
     use crate::evaluate::hessian;
     use crate::model::{RegularizationSettings, SapModel};
     use crate::problem::{Constraints, Tree};
-    use crate::{ContactConstraint, JointLimitConstraint, PdControllerConstraint};
+    use crate::{ContactConstraint, CouplerConstraint, JointLimitConstraint, PdControllerConstraint};
     use nalgebra::{DMatrix, DVector};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -681,10 +683,21 @@ mod tests {
                 }
             })
             .collect();
+        let couplers = (0..rng.random_range(0..3))
+            .filter_map(|_| {
+                let t = rng.random_range(0..nt);
+                let n = trees[t].dofs();
+                (n > 1).then(|| {
+                    let (i, j) = (rng.random_range(0..n - 1), n - 1);
+                    CouplerConstraint::new(t, j, 0.1, i, 0.2, rng.random_range(-2.0..2.0))
+                })
+            })
+            .collect();
         let constraints = Constraints {
             contacts,
             pd_controllers,
             joint_limits,
+            couplers,
         };
         SapProblem::with_constraints(1e-2, trees, constraints).expect("valid by construction")
     }
@@ -692,7 +705,7 @@ mod tests {
     /// The three assemblies of H (dense, sparse, block) equal the reference `hessian` (built column by column from
     /// J e_k, independently of the block layout), on random problems of trees of 1-6
     /// dofs with contacts between one or two trees, in either tree order, and PD
-    /// controllers and joint limits on random dofs.
+    /// controllers, joint limits and couplers on random dofs.
     #[test]
     fn dense_and_sparse_assembly_equal_the_reference_hessian() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);

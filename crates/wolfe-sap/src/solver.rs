@@ -5,7 +5,6 @@ use nalgebra::{DVector, Matrix3, Vector3};
 
 use crate::cone::ConeRegion;
 use crate::error::SapError;
-use crate::evaluate::{regularizer_cost, y_of};
 use crate::linalg::{Factorization, HessianSolver, LinearSolver};
 use crate::model::{RegularizationSettings, SapModel};
 use crate::problem::SapProblem;
@@ -262,8 +261,8 @@ pub struct IterationRecord {
     pub momentum_error: f64,
     /// The region of every contact at v_m (Appendix C).
     pub regions: Vec<ConeRegion>,
-    /// The impulses of the one-dof constraints at v_m (PD controllers, then joint
-    /// limits).
+    /// The impulses of the one-row constraints at v_m (PD controllers, joint limits,
+    /// couplers).
     pub joint_impulses: Vec<f64>,
     /// The Newton decrement squared, grad^T H^{-1} grad = -d(ell)/d(alpha) at alpha = 0.
     pub newton_decrement: f64,
@@ -287,6 +286,9 @@ pub struct SapSolution {
     /// Joint limit impulses per limit (>= 0; N m s or N s); the generalized impulse on
     /// the dof is `s gamma` (`s = -1` for an upper limit).
     pub limit_impulses: Vec<f64>,
+    /// Coupler impulses per coupler (N m s or N s); the generalized impulse is `gamma`
+    /// on the driven dof and `-rho gamma` on the coupled one.
+    pub coupler_impulses: Vec<f64>,
     /// The models (regularization, v_hat) of all constraints used.
     pub models: SapModel,
     /// Statistics.
@@ -320,7 +322,7 @@ pub struct SapSolver {
     gamma: Vec<Vector3<f64>>,
     g: Vec<Matrix3<f64>>,
     regions: Vec<ConeRegion>,
-    // One-dof constraints (PD controllers, then joint limits): v_c, J dv, gamma, G.
+    // One-row constraints (in the order of `SapModel::joints`): v_c, J dv, gamma, G.
     joint_vc: Vec<f64>,
     joint_dvc: Vec<f64>,
     joint_gamma: Vec<f64>,
@@ -406,11 +408,13 @@ impl SapSolver {
     pub fn solve(&mut self, problem: &SapProblem, v0: &DVector<f64>) -> Result<SapSolution, SapError> {
         self.solve_in_place(problem, v0.as_slice())?;
         let npd = self.model.pd_controllers.len();
+        let nl = npd + self.model.joint_limits.len();
         Ok(SapSolution {
             v: DVector::from_column_slice(&self.v),
             gamma: self.gamma.clone(),
             pd_impulses: self.joint_gamma[..npd].to_vec(),
-            limit_impulses: self.joint_gamma[npd..].to_vec(),
+            limit_impulses: self.joint_gamma[npd..nl].to_vec(),
+            coupler_impulses: self.joint_gamma[nl..].to_vec(),
             models: self.model.clone(),
             stats: self.stats.clone(),
         })
@@ -429,13 +433,17 @@ impl SapSolver {
     /// # Errors
     /// See [`SapSolver::solve`]. After an error the results held are not meaningful.
     pub fn solve_in_place(&mut self, problem: &SapProblem, v0: &[f64]) -> Result<&SapStats, SapError> {
+        check_initial_guess(problem, v0)?;
         let mut model = std::mem::take(&mut self.model);
         let mut stats = std::mem::replace(&mut self.stats, SapStats::empty());
         let result = model
             .update(problem, &self.settings.regularization)
             .and_then(|()| {
                 if self.settings.islands && !self.settings.record_history {
-                    self.iterate_islands(problem, v0, &model, &mut stats)
+                    let mut pool = std::mem::take(&mut self.islands);
+                    let result = self.island_rounds(&mut pool, problem, v0, &model, &mut stats);
+                    self.islands = pool;
+                    result
                 } else {
                     self.iterate(problem, v0, &model, &mut stats)
                 }
@@ -456,9 +464,9 @@ impl SapSolver {
         &self.gamma
     }
 
-    /// The impulses of the one-dof constraints of the last solve: the PD controllers,
-    /// then the joint limits (see [`SapSolution::pd_impulses`] and
-    /// [`SapSolution::limit_impulses`]).
+    /// The impulses of the one-row constraints of the last solve: the PD controllers,
+    /// then the joint limits, then the couplers (see [`SapSolution::pd_impulses`],
+    /// [`SapSolution::limit_impulses`] and [`SapSolution::coupler_impulses`]).
     pub fn joint_impulses(&self) -> &[f64] {
         &self.joint_gamma
     }
@@ -473,8 +481,8 @@ impl SapSolver {
         &self.stats
     }
 
-    /// Algorithm 2 from `v0` on `problem` with its `model`, results into the
-    /// workspaces and `stats`.
+    /// Algorithm 2 from `v0` (one finite entry per velocity, checked by the caller) on
+    /// `problem` with its `model`, results into the workspaces and `stats`.
     fn iterate(
         &mut self,
         problem: &SapProblem,
@@ -482,7 +490,6 @@ impl SapSolver {
         model: &SapModel,
         stats: &mut SapStats,
     ) -> Result<(), SapError> {
-        check_initial_guess(problem, v0)?;
         let models = &model.contacts;
         let nc = models.len();
         let factorization = self
@@ -540,7 +547,7 @@ impl SapSolver {
                         vc[1] + a_max * dvc[1],
                         vc[2] + a_max * dvc[2],
                     ];
-                    m.cone.region(&y_of(m, &end)) == ConeRegion::NoContact
+                    m.cone.region(&m.y(&end)) == ConeRegion::NoContact
                 };
                 if !inactive {
                     self.line.push(LineContact::new(m, vc, dvc));
@@ -609,7 +616,7 @@ impl SapSolver {
     fn resize_workspaces(&mut self, problem: &SapProblem) {
         let n = problem.num_velocities();
         let nc = problem.contacts().len();
-        let nj = problem.pd_controllers().len() + problem.joint_limits().len();
+        let nj = problem.constraints().num_joints();
         for buf in [
             &mut self.v,
             &mut self.r,
@@ -656,9 +663,9 @@ impl SapSolver {
         self.jc.fill(0.0);
         for (c, model) in models.iter().enumerate() {
             self.vc[c] = problem.contact_velocity(c, &self.v);
-            let y = y_of(model, &self.vc[c]);
+            let y = model.y(&self.vc[c]);
             let (gc, gm, region) = model.cone.project_with_gradient(&y);
-            cost += regularizer_cost(model, &gc);
+            cost += model.regularizer_cost(&gc);
             // gamma = 0 in the no-contact region: J^T gamma adds nothing.
             if region != ConeRegion::NoContact {
                 problem.add_jt(c, &[gc.x, gc.y, gc.z], &mut self.jc);
@@ -671,7 +678,7 @@ impl SapSolver {
             let vc = m.constraint_velocity(&self.v);
             let (c, gj, gm) = m.interval.evaluate(vc);
             cost += c;
-            self.jc[m.velocity] += m.sign * gj;
+            m.add_jt(gj, &mut self.jc);
             self.joint_vc[k] = vc;
             self.joint_gamma[k] = gj;
             self.joint_g[k] = gm;

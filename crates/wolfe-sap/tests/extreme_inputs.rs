@@ -122,6 +122,7 @@ fn huge_joint_violations_are_out_of_range() {
                 contacts: vec![],
                 pd_controllers,
                 joint_limits,
+                ..Default::default()
             },
         )?;
         let mut solver = SapSolver::new(SapSettings::default()).unwrap();

@@ -67,6 +67,7 @@ fn island_and_monolithic_solves_agree() {
         for seed in 0..12 {
             let mut r = rng(1000 * s as u64 + seed);
             let problem = random_mixed_problem(&mut r, nt, nc, npd, nl);
+            let problem = common::with_couplers(&mut r, problem, npd);
             islands.find(&problem);
             multi += usize::from(islands.len() > 1);
             let v0 = DVector::from_fn(problem.num_velocities(), |_, _| r.random_range(-1.0..1.0));
@@ -113,7 +114,14 @@ fn island_and_monolithic_solves_agree() {
                 .pd_impulses
                 .iter()
                 .chain(&by_islands.limit_impulses)
-                .zip(whole.pd_impulses.iter().chain(&whole.limit_impulses))
+                .chain(&by_islands.coupler_impulses)
+                .zip(
+                    whole
+                        .pd_impulses
+                        .iter()
+                        .chain(&whole.limit_impulses)
+                        .chain(&whole.coupler_impulses),
+                )
             {
                 assert!(
                     (a - b).abs() <= 1e-7 * (1.0 + b.abs()),

@@ -8,8 +8,8 @@ mod common;
 use nalgebra::{DMatrix, DVector};
 use rand::Rng;
 use wolfe_sap::{
-    evaluate, hessian, Constraints, IntervalParams, JointConstraintKind, JointLimitConstraint,
-    PdControllerConstraint, SapError, SapModel, SapProblem, SapSettings, SapSolver, SapStatus, Tree,
+    Constraints, IntervalParams, JointConstraintKind, JointLimitConstraint, PdControllerConstraint, SapError,
+    SapModel, SapProblem, SapSettings, SapSolver, SapStatus, Tree,
 };
 
 fn tight_solver() -> SapSolver {
@@ -37,6 +37,7 @@ fn problem(
             contacts: vec![],
             pd_controllers: pd,
             joint_limits: limits,
+            ..Default::default()
         },
     )
     .unwrap()
@@ -103,45 +104,19 @@ fn interval_cost_impulse_and_g_agree_with_finite_differences() {
     assert!(seen.iter().all(|&k| k > 100), "pieces visited: {seen:?}");
 }
 
-/// The total cost (24) with PD controllers and joint limits (and contacts): gradient
-/// and H against finite differences, H symmetric positive definite.
+/// The total cost (24) with PD controllers, joint limits and couplers (and contacts):
+/// gradient and H against finite differences, H symmetric positive definite.
 #[test]
 fn gradient_and_hessian_with_joint_constraints_agree_with_finite_differences() {
     let mut rng = common::rng(31);
     for case in 0..40 {
         let nc = if case % 2 == 0 { 0 } else { 4 };
         let problem = common::random_mixed_problem(&mut rng, 3, nc, 6, 6);
+        let problem = common::with_couplers(&mut rng, problem, 3);
         let model = SapModel::new(&problem, &Default::default()).unwrap();
         let n = problem.num_velocities();
         let v = problem.v_star() + common::random_vector(&mut rng, n, 0.05);
-        let e = evaluate(&problem, &model, &v);
-        let h = hessian(&problem, &model, &v);
-        let step = 1e-7;
-        let mut fd_grad = DVector::zeros(n);
-        let mut fd_h = DMatrix::zeros(n, n);
-        for k in 0..n {
-            let (mut vp, mut vm) = (v.clone(), v.clone());
-            vp[k] += step;
-            vm[k] -= step;
-            let (ep, em) = (evaluate(&problem, &model, &vp), evaluate(&problem, &model, &vm));
-            fd_grad[k] = (ep.cost - em.cost) / (2.0 * step);
-            fd_h.set_column(k, &((ep.gradient - em.gradient) / (2.0 * step)));
-        }
-        let gs = e.gradient.norm().max(1e-8);
-        assert!(
-            (&fd_grad - &e.gradient).norm() <= 1e-5 * gs,
-            "case {case}: gradient {} fd {}",
-            e.gradient,
-            fd_grad
-        );
-        let hs = h.norm();
-        assert!(
-            (&fd_h - &h).norm() <= 1e-4 * hs,
-            "case {case}: |H - fd| = {} |H| = {hs}",
-            (&fd_h - &h).norm()
-        );
-        assert!((&h - h.transpose()).norm() <= 1e-12 * hs);
-        assert!(h.clone().cholesky().is_some());
+        common::assert_derivatives_match_finite_differences(case, &problem, &model, &v);
     }
 }
 
@@ -386,6 +361,7 @@ fn bad_joint_constraints_give_typed_errors() {
                 contacts: vec![],
                 pd_controllers: pd,
                 joint_limits: limits,
+                ..Default::default()
             },
         )
     };

@@ -219,6 +219,7 @@ fn supernodal_path_with_joint_constraints() {
             .step_by(2)
             .map(|t| JointLimitConstraint::lower(t, trees[t].dofs() - 1, 0.0, 0.01))
             .collect(),
+        ..Default::default()
     };
     let other = SapProblem::with_constraints(problem.time_step(), trees.to_vec(), constraints).unwrap();
     let o = auto.solve_cold(&other).unwrap();

@@ -1,11 +1,15 @@
 //! [`ProblemFiller`]: the in-place build of a [`SapProblem`] by [`SapProblem::refill`].
 
 use nalgebra::constraint::{SameNumberOfColumns, SameNumberOfRows, ShapeConstraint};
-use nalgebra::{DMatrix, DVector, Dim, Dyn, Matrix, RawStorage};
+use nalgebra::{DMatrix, Dim, Dyn, Matrix, RawStorage};
 
-use super::{copy_matrix, set_side_b, slot, SapProblem, Tree};
-use crate::contact::ContactConstraint;
+use super::SapProblem;
+use crate::constraint::SapConstraint;
+use crate::contact::{set_side_b, ContactConstraint};
+use crate::coupler::CouplerConstraint;
+use crate::forest::{copy_matrix, slot};
 use crate::joint::{JointLimitConstraint, PdControllerConstraint};
+use crate::kinds::{Kind, NUM_KINDS};
 
 /// The second side of a contact: its tree and Jacobian block.
 pub type Side<'m, R, C, S> = (usize, &'m Matrix<f64, R, C, S>);
@@ -15,10 +19,10 @@ pub type Side<'m, R, C, S> = (usize, &'m Matrix<f64, R, C, S>);
 /// problems. Nothing is checked here; the whole problem is validated when `fill` returns.
 pub struct ProblemFiller<'a> {
     pub(super) problem: &'a mut SapProblem,
-    /// Trees and contacts pushed so far: the problem's first ones are overwritten,
-    /// then new ones appended (from the spare pools when they have any).
+    /// Trees and constraints of each kind pushed so far: the problem's first ones are
+    /// overwritten, then new ones appended (from the spare pools when they have any).
     pub(super) trees: usize,
-    pub(super) contacts: usize,
+    pub(super) counts: [usize; NUM_KINDS],
 }
 
 impl ProblemFiller<'_> {
@@ -32,19 +36,28 @@ impl ProblemFiller<'_> {
     where
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
     {
-        let p = &mut *self.problem;
-        let k = self.trees;
         self.trees += 1;
-        let tree = slot(&mut p.trees, &mut p.spare_trees, k, || {
-            Tree::new(DMatrix::zeros(0, 0), DVector::zeros(0))
-        });
-        copy_matrix(a, &mut tree.a);
-        if tree.v_star.len() == v_star.len() {
-            tree.v_star.as_mut_slice().copy_from_slice(v_star);
-        } else {
-            tree.v_star = DVector::from_column_slice(v_star);
-        }
-        k
+        self.problem.forest.push_tree(self.trees - 1, a, v_star)
+    }
+
+    /// The next constraint of kind `C`: an old one to overwrite, one from the spare
+    /// pool, or a placeholder.
+    fn next<C: Kind>(&mut self) -> &mut C {
+        let k = self.counts[C::INDEX];
+        self.counts[C::INDEX] += 1;
+        let p = &mut *self.problem;
+        slot(
+            C::list_mut(&mut p.constraints),
+            C::list_mut(&mut p.spares),
+            k,
+            C::placeholder,
+        )
+    }
+
+    /// Appends a constraint of any kind, moved in (for a contact,
+    /// [`ProblemFiller::push_contact`] copies the Jacobians into kept storage instead).
+    pub fn push_constraint<C: Kind>(&mut self, constraint: C) {
+        *self.next::<C>() = constraint;
     }
 
     /// Appends a contact on tree `tree_a` with Jacobian block `jacobian_a` (3 x n_a)
@@ -60,11 +73,11 @@ impl ProblemFiller<'_> {
     where
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
     {
+        let k = self.counts[ContactConstraint::INDEX];
+        self.counts[ContactConstraint::INDEX] += 1;
         let p = &mut *self.problem;
-        let k = self.contacts;
-        self.contacts += 1;
-        let contact = slot(&mut p.contacts, &mut p.spare_contacts, k, || {
-            ContactConstraint::with_world(0, DMatrix::zeros(0, 0), 0.0)
+        let contact = slot(&mut p.constraints.contacts, &mut p.spares.contacts, k, || {
+            ContactConstraint::placeholder()
         });
         contact.tree_a = tree_a;
         copy_matrix(jacobian_a, &mut contact.jacobian_a);
@@ -82,11 +95,16 @@ impl ProblemFiller<'_> {
 
     /// Appends a PD controller.
     pub fn push_pd_controller(&mut self, pd: PdControllerConstraint) {
-        self.problem.pd_controllers.push(pd);
+        self.push_constraint(pd);
     }
 
     /// Appends a joint limit.
     pub fn push_joint_limit(&mut self, limit: JointLimitConstraint) {
-        self.problem.joint_limits.push(limit);
+        self.push_constraint(limit);
+    }
+
+    /// Appends a coupler.
+    pub fn push_coupler(&mut self, coupler: CouplerConstraint) {
+        self.push_constraint(coupler);
     }
 }

@@ -51,12 +51,12 @@
 
 use nalgebra::Vector3;
 
-use super::{check_initial_guess, SapSettings, SapSolver, SapStats, SapStatus};
+use super::{SapSettings, SapSolver, SapStats, SapStatus};
 use crate::cone::ConeRegion;
 use crate::error::SapError;
-use crate::evaluate::y_of;
 use crate::island::Islands;
-use crate::model::SapModel;
+use crate::kinds::{for_each_kind, for_each_row_kind, Kind, KindVisitor, RowVisitor};
+use crate::model::{JointModel, SapModel};
 use crate::problem::SapProblem;
 
 /// The islands of the last problem and a pool of problems and solvers for them, reused
@@ -177,22 +177,6 @@ impl IslandPool {
 }
 
 impl SapSolver {
-    /// Algorithm 2 island by island (see the module documentation); a problem with one
-    /// island (or none) is solved as a whole by [`SapSolver::iterate`].
-    pub(super) fn iterate_islands(
-        &mut self,
-        problem: &SapProblem,
-        v0: &[f64],
-        model: &SapModel,
-        stats: &mut SapStats,
-    ) -> Result<(), SapError> {
-        check_initial_guess(problem, v0)?;
-        let mut pool = std::mem::take(&mut self.islands);
-        let result = self.island_rounds(&mut pool, problem, v0, model, stats);
-        self.islands = pool;
-        result
-    }
-
     /// The rounds of the island solve: the graph's edges are the two-tree contacts
     /// predicted active (a nonzero impulse at the initial guess; the 2 cm speculative
     /// contacts of a falling pile would otherwise join every tree into one island);
@@ -201,7 +185,7 @@ impl SapSolver {
     /// rounds end when Eq. 26 holds on the whole problem (all cut contacts then have a
     /// zero impulse: the islands' minimizers are the whole problem's) or nothing more
     /// can join; at most one round per contact, and a single island is solved whole.
-    fn island_rounds(
+    pub(super) fn island_rounds(
         &mut self,
         pool: &mut IslandPool,
         problem: &SapProblem,
@@ -217,7 +201,7 @@ impl SapSolver {
         // changed nothing). A miss costs a round, not accuracy.
         let active = |c: usize| {
             let m = &model.contacts[c];
-            let y = y_of(m, &problem.contact_velocity(c, v0));
+            let y = m.y(&problem.contact_velocity(c, v0));
             m.cone.project(&y).1 != ConeRegion::NoContact
         };
         pool.couples.extend(
@@ -344,7 +328,7 @@ impl SapSolver {
                 continue;
             };
             slot.dofs = pool.islands.dofs(i);
-            slot.problem.fill_island(problem, &pool.islands, i);
+            pool.islands.fill_problem(problem, i, &mut slot.problem);
             island_model(
                 problem,
                 model,
@@ -374,14 +358,14 @@ impl SapSolver {
             for (k, &c) in pool.islands.contacts(i).iter().enumerate() {
                 self.gamma[c] = slot.solver.gamma[k];
             }
-            let pds = pool.islands.pd_controllers(i);
-            for (k, &p) in pds.iter().enumerate() {
-                self.joint_gamma[p] = slot.solver.joint_gamma[k];
-            }
-            let first_limit = problem.pd_controllers().len();
-            for (k, &l) in pool.islands.joint_limits(i).iter().enumerate() {
-                self.joint_gamma[first_limit + l] = slot.solver.joint_gamma[pds.len() + k];
-            }
+            let _ = for_each_row_kind(&mut GatherRows {
+                whole: &mut self.joint_gamma,
+                part: &slot.solver.joint_gamma,
+                problem,
+                islands: &pool.islands,
+                island: i,
+                offsets: (0, 0),
+            });
             let [ng, np, nj] = slot.solver.sums;
             pool.sums[first] = [ng, np, nj, sub.cost.last().copied().unwrap_or(0.0)];
             depth = depth.max(sub.iterations);
@@ -404,7 +388,7 @@ impl SapSolver {
         let mut cut_active = false;
         for &c in pool.islands.cut_contacts() {
             let m = &model.contacts[c];
-            let (gc, region) = m.cone.project(&y_of(m, &problem.contact_velocity(c, &self.v)));
+            let (gc, region) = m.cone.project(&m.y(&problem.contact_velocity(c, &self.v)));
             self.gamma[c] = gc;
             cut_active |= region != ConeRegion::NoContact;
         }
@@ -440,7 +424,7 @@ impl SapSolver {
 
 /// The models of island `i`'s constraints, copied from the whole problem's `model`
 /// (the regularization of a constraint depends only on its own trees, Section V-B),
-/// with each one-dof constraint's velocity index local to `sub`.
+/// with the velocities they refer to renumbered to `sub`'s.
 fn island_model(
     problem: &SapProblem,
     model: &SapModel,
@@ -449,22 +433,66 @@ fn island_model(
     sub: &SapProblem,
     out: &mut SapModel,
 ) {
-    out.contacts.clear();
-    out.contacts
-        .extend(islands.contacts(i).iter().map(|&c| model.contacts[c]));
-    out.pd_controllers.clear();
-    out.pd_controllers
-        .extend(islands.pd_controllers(i).iter().map(|&p| {
-            let pd = &problem.pd_controllers()[p];
-            let mut m = model.pd_controllers[p];
-            m.velocity = sub.offset(islands.local_index(pd.tree)) + pd.dof;
-            m
-        }));
-    out.joint_limits.clear();
-    out.joint_limits.extend(islands.joint_limits(i).iter().map(|&l| {
-        let limit = &problem.joint_limits()[l];
-        let mut m = model.joint_limits[l];
-        m.velocity = sub.offset(islands.local_index(limit.tree)) + limit.dof;
-        m
-    }));
+    struct Copy<'a> {
+        problem: &'a SapProblem,
+        model: &'a SapModel,
+        islands: &'a Islands,
+        i: usize,
+        sub: &'a SapProblem,
+        out: &'a mut SapModel,
+    }
+    impl KindVisitor for Copy<'_> {
+        fn visit<C: Kind>(&mut self) -> Result<(), SapError> {
+            let (list, models) = (self.problem.list::<C>(), C::models(self.model));
+            let out = C::models_mut(self.out);
+            out.clear();
+            let (problem, sub, islands) = (self.problem, self.sub, self.islands);
+            for &k in islands.items(C::INDEX, self.i) {
+                // A velocity of the constraint's first tree moves by that tree's shift of
+                // offset (the velocities of a one-row constraint all lie in its one
+                // tree; a contact's model names none, and this is never called).
+                let shift = |v: usize| {
+                    let t = list[k].cliques().0;
+                    v - problem.offset(t) + sub.offset(islands.local_index(t))
+                };
+                let mut m = models[k];
+                C::renumber_model(&mut m, shift);
+                out.push(m);
+            }
+            Ok(())
+        }
+    }
+    let _ = for_each_kind(&mut Copy {
+        problem,
+        model,
+        islands,
+        i,
+        sub,
+        out,
+    });
+}
+
+/// Copies the impulses of island `island`'s one-row constraints (`part`, in the
+/// island's order) into the whole problem's (`whole`): kind by kind, each kind's
+/// impulses after those of the earlier kinds (`offsets`: where the current kind starts
+/// in `whole` and in `part`).
+struct GatherRows<'a> {
+    whole: &'a mut [f64],
+    part: &'a [f64],
+    problem: &'a SapProblem,
+    islands: &'a Islands,
+    island: usize,
+    offsets: (usize, usize),
+}
+
+impl RowVisitor for GatherRows<'_> {
+    fn visit<C: Kind<Model = JointModel>>(&mut self) -> Result<(), SapError> {
+        let (whole, part) = self.offsets;
+        let items = self.islands.items(C::INDEX, self.island);
+        for (k, &j) in items.iter().enumerate() {
+            self.whole[whole + j] = self.part[part + k];
+        }
+        self.offsets = (whole + self.problem.list::<C>().len(), part + items.len());
+        Ok(())
+    }
 }

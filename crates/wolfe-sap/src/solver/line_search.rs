@@ -6,7 +6,6 @@ use nalgebra::Vector3;
 
 use super::SapSolver;
 use crate::cone::LineCone;
-use crate::evaluate::y_of;
 use crate::model::{ContactModel, SapModel};
 
 /// One live contact along the Newton direction (Section IV-C): `y(alpha) = y0 + alpha
@@ -25,7 +24,7 @@ impl LineContact {
     pub(super) fn new(model: &ContactModel, vc: &[f64; 3], dvc: &[f64; 3]) -> Self {
         let cone = &model.cone;
         Self {
-            y0: y_of(model, vc),
+            y0: model.y(vc),
             w: [-dvc[0] / cone.r_t, -dvc[1] / cone.r_t, -dvc[2] / cone.r_n],
             dvc: *dvc,
             cone: LineCone::new(cone),

@@ -6,7 +6,8 @@ use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use wolfe_sap::{
-    Constraints, ContactConstraint, JointLimitConstraint, PdControllerConstraint, SapProblem, Tree,
+    evaluate, hessian, Constraints, ContactConstraint, CouplerConstraint, JointLimitConstraint,
+    PdControllerConstraint, SapModel, SapProblem, Tree,
 };
 
 /// A seeded generator.
@@ -90,8 +91,41 @@ pub fn random_mixed_problem(rng: &mut ChaCha8Rng, nt: usize, nc: usize, npd: usi
         contacts: base.contacts().to_vec(),
         pd_controllers,
         joint_limits,
+        ..Default::default()
     };
     SapProblem::with_constraints(dt, trees, constraints).expect("valid random problem")
+}
+
+/// `problem` with up to `n` couplers added on random pairs of dofs of its trees of two
+/// dofs or more (random ratios in [-2, 2], errors of up to 1 cm, near-rigid or
+/// compliant).
+pub fn with_couplers(rng: &mut ChaCha8Rng, problem: SapProblem, n: usize) -> SapProblem {
+    let trees = problem.trees().to_vec();
+    let mut constraints = problem.constraints().clone();
+    for _ in 0..n {
+        let t = rng.random_range(0..trees.len());
+        let nt = trees[t].dofs();
+        if nt < 2 {
+            continue;
+        }
+        let i = rng.random_range(0..nt);
+        let j = (i + rng.random_range(1..nt)) % nt;
+        let (q0, ratio) = (rng.random_range(-1.0..1.0), rng.random_range(-2.0..2.0));
+        let coupler =
+            CouplerConstraint::new(t, i, q0, j, rng.random_range(-1.0..1.0), ratio).with_offset(0.0);
+        // The offset that leaves an error of up to 1 cm at q0.
+        let offset = coupler.error0() + rng.random_range(-0.01..0.01);
+        let coupler = coupler.with_offset(offset);
+        constraints.couplers.push(if rng.random_bool(0.5) {
+            coupler
+        } else {
+            coupler.with_compliance(
+                10f64.powf(rng.random_range(1.0..5.0)),
+                rng.random_range(0.0..0.05),
+            )
+        });
+    }
+    SapProblem::with_constraints(problem.time_step(), trees, constraints).expect("valid random problem")
 }
 
 /// A random problem: `nt` trees of 1-6 dofs, `nc` contacts with one or two trees,
@@ -136,4 +170,44 @@ pub fn random_problem(rng: &mut ChaCha8Rng, nt: usize, nc: usize) -> SapProblem 
 /// A vector of normal entries with standard deviation `scale`.
 pub fn random_vector(rng: &mut ChaCha8Rng, n: usize, scale: f64) -> DVector<f64> {
     DVector::from_fn(n, |_, _| scale * normal(rng))
+}
+
+/// The gradient and H of the cost (24) at `v` against central finite differences of
+/// the cost and of the gradient (where the projections are differentiable: a random v
+/// almost surely is not on a region boundary), and H symmetric positive definite.
+pub fn assert_derivatives_match_finite_differences(
+    case: usize,
+    problem: &SapProblem,
+    model: &SapModel,
+    v: &DVector<f64>,
+) {
+    let n = problem.num_velocities();
+    let e = evaluate(problem, model, v);
+    let h = hessian(problem, model, v);
+    let step = 1e-7;
+    let mut fd_grad = DVector::zeros(n);
+    let mut fd_h = DMatrix::zeros(n, n);
+    for k in 0..n {
+        let (mut vp, mut vm) = (v.clone(), v.clone());
+        vp[k] += step;
+        vm[k] -= step;
+        let (ep, em) = (evaluate(problem, model, &vp), evaluate(problem, model, &vm));
+        fd_grad[k] = (ep.cost - em.cost) / (2.0 * step);
+        fd_h.set_column(k, &((ep.gradient - em.gradient) / (2.0 * step)));
+    }
+    let gs = e.gradient.norm().max(1e-8);
+    assert!(
+        (&fd_grad - &e.gradient).norm() <= 1e-5 * gs,
+        "case {case}: gradient {} fd {}",
+        e.gradient,
+        fd_grad
+    );
+    let hs = h.norm();
+    assert!(
+        (&fd_h - &h).norm() <= 1e-4 * hs,
+        "case {case}: |H - fd| = {} |H| = {hs}",
+        (&fd_h - &h).norm()
+    );
+    assert!((&h - h.transpose()).norm() <= 1e-12 * hs);
+    assert!(h.clone().cholesky().is_some());
 }

@@ -20,7 +20,7 @@ fn arrays<const N: usize>(x: &[f64]) -> impl Iterator<Item = &[f64; N]> {
 /// `y = A x` for the n x n column-major block `a`, `n = x.len() = y.len()`: each `y_i`
 /// summed over the columns in order, from zero.
 #[inline(always)]
-pub(super) fn mul_block(a: &[f64], x: &[f64], y: &mut [f64]) {
+pub(crate) fn mul_block(a: &[f64], x: &[f64], y: &mut [f64]) {
     match x.len() {
         6 => {
             if let (Some(x), Some(y)) = (x.first_chunk::<6>(), y.first_chunk_mut::<6>()) {
@@ -37,7 +37,7 @@ pub(super) fn mul_block(a: &[f64], x: &[f64], y: &mut [f64]) {
 }
 
 /// The generic path of [`mul_block`].
-pub(super) fn mul_block_generic(a: &[f64], x: &[f64], y: &mut [f64]) {
+pub(crate) fn mul_block_generic(a: &[f64], x: &[f64], y: &mut [f64]) {
     let n = x.len();
     y.fill(0.0);
     // Column-major: y += x_j * column j.
@@ -50,7 +50,7 @@ pub(super) fn mul_block_generic(a: &[f64], x: &[f64], y: &mut [f64]) {
 
 /// The fixed-size path of [`mul_block`].
 #[inline]
-pub(super) fn mul_block_fixed<const N: usize>(a: &[f64], x: &[f64; N], y: &mut [f64; N]) {
+pub(crate) fn mul_block_fixed<const N: usize>(a: &[f64], x: &[f64; N], y: &mut [f64; N]) {
     let mut acc = [0.0; N];
     for (col, &xj) in arrays::<N>(a).zip(x) {
         for (yi, aij) in acc.iter_mut().zip(col) {
@@ -63,7 +63,7 @@ pub(super) fn mul_block_fixed<const N: usize>(a: &[f64], x: &[f64; N], y: &mut [
 /// `vc += J x` for the 3 x n column-major block `j`, `x` holding at least its n entries:
 /// each row summed over the columns in order.
 #[inline(always)]
-pub(super) fn add_jx(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
+pub(crate) fn add_jx(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
     match j.len() {
         18 => {
             if let Some(x) = x.first_chunk::<6>() {
@@ -80,7 +80,7 @@ pub(super) fn add_jx(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
 }
 
 /// The generic path of [`add_jx`].
-pub(super) fn add_jx_generic(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
+pub(crate) fn add_jx_generic(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
     // A 3 x n block is stored column by column: 3 entries per dof.
     for (col, xv) in j.chunks_exact(3).zip(x) {
         vc[0] += col[0] * xv;
@@ -91,7 +91,7 @@ pub(super) fn add_jx_generic(j: &[f64], x: &[f64], vc: &mut [f64; 3]) {
 
 /// The fixed-size path of [`add_jx`].
 #[inline]
-pub(super) fn add_jx_fixed<const N: usize>(j: &[f64], x: &[f64; N], vc: &mut [f64; 3]) {
+pub(crate) fn add_jx_fixed<const N: usize>(j: &[f64], x: &[f64; N], vc: &mut [f64; 3]) {
     for (col, xv) in arrays::<3>(j).zip(x) {
         vc[0] += col[0] * xv;
         vc[1] += col[1] * xv;
@@ -102,7 +102,7 @@ pub(super) fn add_jx_fixed<const N: usize>(j: &[f64], x: &[f64; N], vc: &mut [f6
 /// `y += J^T g` for the 3 x n column-major block `j`, `y` holding at least n entries:
 /// `y_k += J[0, k] g_0 + J[1, k] g_1 + J[2, k] g_2`.
 #[inline(always)]
-pub(super) fn add_jtg(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
+pub(crate) fn add_jtg(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
     match j.len() {
         18 => {
             if let Some(y) = y.first_chunk_mut::<6>() {
@@ -119,7 +119,7 @@ pub(super) fn add_jtg(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
 }
 
 /// The generic path of [`add_jtg`].
-pub(super) fn add_jtg_generic(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
+pub(crate) fn add_jtg_generic(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
     for (col, yv) in j.chunks_exact(3).zip(y) {
         *yv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
     }
@@ -127,7 +127,7 @@ pub(super) fn add_jtg_generic(j: &[f64], g: &[f64; 3], y: &mut [f64]) {
 
 /// The fixed-size path of [`add_jtg`].
 #[inline]
-pub(super) fn add_jtg_fixed<const N: usize>(j: &[f64], g: &[f64; 3], y: &mut [f64; N]) {
+pub(crate) fn add_jtg_fixed<const N: usize>(j: &[f64], g: &[f64; 3], y: &mut [f64; N]) {
     for (col, yv) in arrays::<3>(j).zip(y) {
         *yv += col[0] * g[0] + col[1] * g[1] + col[2] * g[2];
     }
@@ -141,7 +141,7 @@ pub(super) fn add_jtg_fixed<const N: usize>(j: &[f64], g: &[f64; 3], y: &mut [f6
 /// their terms are then skipped. They are `+-0` (J is finite), and adding `+-0` to a
 /// sum changes at most the sign of a zero, so the result has the same values.
 #[inline(always)]
-pub(super) fn add_delassus(j: &[f64], a_inv: &[f64], block_diagonal: bool, w: &mut [[f64; 3]; 3]) {
+pub(crate) fn add_delassus(j: &[f64], a_inv: &[f64], block_diagonal: bool, w: &mut [[f64; 3]; 3]) {
     match (j.len(), block_diagonal) {
         (18, true) => add_delassus_free(j, a_inv, w),
         (18, false) => add_delassus_fixed::<6>(j, a_inv, w),
@@ -152,7 +152,7 @@ pub(super) fn add_delassus(j: &[f64], a_inv: &[f64], block_diagonal: bool, w: &m
 
 /// The generic path of [`add_delassus`].
 #[inline(always)]
-pub(super) fn add_delassus_generic(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
+pub(crate) fn add_delassus_generic(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
     let n = j.len() / 3;
     for (k, inv_col) in a_inv.chunks_exact(n).enumerate() {
         let jk = &j[3 * k..3 * k + 3];
@@ -173,7 +173,7 @@ pub(super) fn add_delassus_generic(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 
 /// The fixed-size path of [`add_delassus`] for a full n x n inverse: the generic loop
 /// compiled for n = N.
 #[inline]
-pub(super) fn add_delassus_fixed<const N: usize>(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
+pub(crate) fn add_delassus_fixed<const N: usize>(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
     add_delassus_generic(&j[..3 * N], &a_inv[..N * N], w);
 }
 
@@ -216,7 +216,7 @@ fn add_delassus_free(j: &[f64], a_inv: &[f64], w: &mut [[f64; 3]; 3]) {
 /// summed from zero, on each column of the identity), hence the same bits (tested
 /// against nalgebra on random blocks); without nalgebra's dynamic-range loops it costs
 /// a fraction (the inverse of the blocks of A was 6% of the clutter step at rest).
-pub(super) fn cholesky_inverse3(a: &[f64], lda: usize, k: usize, out: &mut [f64]) -> bool {
+pub(crate) fn cholesky_inverse3(a: &[f64], lda: usize, k: usize, out: &mut [f64]) -> bool {
     let at = |i: usize, j: usize| a[(k + i) + (k + j) * lda];
     // nalgebra's test: a zero or negative (or NaN) pivot has no square root.
     let root = |d: f64| (d > 0.0).then(|| d.sqrt());

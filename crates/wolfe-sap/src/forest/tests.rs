@@ -1,4 +1,4 @@
-//! Unit tests of the problem's private helpers.
+//! Unit tests of the forest's private helpers and block kernels.
 
 use super::*;
 use rand::{Rng, SeedableRng};
