@@ -19,13 +19,11 @@
 //! Units follow the dofs (see [`crate::joint`]); `rho` is dimensionless for two dofs of
 //! the same type.
 
-use nalgebra::DMatrix;
-
 use crate::constraint::SapConstraint;
 use crate::error::{JointConstraintKind, SapError};
 use crate::forest::{Forest, Tree};
 use crate::interval::{IntervalParams, JointModel};
-use crate::joint::{check_compliance, check_dof, check_finite, holonomic_model, renumber_row};
+use crate::joint::{check_compliance, check_dof, check_finite, holonomic_model, one_tree_row};
 use crate::regularization::RegularizationSettings;
 
 /// A coupler: `q_dof - ratio q_coupled_dof - offset = 0` on two dofs of one tree
@@ -90,12 +88,7 @@ impl CouplerConstraint {
 
 impl SapConstraint for CouplerConstraint {
     const NAME: &'static str = "coupler";
-    const ROWS: usize = 1;
-    type Model = JointModel;
-
-    fn cliques(&self) -> (usize, Option<usize>) {
-        (self.tree, None)
-    }
+    one_tree_row!();
 
     fn validate(&self, i: usize, trees: &[Tree], _time_step: f64) -> Result<(), SapError> {
         let kind = JointConstraintKind::Coupler;
@@ -156,14 +149,5 @@ impl SapConstraint for CouplerConstraint {
 
     fn placeholder() -> Self {
         Self::new(0, 0, 0.0, 1, 0.0, 0.0)
-    }
-
-    fn copy_renumbered(&mut self, src: &Self, tree: impl Fn(usize) -> usize, _: &mut Vec<DMatrix<f64>>) {
-        *self = src.clone();
-        self.tree = tree(src.tree);
-    }
-
-    fn renumber_model(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
-        renumber_row(model, velocity);
     }
 }

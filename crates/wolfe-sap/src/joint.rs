@@ -15,8 +15,6 @@
 //! efforts in N m, impulses in N m s, `kp` in N m/rad and `kd` in N m s/rad; for a
 //! prismatic joint m, m/s, N, N s, N/m and N s/m.
 
-use nalgebra::DMatrix;
-
 use crate::constraint::SapConstraint;
 use crate::error::{JointConstraintKind, SapError};
 use crate::forest::{Forest, Tree};
@@ -233,14 +231,38 @@ pub(crate) fn check_finite<const N: usize>(
     Ok(())
 }
 
+/// The items of [`SapConstraint`] shared by the one-row kinds that act on one tree
+/// through a [`JointModel`] (a struct with a `tree` field): one row, one clique, the
+/// island copy renumbering `tree`, and the model's row renumbered by [`renumber_row`].
+macro_rules! one_tree_row {
+    () => {
+        const ROWS: usize = 1;
+        type Model = JointModel;
+
+        fn cliques(&self) -> (usize, Option<usize>) {
+            (self.tree, None)
+        }
+
+        fn copy_renumbered(
+            &mut self,
+            src: &Self,
+            tree: impl Fn(usize) -> usize,
+            _spare: &mut Vec<nalgebra::DMatrix<f64>>,
+        ) {
+            self.clone_from(src);
+            self.tree = tree(src.tree);
+        }
+
+        fn renumber_model(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
+            $crate::joint::renumber_row(model, velocity);
+        }
+    };
+}
+pub(crate) use one_tree_row;
+
 impl SapConstraint for PdControllerConstraint {
     const NAME: &'static str = "PD controller";
-    const ROWS: usize = 1;
-    type Model = JointModel;
-
-    fn cliques(&self) -> (usize, Option<usize>) {
-        (self.tree, None)
-    }
+    one_tree_row!();
 
     fn validate(&self, i: usize, trees: &[Tree], time_step: f64) -> Result<(), SapError> {
         let kind = JointConstraintKind::PdController;
@@ -331,15 +353,6 @@ impl SapConstraint for PdControllerConstraint {
     fn placeholder() -> Self {
         Self::new(0, 0, 0.0, 0.0, 0.0)
     }
-
-    fn copy_renumbered(&mut self, src: &Self, tree: impl Fn(usize) -> usize, _: &mut Vec<DMatrix<f64>>) {
-        *self = src.clone();
-        self.tree = tree(src.tree);
-    }
-
-    fn renumber_model(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
-        renumber_row(model, velocity);
-    }
 }
 
 /// Renumbers the velocities of a one-row model's Jacobian row.
@@ -352,12 +365,7 @@ pub(crate) fn renumber_row(model: &mut JointModel, velocity: impl Fn(usize) -> u
 
 impl SapConstraint for JointLimitConstraint {
     const NAME: &'static str = "joint limit";
-    const ROWS: usize = 1;
-    type Model = JointModel;
-
-    fn cliques(&self) -> (usize, Option<usize>) {
-        (self.tree, None)
-    }
+    one_tree_row!();
 
     fn validate(&self, i: usize, trees: &[Tree], _time_step: f64) -> Result<(), SapError> {
         let kind = JointConstraintKind::JointLimit;
@@ -399,15 +407,6 @@ impl SapConstraint for JointLimitConstraint {
 
     fn placeholder() -> Self {
         Self::lower(0, 0, 0.0, 0.0)
-    }
-
-    fn copy_renumbered(&mut self, src: &Self, tree: impl Fn(usize) -> usize, _: &mut Vec<DMatrix<f64>>) {
-        *self = src.clone();
-        self.tree = tree(src.tree);
-    }
-
-    fn renumber_model(model: &mut JointModel, velocity: impl Fn(usize) -> usize) {
-        renumber_row(model, velocity);
     }
 }
 

@@ -174,13 +174,13 @@ impl SapProblem {
         local: impl Fn(usize) -> usize,
     ) {
         self.forest.fill_from(&parent.forest, trees);
-        struct Copy<'p, I, L> {
+        struct CopyPart<'p, I, L> {
             problem: &'p mut SapProblem,
             parent: &'p SapProblem,
             items: I,
             local: L,
         }
-        impl<'i, I: Fn(usize) -> &'i [usize], L: Fn(usize) -> usize> KindVisitor for Copy<'_, I, L> {
+        impl<'i, I: Fn(usize) -> &'i [usize], L: Fn(usize) -> usize> KindVisitor for CopyPart<'_, I, L> {
             fn visit<C: Kind>(&mut self) -> Result<(), SapError> {
                 let items = (self.items)(C::INDEX);
                 let p = &mut *self.problem;
@@ -193,7 +193,7 @@ impl SapProblem {
                 Ok(())
             }
         }
-        let _ = for_each_kind(&mut Copy {
+        let _ = for_each_kind(&mut CopyPart {
             problem: self,
             parent,
             items,

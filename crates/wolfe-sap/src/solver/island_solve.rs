@@ -433,7 +433,7 @@ fn island_model(
     sub: &SapProblem,
     out: &mut SapModel,
 ) {
-    struct Copy<'a> {
+    struct CopyModels<'a> {
         problem: &'a SapProblem,
         model: &'a SapModel,
         islands: &'a Islands,
@@ -441,7 +441,7 @@ fn island_model(
         sub: &'a SapProblem,
         out: &'a mut SapModel,
     }
-    impl KindVisitor for Copy<'_> {
+    impl KindVisitor for CopyModels<'_> {
         fn visit<C: Kind>(&mut self) -> Result<(), SapError> {
             let (list, models) = (self.problem.list::<C>(), C::models(self.model));
             let out = C::models_mut(self.out);
@@ -462,7 +462,7 @@ fn island_model(
             Ok(())
         }
     }
-    let _ = for_each_kind(&mut Copy {
+    let _ = for_each_kind(&mut CopyModels {
         problem,
         model,
         islands,
