@@ -49,7 +49,10 @@
 //! Filtering: two static geometries never pair; two geometries of one tree pair only
 //! when the tree has [`crate::TreeEntry::self_collision`] set (off by default, as URDF
 //! users expect for arms, whose link hulls overlap at the joints), and then never when
-//! their bodies are the same or parent and child (adjacent links).
+//! their bodies are the same or parent and child (adjacent links). User filters on top:
+//! collision bits per geometry (MuJoCo's `contype`/`conaffinity`,
+//! [`RobotWorld::set_collision_bits`]) and excluded body pairs (MJCF's `<exclude>`,
+//! [`RobotWorld::exclude_bodies`]).
 
 use wolfe::collide::halfspace::{reduce_supported, SUPPORT_BAND};
 use wolfe::{Aabb, ContactManifold, ContactPoint, ConvexShape, Vec3};
@@ -373,7 +376,7 @@ impl Detector {
         }
         for (k, (plane, mu)) in world.half_spaces.iter().enumerate() {
             for (g, geom) in geoms.iter().enumerate() {
-                if geom.owner == Owner::World {
+                if geom.owner == Owner::World || geom.collision_type | geom.collision_affinity == 0 {
                     continue;
                 }
                 // The box test first: a geometry whose grown box lies outside the
@@ -444,6 +447,9 @@ impl Detector {
 /// is jointed to: URDF robots' meshes overlap at their joints, and users expect those
 /// pairs filtered).
 fn pair_allowed(world: &RobotWorld, a: &Geometry, b: &Geometry) -> bool {
+    if !a.bits_allow(b) || world.excluded(a.owner, b.owner) {
+        return false;
+    }
     match (a.owner, b.owner) {
         (Owner::World, Owner::World) => false,
         (Owner::Body { tree: ta, body: ba }, Owner::Body { tree: tb, body: bb }) if ta == tb => {

@@ -30,24 +30,29 @@
 //! predict `q = q0 + dt v`, first order in what they add). The tests bound both schemes'
 //! energy behaviour on a frictionless double pendulum.
 //!
-//! Allocation: the detector's buffers, the Jacobian workspaces and the per-tree vectors
-//! are reused; SAP's problem owns its data, so every step still allocates the trees'
-//! blocks of A, the contact Jacobians and the problem's and solution's vectors (the
-//! solver's own factorization workspaces are reused).
+//! Allocation: none in a step of the default scheme once the buffers have grown to the
+//! scene (tested on a resting panda-drop world, `tests/step_allocations.rs`). The
+//! detector's buffers, each tree's workspace ([`TreeWork`]: the blocks of A, the
+//! Cholesky factor, `v*`, the Jacobians) and the stacked velocities are reused; the one
+//! [`SapProblem`] is refilled in place ([`SapProblem::refill`]) and solved by
+//! [`SapSolver::solve_in_place`]. [`TreeScheme::Midpoint`]'s fixed-point iterations
+//! still allocate.
 
 use std::time::Instant;
 
-use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
+use nalgebra::{DVector, Matrix3, Vector3};
 use wolfe::Vec3;
-use wolfe_sap::{
-    Constraints, ContactConstraint, JointLimitConstraint, PdControllerConstraint, SapProblem, SapSettings,
-    SapSolver, SapStats, SapStatus, Tree,
-};
+use wolfe_sap::{SapProblem, SapSettings, SapSolver, SapStats, SapStatus};
 
-use crate::detect::{ContactObject, Detector, RobotContact};
+use crate::detect::{Detector, RobotContact};
 use crate::error::RobotError;
 use crate::narrow::NarrowPhase;
-use crate::world::{one_dof_limits, Owner, RobotWorld};
+use crate::world::RobotWorld;
+
+mod fill;
+mod motion;
+
+use motion::TreeWork;
 
 /// Settings of the stepper.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -145,12 +150,20 @@ pub struct Simulator {
     detector: Detector,
     contacts: Vec<RobotContact>,
     impulses: Vec<Vector3<f64>>,
+    /// Per contact of the step, whether it became a SAP constraint (a contact with no
+    /// dofs on either side does not).
     kept: Vec<bool>,
-    jac: Vec<DMatrix<f64>>,
-    jac_b: Vec<DMatrix<f64>>,
-    /// Offset of each tree in SAP's stacked velocities, `None` for a tree without dofs.
-    sap_tree: Vec<Option<usize>>,
+    /// Per tree, its workspace (blocks of A, factor, v*, Jacobians).
+    work: Vec<TreeWork>,
+    /// Per tree, its offset in SAP's stacked velocities, `None` for a tree without dofs.
+    offsets: Vec<Option<usize>>,
+    /// Per tree, its index among SAP's trees (the trees with dofs, in order).
+    sap_index: Vec<Option<usize>>,
+    /// The one SAP problem, refilled in place every step.
+    problem: SapProblem,
     v_guess: DVector<f64>,
+    /// The next velocities, stacked as SAP's.
+    v_next: DVector<f64>,
     q_next: Vec<f64>,
     /// SAP's statistics of the last solve (with its per-iteration history when
     /// [`SapSettings::record_history`] is set).
@@ -175,6 +188,10 @@ pub fn contact_frame(n: &Vec3) -> Matrix3<f64> {
     Matrix3::from_columns(&[t1, t2, *n])
 }
 
+/// What the solve of one step reported: SAP's momentum error, status and Newton
+/// iterations (zeros and `None` without constraints).
+type Solved = (f64, Option<SapStatus>, u32);
+
 impl Simulator {
     /// A simulator of `world` with `settings`.
     pub fn new(world: RobotWorld, settings: StepSettings) -> Result<Self, RobotError> {
@@ -197,17 +214,17 @@ impl Simulator {
             ));
         }
         let mut offset = 0;
-        let mut sap_tree = Vec::new();
+        let mut offsets = Vec::new();
+        let mut sap_index = Vec::new();
+        let mut sap_trees = 0;
         for t in &world.trees {
             let nv = t.model.nv();
-            sap_tree.push((nv > 0).then_some(offset));
+            offsets.push((nv > 0).then_some(offset));
+            sap_index.push((nv > 0).then_some(sap_trees));
+            sap_trees += usize::from(nv > 0);
             offset += nv;
         }
-        let jac = world
-            .trees
-            .iter()
-            .map(|t| DMatrix::zeros(6, t.model.nv()))
-            .collect::<Vec<_>>();
+        let work = world.trees.iter().map(|t| TreeWork::new(t.model.nv())).collect();
         let nq_max = world.trees.iter().map(|t| t.model.nq()).max().unwrap_or(0);
         Ok(Self {
             solver: SapSolver::new(settings.sap)?,
@@ -216,10 +233,12 @@ impl Simulator {
             contacts: Vec::new(),
             impulses: Vec::new(),
             kept: Vec::new(),
-            jac_b: jac.clone(),
-            jac,
-            sap_tree,
+            work,
+            offsets,
+            sap_index,
+            problem: SapProblem::empty(settings.time_step)?,
             v_guess: DVector::zeros(offset),
+            v_next: DVector::zeros(offset),
             q_next: vec![0.0; nq_max],
             last_sap: None,
             last_problem: None,
@@ -302,74 +321,9 @@ impl Simulator {
     /// problem (which also points at a diverged state); geometry and model errors.
     pub fn step(&mut self) -> Result<StepStats, RobotError> {
         let start = Instant::now();
-        let dt = self.settings.time_step;
         // 1, 3: kinematics and free motion, tree by tree.
-        let mut trees = Vec::with_capacity(self.world.trees.len());
-        for t in &mut self.world.trees {
-            let nv = t.model.nv();
-            if nv == 0 {
-                t.model.forward_kinematics(&mut t.data, t.q.as_slice())?;
-                continue;
-            }
-            if self.settings.scheme == TreeScheme::Midpoint {
-                let Some((a, v_star)) = midpoint_free_motion(t, dt, &mut self.q_next)? else {
-                    let name = t.model.name.clone();
-                    return Err(RobotError::Diverged {
-                        step: self.step,
-                        time: self.time,
-                        dt,
-                        reason: format!("the midpoint free motion of tree {name} did not converge"),
-                    });
-                };
-                trees.push(Tree::new(a, v_star));
-                continue;
-            }
-            let mut a = t.model.mass_matrix(&mut t.data, t.q.as_slice())?.clone_owned();
-            let a_m = a.clone();
-            let bias = t
-                .model
-                .bias_forces(&mut t.data, t.q.as_slice(), t.v.as_slice())?
-                .clone_owned();
-            let d = t.model.damping();
-            let mut rhs = DVector::zeros(nv);
-            for k in 0..nv {
-                a[(k, k)] += dt * d[k];
-                rhs[k] = -dt * (bias[k] + d[k] * t.v[k]);
-            }
-            let Some(chol) = a.clone().cholesky() else {
-                let name = t.model.name.clone();
-                return Err(RobotError::Diverged {
-                    step: self.step,
-                    time: self.time,
-                    dt,
-                    reason: format!("the free-motion matrix of tree {name} is not positive definite"),
-                });
-            };
-            let mut v_star = &t.v + chol.solve(&rhs);
-            if t.free_object {
-                // The gyroscopic terms of a free body do no work (M is constant in body
-                // coordinates), but explicit at v0 they add energy every step
-                // (|v| grows by sqrt(1 + (dt |w|)^2)) and a fast spin runs away. Keep the
-                // explicit update and give its gyroscopic part back the kinetic energy
-                // of v0: split v* = v0 + dv_c + dv_g (Coriolis, gravity and dampers),
-                // rescale v0 + dv_c to the energy of v0.
-                let g = t.model.gravity_torques(&mut t.data, t.q.as_slice())?;
-                let mut rhs_g = DVector::zeros(nv);
-                for k in 0..nv {
-                    rhs_g[k] = -dt * (g[k] + d[k] * t.v[k]);
-                }
-                let dv_g = chol.solve(&rhs_g);
-                let mut v_c = &v_star - &dv_g;
-                let e0 = t.v.dot(&(&a_m * &t.v));
-                let e1 = v_c.dot(&(&a_m * &v_c));
-                if e1 > e0 && e1 > 0.0 {
-                    v_c *= (e0 / e1).sqrt();
-                }
-                v_star = v_c + dv_g;
-            }
-            trees.push(Tree::new(a, v_star));
-        }
-        // 2: contacts and their Jacobians.
+        self.free_motion()?;
+        // 2: contacts at q0.
         let detection_start = Instant::now();
         self.detector.detect(
             &self.world,
@@ -378,201 +332,13 @@ impl Simulator {
             &mut self.contacts,
         )?;
         let detection_seconds = detection_start.elapsed().as_secs_f64();
-        let mut constraints = Constraints::default();
-        let mut max_penetration = 0.0f64;
-        let mut kept = std::mem::take(&mut self.kept);
-        kept.clear();
-        let detected = std::mem::take(&mut self.contacts);
-        for c in &detected {
-            max_penetration = max_penetration.max(-c.phi0);
-            let frame = contact_frame(&c.normal);
-            let ct = frame.transpose();
-            let owner_b = self.world.geometries[c.b].owner;
-            let owner_a = match c.a {
-                ContactObject::Geometry(g) => self.world.geometries[g].owner,
-                ContactObject::HalfSpace(_) => Owner::World,
-            };
-            let jb = self.block(owner_b, &c.point, &ct, 1.0, false)?;
-            let ja = self.block(owner_a, &c.point, &ct, -1.0, true)?;
-            let contact = match (ja, jb) {
-                (Some((ta, ja)), Some((tb, jb))) if ta == tb => {
-                    ContactConstraint::with_world(ta, ja + jb, c.phi0)
-                }
-                (Some((ta, ja)), Some((tb, jb))) => ContactConstraint::between(ta, ja, tb, jb, c.phi0),
-                (Some((t, j)), None) | (None, Some((t, j))) => ContactConstraint::with_world(t, j, c.phi0),
-                (None, None) => {
-                    kept.push(false);
-                    continue;
-                }
-            };
-            kept.push(true);
-            constraints.contacts.push(contact.with_parameters(
-                self.settings.contact_stiffness,
-                self.settings.dissipation_time_scale,
-                c.friction,
-            ));
-        }
-        // 4: joint constraints.
-        for (ti, t) in self.world.trees.iter().enumerate() {
-            let Some(sap_t) = self.sap_index(ti) else { continue };
-            for pd in &t.controllers {
-                let q0 = t.q[q_index_of(t, pd.dof)];
-                constraints.pd_controllers.push(
-                    PdControllerConstraint::new(sap_t, pd.dof, q0, pd.kp, pd.kd)
-                        .with_target(pd.q_target, pd.v_target)
-                        .with_feed_forward(pd.feed_forward)
-                        .with_effort_limit(pd.effort_limit),
-                );
-            }
-            if t.joint_limits {
-                for b in t.model.bodies() {
-                    let l = &b.joint.limits;
-                    if let Some((lo, hi)) = one_dof_limits(&b.joint.kind, l.lower, l.upper) {
-                        let q0 = t.q[b.q_index];
-                        constraints
-                            .joint_limits
-                            .push(JointLimitConstraint::lower(sap_t, b.v_index, q0, lo));
-                        constraints
-                            .joint_limits
-                            .push(JointLimitConstraint::upper(sap_t, b.v_index, q0, hi));
-                    }
-                }
-            }
-        }
-        self.contacts = detected;
-        let has_constraints = !(constraints.contacts.is_empty()
-            && constraints.pd_controllers.is_empty()
-            && constraints.joint_limits.is_empty());
-        // Warm start: a tree that no constraint acts on (a free object in flight) is
-        // exactly at its optimum v* (its block of the SAP gradient is A (v - v*));
-        // every other tree starts from its previous velocities.
-        let mut constrained = std::mem::take(&mut self.constrained);
-        constrained.clear();
-        constrained.resize(self.world.trees.len(), false);
-        for (c, &k) in self.contacts.iter().zip(&kept) {
-            if !k {
-                continue;
-            }
-            let owners = [
-                Some(self.world.geometries[c.b].owner),
-                match c.a {
-                    ContactObject::Geometry(g) => Some(self.world.geometries[g].owner),
-                    ContactObject::HalfSpace(_) => None,
-                },
-            ];
-            for o in owners.into_iter().flatten() {
-                if let Owner::Body { tree, .. } = o {
-                    constrained[tree] = true;
-                }
-            }
-        }
-        let mut sap_t = 0;
-        for (ti, t) in self.world.trees.iter().enumerate() {
-            if let Some(off) = self.sap_tree[ti] {
-                let free = !constrained[ti] && t.controllers.is_empty() && !(t.joint_limits && has_limits(t));
-                if free {
-                    self.v_guess
-                        .rows_mut(off, t.v.len())
-                        .copy_from(&trees[sap_t].v_star);
-                } else {
-                    self.v_guess.rows_mut(off, t.v.len()).copy_from(&t.v);
-                }
-                sap_t += 1;
-            }
-        }
-        self.constrained = constrained;
-        let (v, momentum_error, status, newton_iterations) = if has_constraints {
-            let problem = SapProblem::with_constraints(dt, trees, constraints)?;
-            let sol = self.solver.solve(&problem, &self.v_guess)?;
-            if sol.stats.status == SapStatus::IterationLimit {
-                return Err(self.diverged(format!(
-                    "SAP reached its iteration limit ({} Newton iterations, momentum error {:e})",
-                    sol.stats.iterations, sol.stats.momentum_error
-                )));
-            }
-            self.impulses.clear();
-            self.impulses.extend_from_slice(&sol.gamma);
-            let out = (
-                sol.v,
-                sol.stats.momentum_error,
-                Some(sol.stats.status),
-                sol.stats.iterations,
-            );
-            self.last_sap = Some(sol.stats);
-            self.last_problem = self.settings.sap.record_history.then_some(problem);
-            out
-        } else {
-            self.last_sap = None;
-            self.last_problem = None;
-            self.impulses.clear();
-            let mut v = DVector::zeros(self.v_guess.len());
-            let mut off = 0;
-            for t in &trees {
-                v.rows_mut(off, t.dofs()).copy_from(&t.v_star);
-                off += t.dofs();
-            }
-            (v, 0.0, None, 0)
-        };
-        // Contacts without dofs on either side have no impulse: keep the two lists
-        // aligned by giving those zeros.
-        if self.impulses.len() != self.contacts.len() {
-            let mut solved = std::mem::take(&mut self.impulses).into_iter();
-            self.impulses = kept
-                .iter()
-                .map(|&k| {
-                    if k {
-                        solved.next().unwrap_or_default()
-                    } else {
-                        Vector3::zeros()
-                    }
-                })
-                .collect();
-        }
-        self.kept = kept;
+        // 4: the constraints, the SAP problem and its solve.
+        let max_penetration = self.fill_problem()?;
+        let (momentum_error, status, newton_iterations) = self.solve()?;
         // 5: positions.
-        if let Some(i) = v
-            .iter()
-            .position(|x| !(x.is_finite() && x.abs() <= self.settings.max_speed))
-        {
-            let tree = (0..self.sap_tree.len())
-                .rev()
-                .find(|&t| self.sap_tree[t].is_some_and(|o| o <= i))
-                .map_or_else(String::new, |t| self.world.trees[t].model.name.clone());
-            return Err(self.diverged(format!(
-                "generalized velocity {i} (tree {tree}) reached {:e} (limit {:e})",
-                v[i], self.settings.max_speed
-            )));
-        }
-        let midpoint = self.settings.scheme == TreeScheme::Midpoint;
-        for (ti, t) in self.world.trees.iter_mut().enumerate() {
-            let Some(off) = self.sap_tree[ti] else { continue };
-            let nv = t.v.len();
-            let nq = t.q.len();
-            if midpoint {
-                // q = q0 (+) dt v_m with v_m = (v0 + v) / 2 (theta_vq = 1/2, Eq. 12).
-                let mut vm = v.rows(off, nv).into_owned();
-                vm += &t.v;
-                vm *= 0.5;
-                t.model
-                    .integrate(t.q.as_slice(), vm.as_slice(), dt, &mut self.q_next[..nq])?;
-                t.v.copy_from(&v.rows(off, nv));
-            } else {
-                t.v.copy_from(&v.rows(off, nv));
-                t.model
-                    .integrate(t.q.as_slice(), t.v.as_slice(), dt, &mut self.q_next[..nq])?;
-            }
-            t.q.as_mut_slice().copy_from_slice(&self.q_next[..nq]);
-            if t.q.iter().any(|x| !x.is_finite()) {
-                return Err(RobotError::Diverged {
-                    step: self.step,
-                    time: self.time,
-                    dt,
-                    reason: "a non-finite configuration".into(),
-                });
-            }
-        }
+        self.integrate()?;
         self.step += 1;
-        self.time += dt;
+        self.time += self.settings.time_step;
         Ok(StepStats {
             contacts: self.contacts.len(),
             max_penetration,
@@ -586,127 +352,156 @@ impl Simulator {
         })
     }
 
-    /// SAP's index of tree `t` (trees without dofs are left out).
-    fn sap_index(&self, t: usize) -> Option<usize> {
-        self.sap_tree[t]?;
-        Some(self.sap_tree[..t].iter().filter(|o| o.is_some()).count())
+    /// Steps 1 and 3: each tree's kinematics at `q0`, its block of A and its free-motion
+    /// velocities `v*` (into its [`TreeWork`]).
+    fn free_motion(&mut self) -> Result<(), RobotError> {
+        let dt = self.settings.time_step;
+        let midpoint = self.settings.scheme == TreeScheme::Midpoint;
+        for ti in 0..self.world.trees.len() {
+            let t = &mut self.world.trees[ti];
+            if t.model.nv() == 0 {
+                t.model.forward_kinematics(&mut t.data, t.q.as_slice())?;
+                continue;
+            }
+            let w = &mut self.work[ti];
+            let ok = if midpoint {
+                motion::midpoint(t, w, dt, &mut self.q_next)?
+            } else {
+                motion::symplectic(t, w, dt)?
+            };
+            if !ok {
+                let what = if midpoint {
+                    "the midpoint free motion of tree {} did not converge"
+                } else {
+                    "the free-motion matrix of tree {} is not positive definite"
+                };
+                let name = self.world.trees[ti].model.name.clone();
+                return Err(self.diverged(what.replace("{}", &name)));
+            }
+        }
+        Ok(())
     }
 
-    /// The 3 x nv contact Jacobian block `sign C^T J_lin(p)` of `owner`, with its SAP tree.
-    fn block(
-        &mut self,
-        owner: Owner,
-        p: &Vec3,
-        ct: &Matrix3<f64>,
-        sign: f64,
-        use_b: bool,
-    ) -> Result<Option<(usize, DMatrix<f64>)>, RobotError> {
-        let Owner::Body { tree, body } = owner else {
-            return Ok(None);
-        };
-        let Some(sap_t) = self.sap_index(tree) else {
-            return Ok(None);
-        };
-        let t = &mut self.world.trees[tree];
-        let j6 = if use_b {
-            &mut self.jac_b[tree]
-        } else {
-            &mut self.jac[tree]
-        };
-        t.model.point_jacobian(&mut t.data, Some(body), p, j6)?;
-        let lin = j6.rows(0, 3);
-        let block = (ct * lin) * sign;
-        Ok(Some((
-            sap_t,
-            DMatrix::from_column_slice(3, block.ncols(), block.as_slice()),
-        )))
+    /// Step 4's solve: SAP (Algorithm 2) on the refilled problem, warm-started (see
+    /// [`Simulator::warm_start`]), into `v_next` and the impulses; `v*` without
+    /// constraints.
+    fn solve(&mut self) -> Result<Solved, RobotError> {
+        let p = &self.problem;
+        let has_constraints =
+            !(p.contacts().is_empty() && p.pd_controllers().is_empty() && p.joint_limits().is_empty());
+        self.impulses.clear();
+        if !has_constraints {
+            self.last_sap = None;
+            self.last_problem = None;
+            self.impulses.resize(self.contacts.len(), Vector3::zeros());
+            self.v_next.copy_from(p.v_star());
+            return Ok((0.0, None, 0));
+        }
+        self.warm_start();
+        let stats = self
+            .solver
+            .solve_in_place(&self.problem, self.v_guess.as_slice())?;
+        if stats.status == SapStatus::IterationLimit {
+            let reason = format!(
+                "SAP reached its iteration limit ({} Newton iterations, momentum error {:e})",
+                stats.iterations, stats.momentum_error
+            );
+            return Err(self.diverged(reason));
+        }
+        let out = (stats.momentum_error, Some(stats.status), stats.iterations);
+        match &mut self.last_sap {
+            Some(last) => last.copy_from(stats),
+            None => self.last_sap = Some(stats.clone()),
+        }
+        self.last_problem = self.settings.sap.record_history.then(|| self.problem.clone());
+        self.v_next
+            .as_mut_slice()
+            .copy_from_slice(self.solver.velocities());
+        // Contacts without dofs on either side have no impulse: keep the two lists
+        // aligned by giving those zeros.
+        let mut solved = self.solver.contact_impulses().iter();
+        for &k in &self.kept {
+            let gamma = if k { solved.next().copied() } else { None };
+            self.impulses.push(gamma.unwrap_or_else(Vector3::zeros));
+        }
+        Ok(out)
     }
-}
 
-/// A tree's block `A` of Eq. 18 and its free-motion velocities `v*`.
-type FreeMotion = (DMatrix<f64>, DVector<f64>);
-
-/// Most fixed-point Newton iterations of the midpoint free motion.
-const MIDPOINT_MAX_ITERATIONS: usize = 100;
-
-/// Stage one of [`TreeScheme::Midpoint`] for one tree with dofs: the free-motion
-/// velocities `v*` solving the momentum balance at the midpoint (Eqs. 13-14 with
-/// theta = theta_vq = 1/2),
-/// `r(v) = M(q_m) (v - v0) + dt (c(q_m, v_m) + g(q_m) + D v_m) = 0`,
-/// `v_m = (v0 + v)/2`, `q_m = q0 (+) dt/2 v_m`, by the iterations
-/// `v <- v - A^-1 r(v)` with `A = M(q_m) + dt/2 D` (the exact Jacobian less the
-/// O(dt) derivatives of `c` and `M`: Proposition 1, so they contract by a factor O(dt)
-/// each). Stops when `|r|` reaches round-off (1e-14 of the momentum scale) or the update
-/// stops changing `v`. Returns `A` (SAP's block, Eq. 18) and `v*`, or `None` when it did
-/// not converge or `A` is not positive definite. Leaves the body placements at `q0`
-/// (contacts are detected there).
-fn midpoint_free_motion(
-    t: &mut crate::world::TreeEntry,
-    dt: f64,
-    q_mid: &mut [f64],
-) -> Result<Option<FreeMotion>, RobotError> {
-    let nv = t.model.nv();
-    let nq = t.model.nq();
-    let d = t.model.damping().clone_owned();
-    let v0 = t.v.clone();
-    let mut v = v0.clone();
-    let mut result = None;
-    let mut last_step = f64::INFINITY;
-    for _ in 0..MIDPOINT_MAX_ITERATIONS {
-        let mut vm = &v0 + &v;
-        vm *= 0.5;
-        t.model
-            .integrate(t.q.as_slice(), vm.as_slice(), 0.5 * dt, &mut q_mid[..nq])?;
-        let mut a = t.model.mass_matrix(&mut t.data, &q_mid[..nq])?.clone_owned();
-        let p0 = (&a * &v0).norm();
-        let mut r = &a * (&v - &v0);
-        let bias = t.model.bias_forces(&mut t.data, &q_mid[..nq], vm.as_slice())?;
-        let mut scale = p0.max(r.norm());
-        let mut force = 0.0f64;
-        for k in 0..nv {
-            let f = dt * (bias[k] + d[k] * vm[k]);
-            force = force.max(f.abs());
-            r[k] += f;
-            a[(k, k)] += 0.5 * dt * d[k];
+    /// SAP's initial guess: a tree that no constraint acts on (a free object in
+    /// flight) is exactly at its optimum `v*` (its block of the SAP gradient is
+    /// `A (v - v*)`); every other tree starts from its previous velocities.
+    fn warm_start(&mut self) {
+        let mut constrained = std::mem::take(&mut self.constrained);
+        constrained.clear();
+        constrained.resize(self.world.trees.len(), false);
+        for (c, &k) in self.contacts.iter().zip(&self.kept) {
+            if !k {
+                continue;
+            }
+            for tree in fill::contact_trees(&self.world, c).into_iter().flatten() {
+                constrained[tree] = true;
+            }
         }
-        scale = scale.max(force);
-        let Some(chol) = a.clone().cholesky() else {
-            return Ok(None);
-        };
-        let rn = r.norm();
-        if rn <= 1e-14 * scale || scale == 0.0 {
-            result = Some((a, v));
-            break;
+        for (ti, t) in self.world.trees.iter().enumerate() {
+            let Some(off) = self.offsets[ti] else { continue };
+            let free =
+                !constrained[ti] && t.controllers.is_empty() && !(t.joint_limits && fill::has_limits(t));
+            let v = if free { &self.work[ti].v_star } else { &t.v };
+            self.v_guess.rows_mut(off, t.v.len()).copy_from(v);
         }
-        let dv = chol.solve(&r);
-        let step = dv.norm();
-        v -= dv;
-        // Round-off floor: the update no longer shrinks and is at the level of v.
-        if step <= 4.0 * f64::EPSILON * v.norm() || (step >= last_step && step <= 1e-12 * (1.0 + v.norm())) {
-            result = Some((a, v));
-            break;
-        }
-        last_step = step;
+        self.constrained = constrained;
     }
-    t.model.forward_kinematics(&mut t.data, t.q.as_slice())?;
-    Ok(result)
-}
 
-/// Whether tree `t` has a joint with finite position limits (a limit constraint of
-/// step 4 when its limits are enabled).
-fn has_limits(t: &crate::world::TreeEntry) -> bool {
-    t.model
-        .bodies()
-        .iter()
-        .any(|b| one_dof_limits(&b.joint.kind, b.joint.limits.lower, b.joint.limits.upper).is_some())
-}
-
-/// The configuration index of velocity index `dof` (one-dof joints: the same joint's
-/// coordinate).
-fn q_index_of(t: &crate::world::TreeEntry, dof: usize) -> usize {
-    t.model
-        .bodies()
-        .iter()
-        .find(|b| dof >= b.v_index && dof < b.v_index + b.joint.kind.nv())
-        .map_or(dof, |b| b.q_index + (dof - b.v_index))
+    /// Step 5: checks the new velocities and moves every tree, `q = q0 (+) dt v`
+    /// (`q0 (+) dt (v0 + v)/2` for the midpoint rule).
+    fn integrate(&mut self) -> Result<(), RobotError> {
+        let dt = self.settings.time_step;
+        let max_speed = self.settings.max_speed;
+        if let Some(i) = self
+            .v_next
+            .iter()
+            .position(|x| !(x.is_finite() && x.abs() <= max_speed))
+        {
+            let tree = (0..self.offsets.len())
+                .rev()
+                .find(|&t| self.offsets[t].is_some_and(|o| o <= i))
+                .map_or_else(String::new, |t| self.world.trees[t].model.name.clone());
+            let reason = format!(
+                "generalized velocity {i} (tree {tree}) reached {:e} (limit {max_speed:e})",
+                self.v_next[i]
+            );
+            return Err(self.diverged(reason));
+        }
+        let midpoint = self.settings.scheme == TreeScheme::Midpoint;
+        for (ti, t) in self.world.trees.iter_mut().enumerate() {
+            let Some(off) = self.offsets[ti] else { continue };
+            let nv = t.v.len();
+            let nq = t.q.len();
+            let v = self.v_next.rows(off, nv);
+            if midpoint {
+                // q = q0 (+) dt v_m with v_m = (v0 + v) / 2 (theta_vq = 1/2, Eq. 12).
+                let vm = &mut self.work[ti].scratch;
+                for k in 0..nv {
+                    vm[k] = 0.5 * (t.v[k] + v[k]);
+                }
+                t.model
+                    .integrate(t.q.as_slice(), vm.as_slice(), dt, &mut self.q_next[..nq])?;
+                t.v.copy_from(&v);
+            } else {
+                t.v.copy_from(&v);
+                t.model
+                    .integrate(t.q.as_slice(), t.v.as_slice(), dt, &mut self.q_next[..nq])?;
+            }
+            t.q.as_mut_slice().copy_from_slice(&self.q_next[..nq]);
+            if t.q.iter().any(|x| !x.is_finite()) {
+                return Err(RobotError::Diverged {
+                    step: self.step,
+                    time: self.time,
+                    dt,
+                    reason: "a non-finite configuration".into(),
+                });
+            }
+        }
+        Ok(())
+    }
 }

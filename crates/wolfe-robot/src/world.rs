@@ -62,6 +62,21 @@ pub struct Geometry {
     /// that tree's root bodies are jointed to it, so the adjacent-link filter skips
     /// their pairs (as it skips parent and child within a tree). `None` otherwise.
     pub base_of: Option<usize>,
+    /// Collision group bits (MuJoCo's `contype`, default 1): two geometries may touch
+    /// only when `type_a & affinity_b != 0` or `type_b & affinity_a != 0` (see
+    /// [`RobotWorld::set_collision_bits`]).
+    pub collision_type: u32,
+    /// Collision mask bits (MuJoCo's `conaffinity`, default 1).
+    pub collision_affinity: u32,
+}
+
+impl Geometry {
+    /// Whether the collision bits of `self` and `other` let them touch (MuJoCo's rule:
+    /// `contype_a & conaffinity_b || contype_b & conaffinity_a`).
+    pub fn bits_allow(&self, other: &Geometry) -> bool {
+        self.collision_type & other.collision_affinity != 0
+            || other.collision_type & self.collision_affinity != 0
+    }
 }
 
 /// One kinematic tree and its state.
@@ -180,6 +195,9 @@ pub struct RobotWorld {
     pub(crate) trees: Vec<TreeEntry>,
     pub(crate) geometries: Vec<Geometry>,
     pub(crate) half_spaces: Vec<(HalfSpace, f64)>,
+    /// Body pairs that never touch (MJCF's `<exclude>`), each `((tree, body), (tree,
+    /// body))` with the smaller pair first, sorted.
+    pub(crate) excluded: Vec<((usize, usize), (usize, usize))>,
 }
 
 impl RobotWorld {
@@ -208,6 +226,75 @@ impl RobotWorld {
         &self.half_spaces
     }
 
+    /// Sets geometry `g`'s collision bits (MuJoCo's `contype` and `conaffinity`): two
+    /// geometries may touch only when `type_a & affinity_b` or `type_b & affinity_a`
+    /// is non-zero (both default to 1: everything touches). Half-spaces touch every
+    /// geometry whose `collision_type` or `collision_affinity` is non-zero.
+    ///
+    /// # Errors
+    /// [`RobotError::Invalid`] for a geometry index out of range.
+    pub fn set_collision_bits(
+        &mut self,
+        g: usize,
+        collision_type: u32,
+        collision_affinity: u32,
+    ) -> Result<(), RobotError> {
+        let n = self.geometries.len();
+        let geom = self
+            .geometries
+            .get_mut(g)
+            .ok_or_else(|| RobotError::invalid("geometry", format!("index {g} of {n} geometries")))?;
+        geom.collision_type = collision_type;
+        geom.collision_affinity = collision_affinity;
+        Ok(())
+    }
+
+    /// Excludes every contact between body `body_a` of tree `tree_a` and body `body_b`
+    /// of tree `tree_b` (MJCF's `<exclude body1 body2>`), whatever their geometries'
+    /// collision bits.
+    ///
+    /// # Errors
+    /// [`RobotError::Invalid`] for a tree or body index out of range.
+    pub fn exclude_bodies(
+        &mut self,
+        tree_a: usize,
+        body_a: usize,
+        tree_b: usize,
+        body_b: usize,
+    ) -> Result<(), RobotError> {
+        for (tree, body) in [(tree_a, body_a), (tree_b, body_b)] {
+            let t = self.trees.get(tree).ok_or_else(|| {
+                RobotError::invalid("tree", format!("index {tree} of {} trees", self.trees.len()))
+            })?;
+            if body >= t.model.bodies().len() {
+                return Err(RobotError::invalid(
+                    "body",
+                    format!("index {body} of {} bodies of tree {tree}", t.model.bodies().len()),
+                ));
+            }
+        }
+        let pair = (
+            (tree_a, body_a).min((tree_b, body_b)),
+            (tree_a, body_a).max((tree_b, body_b)),
+        );
+        if let Err(k) = self.excluded.binary_search(&pair) {
+            self.excluded.insert(k, pair);
+        }
+        Ok(())
+    }
+
+    /// Whether the bodies of `a` and `b` were excluded by [`RobotWorld::exclude_bodies`].
+    pub(crate) fn excluded(&self, a: Owner, b: Owner) -> bool {
+        let (Owner::Body { tree: ta, body: ba }, Owner::Body { tree: tb, body: bb }) = (a, b) else {
+            return false;
+        };
+        !self.excluded.is_empty()
+            && self
+                .excluded
+                .binary_search(&((ta, ba).min((tb, bb)), (ta, ba).max((tb, bb))))
+                .is_ok()
+    }
+
     /// Adds a half-space with friction `friction`; returns its index.
     pub fn add_half_space(&mut self, plane: HalfSpace, friction: f64) -> usize {
         self.half_spaces.push((plane, friction));
@@ -224,6 +311,8 @@ impl RobotWorld {
             friction,
             mass: 0.0,
             base_of: None,
+            collision_type: 1,
+            collision_affinity: 1,
         });
         self.geometries.len() - 1
     }
@@ -254,6 +343,8 @@ impl RobotWorld {
                 friction,
                 mass,
                 base_of: g.body.is_none().then_some(tree),
+                collision_type: 1,
+                collision_affinity: 1,
             });
         }
         let joints = robot
@@ -290,6 +381,8 @@ impl RobotWorld {
             friction,
             mass: mp.mass,
             base_of: None,
+            collision_type: 1,
+            collision_affinity: 1,
         });
         let t = pose.translation;
         let r = pose.rotation.quaternion();
