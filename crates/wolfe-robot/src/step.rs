@@ -32,7 +32,7 @@
 //!
 //! Allocation: none in a step of the default scheme once the buffers have grown to the
 //! scene (tested on a resting panda-drop world, `tests/step_allocations.rs`). The
-//! detector's buffers, each tree's workspace ([`TreeWork`]: the blocks of A, the
+//! detector's buffers, each tree's workspace (`TreeWork`: the blocks of A, the
 //! Cholesky factor, `v*`, the Jacobians) and the stacked velocities are reused; the one
 //! [`SapProblem`] is refilled in place ([`SapProblem::refill`]) and solved by
 //! [`SapSolver::solve_in_place`]. [`TreeScheme::Midpoint`]'s fixed-point iterations

@@ -3,7 +3,7 @@
 //!
 //! Every kind implements [`SapConstraint`] in its own file. To add one: a field in
 //! [`Constraints`] and in [`SapModel`], its [`Kind`] impl in `register!` below, and a
-//! line in [`for_each_kind`] (and in [`for_each_row_kind`] and [`SapModel::joints`]
+//! line in `for_each_kind` (and in `for_each_row_kind` and [`SapModel::joints`]
 //! for a one-row kind, whose impulses follow those of the earlier one-row kinds). The
 //! problem, the model stage, the island split and the solver then handle it without
 //! further change.
@@ -73,7 +73,7 @@ impl SapModel {
 /// A registered kind: where it is stored (its list in [`Constraints`], its models in
 /// [`SapModel`]) and its position in the registry.
 pub trait Kind: SapConstraint {
-    /// Its position in [`for_each_kind`] (a dense index for per-kind tables).
+    /// Its position in `for_each_kind` (a dense index for per-kind tables).
     const INDEX: usize;
     /// Its constraints.
     fn list(c: &Constraints) -> &Vec<Self>;
@@ -115,13 +115,13 @@ register!(
     3 => CouplerConstraint: couplers,
 );
 
-/// Code run on every kind ([`for_each_kind`]).
+/// Code run on every kind (`for_each_kind`).
 pub(crate) trait KindVisitor {
     /// Runs on kind `C`.
     fn visit<C: Kind>(&mut self) -> Result<(), SapError>;
 }
 
-/// Code run on every one-row kind ([`for_each_row_kind`]).
+/// Code run on every one-row kind (`for_each_row_kind`).
 pub(crate) trait RowVisitor {
     /// Runs on kind `C`.
     fn visit<C: Kind<Model = JointModel>>(&mut self) -> Result<(), SapError>;
