@@ -1,13 +1,8 @@
 //! The robot step's hot path does not allocate (the project's rule): once panda-drop's
 //! objects have come to rest on the table, the floor and the arm, a time step (the
 //! trees' kinematics and free motion, contact detection, the SAP problem refilled in
-//! place, its solve and the position update) makes no heap allocation.
-//!
-//! One exception, outside this crate: `wolfe_sap`'s problem validation inverts the
-//! diagonal block of A of every tree with other than 3 or 6 dofs (Section V-B's
-//! near-rigid estimate) through a cloned matrix and `Cholesky::inverse`, two allocations
-//! per such tree per step (panda-drop's 9-dof arm); the bound below allows exactly
-//! those, and drops to 0 when that path reuses its storage.
+//! place, its solve and the position update) makes no heap allocation, the 9-dof arm's
+//! block inverse in SAP (Section V-B's near-rigid estimate) included.
 //!
 //! Counted with a counting global allocator over whole `Simulator::step` calls; this
 //! file is its own test binary, and holds a single test, so that nothing else allocates
@@ -21,12 +16,7 @@ use wolfe_sap::SapStatus;
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-/// The allocations per step allowed in `wolfe_sap`'s inverse of a tree block with other
-/// than 3 or 6 dofs (see the module docs): panda-drop has one such tree, the arm.
-const SAP_BLOCK_INVERSE_ALLOCATIONS: usize = 2;
-
-/// panda-drop settled for 4 s, then 100 steps counted: no allocation in this crate
-/// (only [`SAP_BLOCK_INVERSE_ALLOCATIONS`] per step in `wolfe_sap`), except in the
+/// panda-drop settled for 4 s, then 100 steps counted: no allocation, except in the
 /// steps where the sparsity pattern of SAP's Newton matrix changed (a contact between
 /// two trees appeared or vanished: faer's symbolic analysis allocates), at most a few
 /// at rest.
@@ -55,7 +45,7 @@ fn resting_panda_drop_steps_do_not_allocate() {
     assert!(contacts > 0, "the objects must rest in contact");
     let counted = 100 - pattern_changes;
     assert!(
-        allocations <= SAP_BLOCK_INVERSE_ALLOCATIONS * counted,
+        allocations == 0,
         "{allocations} allocations in {counted} resting steps ({contacts} contacts)"
     );
     assert!(

@@ -53,8 +53,10 @@ pub const MAX_ENERGY_SCALE: f64 = 1e200;
 /// on the stack, and `out` is reused when its shape already matches (no allocation in a
 /// time step, measured: 6% of the clutter step went to this function with the dynamic
 /// path). `block_diagonal` says that `a` is 6 x 6 with zero off-diagonal 3 x 3 blocks, so
-/// that `out` has them too.
-fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> Option<bool> {
+/// that `out` has them too. Other sizes (an arm's tree) are factored in `factor`'s
+/// storage and solved against the identity in `out`'s (what `Cholesky::inverse` does, in
+/// storage kept between calls), so a resting step allocates nothing for them either.
+fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>, factor: &mut DMatrix<f64>) -> Option<bool> {
     let positive = |d: f64| !d.is_nan() && d > 0.0;
     let n = a.nrows();
     if out.shape() != (n, n) {
@@ -80,12 +82,20 @@ fn spd_inverse_into(a: &DMatrix<f64>, out: &mut DMatrix<f64>) -> Option<bool> {
         out.as_mut_slice().copy_from_slice(chol.inverse().as_slice());
         return Some(false);
     }
-    let chol = nalgebra::Cholesky::new(a.clone())?;
-    if !(0..n).all(|i| positive(chol.l_dirty()[(i, i)])) {
-        return None;
+    if factor.shape() != (n, n) {
+        *factor = DMatrix::zeros(n, n);
     }
-    *out = chol.inverse();
-    Some(false)
+    factor.copy_from(a);
+    // An empty matrix holds no heap storage: taking the factor's out allocates nothing
+    // (a failed factorization drops it, and the next call allocates it again).
+    let chol = nalgebra::Cholesky::new(std::mem::replace(factor, DMatrix::zeros(0, 0)))?;
+    let definite = (0..n).all(|i| positive(chol.l_dirty()[(i, i)]));
+    if definite {
+        out.fill_with_identity();
+        chol.solve_mut(out);
+    }
+    *factor = chol.unpack_dirty();
+    definite.then_some(false)
 }
 
 /// Resizes `x` to `n` entries (zeros), keeping its storage: no allocation when it has
@@ -252,6 +262,9 @@ pub struct Forest {
     /// Trees kept between refills so that a problem rebuilt every time step reuses
     /// their matrices instead of allocating them.
     pub(crate) spare_trees: Vec<Tree>,
+    /// Storage of the Cholesky factor of the blocks inverted by the generic path of
+    /// `spd_inverse_into` (trees of other than 6 dofs), kept between refills.
+    factor: DMatrix<f64>,
 }
 
 impl Forest {
@@ -266,6 +279,7 @@ impl Forest {
             d_scale: DVector::zeros(0),
             v_star: DVector::zeros(0),
             spare_trees: Vec::new(),
+            factor: DMatrix::zeros(0, 0),
         }
     }
 
@@ -333,7 +347,7 @@ impl Forest {
                 self.a_inv.push(DMatrix::zeros(0, 0));
                 self.block_diagonal.push(false);
             }
-            let Some(block_diagonal) = spd_inverse_into(&tree.a, &mut self.a_inv[t]) else {
+            let Some(block_diagonal) = spd_inverse_into(&tree.a, &mut self.a_inv[t], &mut self.factor) else {
                 return Err(SapError::NotPositiveDefinite(t));
             };
             self.block_diagonal[t] = block_diagonal;
