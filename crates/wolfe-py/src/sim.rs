@@ -387,27 +387,30 @@ impl Simulation {
     }
 
     /// The contacts of the last step, as a dict of numpy arrays (one row per point):
-    /// `body_a` (-1 for static geometry), `static_a` (-1 for a body), `body_b`, `point`
+    /// `body_a` (-1 when A is not a body), `static_a` (-1 when A is not static),
+    /// `link_a` (-1 when A is not a robot link), `body_b`, `link_b` (likewise), `point`
     /// (K, 3), `normal` (K, 3, from A to B), `phi0` (signed distance at detection).
     #[getter]
     fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let c = self.sim.contacts();
         let d = pyo3::types::PyDict::new(py);
-        let idx = |o: Option<usize>| o.map_or(-1, |i| i as i64);
-        d.set_item("body_a", np_vec(py, c.iter().map(|k| idx(k.body_a)).collect()))?;
-        d.set_item(
-            "static_a",
-            np_vec(py, c.iter().map(|k| idx(k.static_a)).collect()),
-        )?;
-        d.set_item("body_b", np_vec(py, c.iter().map(|k| k.body_b as i64).collect()))?;
+        use wolfe_sim::Collider;
+        let body = |x: Collider| if let Collider::Body(i) = x { i as i64 } else { -1 };
+        let link = |x: Collider| if let Collider::Link(i) = x { i as i64 } else { -1 };
+        let fixed = |x: Collider| if let Collider::Static(i) = x { i as i64 } else { -1 };
+        d.set_item("body_a", np_vec(py, c.iter().map(|k| body(k.a)).collect()))?;
+        d.set_item("static_a", np_vec(py, c.iter().map(|k| fixed(k.a)).collect()))?;
+        d.set_item("link_a", np_vec(py, c.iter().map(|k| link(k.a)).collect()))?;
+        d.set_item("body_b", np_vec(py, c.iter().map(|k| body(k.b)).collect()))?;
+        d.set_item("link_b", np_vec(py, c.iter().map(|k| link(k.b)).collect()))?;
         set_contact_geometry(&d, c.iter().map(|k| (k.point, k.normal, k.phi0)))?;
         Ok(d)
     }
 
     /// Kinetic energy, J.
     #[getter]
-    fn kinetic_energy(&self) -> f64 {
-        self.sim.kinetic_energy()
+    fn kinetic_energy(&self) -> PyResult<f64> {
+        self.sim.kinetic_energy().map_err(crate::error::sim)
     }
 
     /// Potential energy (gravity and springs), J.

@@ -10,9 +10,10 @@
 //! kinematic map (Eq. 1) as the motion of the frame under the spatial velocity `S v`.
 
 use nalgebra::{DMatrix, Matrix3, SMatrix, SVector};
-use wolfe::{ConvexShape, Pose, Quat, Shape, Vec3};
+use wolfe::{Pose, Quat, Shape, Vec3};
 
 use crate::error::SimError;
+use crate::tree::CollisionFilter;
 
 /// How a body moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -149,6 +150,8 @@ pub struct RigidBody {
     pub linear_velocity: Vec3,
     /// Initial angular velocity, world frame, rad/s.
     pub angular_velocity: Vec3,
+    /// Collision groups (default: touches everything).
+    pub filter: CollisionFilter,
 }
 
 impl RigidBody {
@@ -166,6 +169,7 @@ impl RigidBody {
             pose,
             linear_velocity: Vec3::zeros(),
             angular_velocity: Vec3::zeros(),
+            filter: CollisionFilter::default(),
         }
     }
 
@@ -195,6 +199,12 @@ impl RigidBody {
         self
     }
 
+    /// Sets the collision groups.
+    pub fn with_filter(mut self, filter: CollisionFilter) -> Self {
+        self.filter = filter;
+        self
+    }
+
     /// Sets the joint.
     pub fn with_joint(mut self, joint: Joint) -> Self {
         self.joint = joint;
@@ -220,11 +230,6 @@ impl RigidBody {
         let b = self.shape.local_aabb().transformed(&self.shape_pose);
         let far = b.min.abs().sup(&b.max.abs());
         far.norm()
-    }
-
-    /// A local bounding box of the shape in the body frame (for the broad phase).
-    pub(crate) fn world_aabb(&self, pose: &Pose) -> wolfe::Aabb {
-        self.shape.local_aabb().transformed(&self.shape_world_pose(pose))
     }
 
     /// Checks the parameters; `index` names the body in errors.

@@ -29,26 +29,34 @@
 //! form in both modes: a half-space is unbounded and has no centre to grow about.
 
 mod growth;
+mod persistent;
 mod slots;
 
-use growth::{GrowthContact, GrowthContacts, GrowthPoint, Persistent};
+use growth::{GrowthContact, GrowthContacts, GrowthPoint, Persistent as GrowthKept};
+use persistent::{Persistent, Reused};
 use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
-    halfspace_manifold, Aabb, ContactManifold, ContactSolver, HalfSpace, ManifoldSettings, PairCache, Pose,
-    SignedDistanceSettings, Vec3,
+    halfspace_manifold, Aabb, ContactPoint, ContactSolver, ConvexShape, HalfSpace, ManifoldSettings,
+    PairCache, Pose, Shape, SignedDistanceSettings, Vec3,
 };
 
 use crate::body::Material;
 use crate::error::SimError;
-use crate::world::{StaticGeometry, World};
+use crate::tree::CollisionFilter;
+use crate::world::{Collider, StaticGeometry, World};
+
+/// The default of [`crate::SimSettings::reuse_tolerance`]: how far (m) every point of a
+/// shape may have moved since its pair's manifold was computed for that manifold to be
+/// reused.
+pub const REUSE_TOLERANCE: f64 = 1e-9;
 
 /// The query that gives the contacts of a pair of bounded shapes (body-body and
 /// body-static shape; half-spaces are always in closed form).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ContactQuery {
     /// Signed distance (GJK, EPA when the cores overlap) and face clipping: up to four
-    /// points per pair, each at its own signed distance.
+    /// points per pair, each at its own signed distance, kept as persistent contacts.
     #[default]
     SignedDistance,
     /// Growth distance (Thirugnanam & Sreenath, Alg. 3), as the growth paper's Fig. 6
@@ -60,23 +68,23 @@ pub enum ContactQuery {
     GrowthDistance,
 }
 
-/// A broad-phase pair's state kept between detections: its warm-start cache and, for
-/// [`ContactQuery::GrowthDistance`], its persistent points.
+/// A pair's state kept between detections: its warm-start cache, its persistent
+/// points and its last manifold.
 #[derive(Clone, Copy, Debug, Default)]
 struct PairState {
     cache: PairCache,
     kept: Persistent,
+    grown: GrowthKept,
+    reused: Option<Reused>,
 }
 
-/// One contact point between a body and another body or static geometry.
+/// One contact point between two colliders.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DetectedContact {
-    /// The first object: a body, or `None` for static geometry.
-    pub body_a: Option<usize>,
-    /// The static geometry's index when `body_a` is `None`.
-    pub static_a: Option<usize>,
-    /// The second object, always a body.
-    pub body_b: usize,
+    /// The first object (static geometry, when one side is static).
+    pub a: Collider,
+    /// The second object, always a rigid body or a link.
+    pub b: Collider,
     /// The contact point (between the witness points, weighted by stiffness), world
     /// frame.
     pub point: Vec3,
@@ -88,30 +96,65 @@ pub struct DetectedContact {
     pub material: Material,
 }
 
+/// The posed moving shapes of one detection: rigid bodies' poses (body frames) and
+/// links' world poses, with how far each may move in the coming step (speculative
+/// contacts; empty: nothing moves).
+#[derive(Clone, Copy, Debug)]
+pub struct MovingShapes<'a> {
+    /// Rigid body poses, one per [`World::bodies`].
+    pub body_poses: &'a [Pose],
+    /// How far any point of each rigid body may move in the step, metres.
+    pub body_reach: &'a [f64],
+    /// World poses of the link geometries, one per [`World::links`].
+    pub link_poses: &'a [Pose],
+    /// How far any point of each link geometry may move in the step, metres.
+    pub link_reach: &'a [f64],
+}
+
 /// The caller-owned state of contact detection: narrow-phase solver, broad phase and
 /// buffers, reused across steps.
 #[derive(Debug)]
 pub struct ContactDetector {
     settings: ManifoldSettings,
     query: ContactQuery,
+    reuse_tolerance: f64,
+    persistent: bool,
     narrow: ContactSolver,
     growth: GrowthContacts,
     broad: SweepAndPrune,
     aabbs: Vec<Aabb>,
-    /// Each body's shape pose in world this detection, computed once for its box, its
-    /// pairs and the half-spaces.
+    /// Each moving shape's world pose this detection (bodies, then links).
     shape_poses: Vec<Pose>,
-    /// Each body's world box, not inflated (the half-space cull).
-    body_boxes: Vec<Aabb>,
+    /// Each moving shape's world box, not inflated (the half-space cull).
+    shape_boxes: Vec<Aabb>,
+    /// Each moving shape's reach this detection.
+    reach: Vec<f64>,
+    /// Each broad-phase entry's bounding radius about its shape's origin (the reuse
+    /// test), computed once per world.
+    radii: Vec<f64>,
     pairs: Vec<(usize, usize)>,
-    /// Indices of the static shapes in the broad phase (after the bodies).
+    /// Indices of the static shapes in the broad phase (after the moving shapes).
     static_shapes: Vec<usize>,
-    /// The warm-start cache (and persistent points) of each broad-phase pair, kept in
-    /// place from one detection to the next: the next step's queries start from it
-    /// (issue 7, GJK++ Sec. IV-E). A pair that leaves the broad phase loses it.
+    /// The state of each broad-phase pair, kept in place from one detection to the
+    /// next (GJK++ Sec. IV-E warm starts, persistent points); a pair that leaves the
+    /// broad phase loses it.
     states: PairSlots<PairState>,
+    /// The same per (half-space, moving shape) pair.
+    plane_states: PairSlots<PairState>,
     /// Narrow-phase queries of bounded pairs run by the last detection.
     pair_queries: usize,
+    /// Manifolds reused by the last detection (nothing moved).
+    reused: usize,
+}
+
+/// One broad-phase entry of a detection, looked up by index.
+struct Entry<'w> {
+    collider: Collider,
+    shape: &'w Shape,
+    pose: Pose,
+    material: &'w Material,
+    filter: CollisionFilter,
+    reach: f64,
 }
 
 impl ContactDetector {
@@ -130,22 +173,43 @@ impl ContactDetector {
         Ok(Self {
             settings,
             query: ContactQuery::SignedDistance,
+            reuse_tolerance: 0.0,
+            persistent: false,
             narrow: ContactSolver::new(narrow_phase)?,
             growth: GrowthContacts::new()?,
             broad: SweepAndPrune::new(),
             aabbs: Vec::new(),
             shape_poses: Vec::new(),
-            body_boxes: Vec::new(),
+            shape_boxes: Vec::new(),
+            reach: Vec::new(),
+            radii: Vec::new(),
             pairs: Vec::new(),
             static_shapes: Vec::new(),
             states: PairSlots::default(),
+            plane_states: PairSlots::default(),
             pair_queries: 0,
+            reused: 0,
         })
     }
 
     /// This detector with the contacts of bounded pairs taken from `query`.
     pub fn with_query(mut self, query: ContactQuery) -> Self {
         self.query = query;
+        self
+    }
+
+    /// This detector reusing a pair's signed-distance manifold while neither shape has
+    /// moved by more than `tolerance` metres (a bound over its points) since it was
+    /// computed (0: only for shapes that did not move at all). The points and signed
+    /// distances are then off by at most twice the tolerance.
+    pub fn with_reuse_tolerance(mut self, tolerance: f64) -> Self {
+        self.reuse_tolerance = tolerance;
+        self
+    }
+
+    /// This detector keeping persistent contacts (see `detect/persistent.rs`).
+    pub fn with_persistent_contacts(mut self, persistent: bool) -> Self {
+        self.persistent = persistent;
         self
     }
 
@@ -160,6 +224,11 @@ impl ContactDetector {
         self.pair_queries
     }
 
+    /// Manifolds the last detection reused because nothing had moved.
+    pub fn reused_manifolds(&self) -> usize {
+        self.reused
+    }
+
     /// Of the last detection's pair queries under [`ContactQuery::GrowthDistance`], how
     /// many did not converge (or had coinciding centres) and were answered by signed
     /// distance instead.
@@ -167,135 +236,152 @@ impl ContactDetector {
         self.growth.fallbacks
     }
 
-    /// The contacts of the world at the body poses `poses` (body frames), written to
-    /// `out` (cleared first). `reach[i]` bounds how far any point of body `i` moves
-    /// during the coming step, metres (finite, >= 0; empty: no body moves): pairs are
-    /// kept up to the margin plus both reaches apart.
+    /// The contacts of the world with its moving shapes at `moving`, written to `out`
+    /// (cleared first). Pairs are kept up to the margin plus both reaches apart.
     pub fn detect(
         &mut self,
         world: &World,
-        poses: &[Pose],
-        reach: &[f64],
+        moving: &MovingShapes<'_>,
         out: &mut Vec<DetectedContact>,
     ) -> Result<(), SimError> {
         out.clear();
-        let bodies = world.bodies();
         let margin = self.settings.margin;
-        let reach_of = |i: usize| reach.get(i).copied().unwrap_or(0.0);
         self.aabbs.clear();
         self.shape_poses.clear();
-        self.body_boxes.clear();
-        for (i, (body, pose)) in bodies.iter().zip(poses).enumerate() {
-            let shape_pose = body.shape_world_pose(pose);
-            let aabb = body.world_aabb(pose);
-            self.shape_poses.push(shape_pose);
-            self.body_boxes.push(aabb);
-            self.aabbs.push(aabb.inflated(0.5 * margin + reach_of(i)));
+        self.shape_boxes.clear();
+        self.reach.clear();
+        let reach_of = |r: &[f64], i: usize| r.get(i).copied().unwrap_or(0.0);
+        for (i, body) in world.bodies().iter().enumerate() {
+            let pose = body.shape_world_pose(&moving.body_poses[i]);
+            self.push_moving(&body.shape, pose, reach_of(moving.body_reach, i));
+        }
+        for (g, link) in world.links().iter().enumerate() {
+            self.push_moving(&link.shape, moving.link_poses[g], reach_of(moving.link_reach, g));
         }
         self.static_shapes.clear();
         for (k, s) in world.statics().iter().enumerate() {
             if let StaticGeometry::Shape(shape, pose, _) = s {
-                use wolfe::ConvexShape;
                 self.aabbs
                     .push(shape.local_aabb().transformed(pose).inflated(0.5 * margin));
                 self.static_shapes.push(k);
             }
         }
+        if self.radii.len() != self.aabbs.len() {
+            self.radii = (0..self.aabbs.len())
+                .map(|e| {
+                    let b = self.entry(world, e).shape.local_aabb();
+                    b.min.abs().sup(&b.max.abs()).norm()
+                })
+                .collect();
+        }
         self.broad.update(&self.aabbs, &mut self.pairs);
         self.pair_queries = 0;
+        self.reused = 0;
         self.growth.queries = 0;
         self.growth.fallbacks = 0;
-        // The walk over the pairs ends (slots freed) even when a query fails.
+        // The walks over the pairs end (slots freed) even when a query fails.
         self.states.begin();
-        let walked = self.bounded_pairs(world, reach, out);
+        let walked = self.bounded_pairs(world, out);
         self.states.finish();
         walked?;
-        for (k, s) in world.statics().iter().enumerate() {
-            if let StaticGeometry::HalfSpace(plane, mat) = s {
-                for (i, b) in bodies.iter().enumerate() {
-                    let pose = &self.shape_poses[i];
-                    let pair_margin = margin + reach_of(i);
-                    if beyond_halfspace(plane, &self.body_boxes[i], pair_margin) {
-                        // The query would find no contact; its pose check still runs,
-                        // so that a bad pose fails here as it would there.
-                        pose.validate()?;
-                        continue;
-                    }
-                    let settings = self.settings.with_margin(pair_margin);
-                    let manifold = halfspace_manifold(plane, &b.shape, pose, &settings);
-                    if let Ok(Some(m)) = &manifold {
-                        let pair = Pair {
-                            body_a: None,
-                            static_a: Some(k),
-                            body_b: i,
-                            material_a: mat,
-                            material_b: &b.material,
-                        };
-                        pair.push_manifold(m, out);
-                    } else {
-                        manifold?;
-                    }
-                }
-            }
-        }
-        Ok(())
+        self.plane_states.begin();
+        let walked = self.half_space_pairs(world, out);
+        self.plane_states.finish();
+        walked
     }
 
-    /// The contacts of the broad phase's pairs (body-body and body-static shape), each
-    /// warm-started from its state in `self.states` and leaving it there for the next
-    /// detection; inside a walk of `self.states` (`begin` done, `finish` to follow).
-    fn bounded_pairs(
-        &mut self,
-        world: &World,
-        reach: &[f64],
-        out: &mut Vec<DetectedContact>,
-    ) -> Result<(), SimError> {
-        let bodies = world.bodies();
-        let nb = bodies.len();
+    fn push_moving(&mut self, shape: &Shape, pose: Pose, reach: f64) {
+        let aabb = shape.local_aabb().transformed(&pose);
+        self.shape_poses.push(pose);
+        self.shape_boxes.push(aabb);
+        self.reach.push(reach);
+        self.aabbs.push(aabb.inflated(0.5 * self.settings.margin + reach));
+    }
+
+    /// Broad-phase entry `e`: the moving shapes (bodies, then links), then the static
+    /// shapes.
+    fn entry<'w>(&self, world: &'w World, e: usize) -> Entry<'w> {
+        let (nb, nl) = (world.bodies().len(), world.links().len());
+        if e < nb {
+            let b = &world.bodies()[e];
+            Entry {
+                collider: Collider::Body(e),
+                shape: &b.shape,
+                pose: self.shape_poses.get(e).copied().unwrap_or_else(Pose::identity),
+                material: &b.material,
+                filter: b.filter,
+                reach: self.reach.get(e).copied().unwrap_or(0.0),
+            }
+        } else if e < nb + nl {
+            let l = &world.links()[e - nb];
+            Entry {
+                collider: Collider::Link(e - nb),
+                shape: &l.shape,
+                pose: self.shape_poses.get(e).copied().unwrap_or_else(Pose::identity),
+                material: &l.material,
+                filter: l.filter,
+                reach: self.reach.get(e).copied().unwrap_or(0.0),
+            }
+        } else {
+            let k = self.static_shapes[e - nb - nl];
+            let StaticGeometry::Shape(shape, pose, material) = &world.statics()[k] else {
+                unreachable!("only static shapes are in the broad phase")
+            };
+            Entry {
+                collider: Collider::Static(k),
+                shape,
+                pose: *pose,
+                material,
+                filter: CollisionFilter::default(),
+                reach: 0.0,
+            }
+        }
+    }
+
+    /// The contacts of the broad phase's pairs, each from its state in `self.states`
+    /// and leaving it there for the next detection; inside a walk of `self.states`.
+    fn bounded_pairs(&mut self, world: &World, out: &mut Vec<DetectedContact>) -> Result<(), SimError> {
+        let moving = self.shape_poses.len();
         let margin = self.settings.margin;
-        let reach_of = |i: usize| reach.get(i).copied().unwrap_or(0.0);
-        for &(i, j) in &self.pairs {
-            if i >= nb && j >= nb {
+        for pi in 0..self.pairs.len() {
+            let (i, j) = self.pairs[pi];
+            if i >= moving && j >= moving {
                 continue;
             }
-            let slot = self.states.slot((i, j));
-            let state = self.states.state_mut(slot);
-            // i < j: a static shape (index >= nb) is always j.
-            let (a, pose_a, mat_a, body_a, static_a) = if j >= nb {
-                let k = self.static_shapes[j - nb];
-                let StaticGeometry::Shape(shape, pose, m) = &world.statics()[k] else {
-                    unreachable!("only static shapes are in the broad phase")
-                };
-                (shape, pose, m, None, Some(k))
+            // i < j: a static shape (index >= moving) is always j, and becomes A.
+            let (ea, eb) = if j >= moving {
+                (self.entry(world, j), self.entry(world, i))
             } else {
-                let b = &bodies[i];
-                (&b.shape, &self.shape_poses[i], &b.material, Some(i), None)
+                (self.entry(world, i), self.entry(world, j))
             };
-            let body_b = if j >= nb { i } else { j };
-            let b = &bodies[body_b];
-            let pose_b = &self.shape_poses[body_b];
-            let pair_reach = body_a.map_or(0.0, reach_of) + reach_of(body_b);
-            let settings = self.settings.with_margin(margin + pair_reach);
+            if !pair_allowed(world, &ea, &eb) {
+                continue;
+            }
+            let (ra, rb) = if j >= moving {
+                (self.radii[j], self.radii[i])
+            } else {
+                (self.radii[i], self.radii[j])
+            };
+            let slot = self.states.slot((i, j));
+            let settings = self.settings.with_margin(margin + ea.reach + eb.reach);
             self.pair_queries += 1;
             let pair = Pair {
-                body_a,
-                static_a,
-                body_b,
-                material_a: mat_a,
-                material_b: &b.material,
+                a: (ea.collider, ea.material),
+                b: (eb.collider, eb.material),
             };
+            let state = self.states.state_mut(slot);
             let mut signed = self.query == ContactQuery::SignedDistance;
             if !signed {
                 let mut points = [GrowthPoint::default(); 4];
                 match self.growth.contact(
-                    a,
-                    pose_a,
-                    &b.shape,
-                    pose_b,
+                    ea.shape,
+                    &ea.pose,
+                    eb.shape,
+                    &eb.pose,
                     settings.margin,
                     margin,
                     &mut state.cache,
-                    &mut state.kept,
+                    &mut state.grown,
                     &mut points,
                 )? {
                     GrowthContact::Points(normal, len) => {
@@ -307,19 +393,164 @@ impl ContactDetector {
                 }
             }
             if signed {
-                let manifold =
-                    self.narrow
-                        .manifold_cached(a, pose_a, &b.shape, pose_b, &settings, &mut state.cache);
-                // Read where it lies: moving the manifold out (`?`, then `if let
-                // Some(m)`) made three copies of it per pair.
-                if let Ok(Some(m)) = &manifold {
-                    pair.push_manifold(m, out);
+                let reuse = state
+                    .reused
+                    .filter(|r| r.fits(&ea.pose, &eb.pose, ra, rb, settings.margin, self.reuse_tolerance));
+                let manifold = match reuse {
+                    Some(r) => {
+                        self.reused += 1;
+                        r.manifold
+                    }
+                    None => {
+                        let m = self.narrow.manifold_cached(
+                            ea.shape,
+                            &ea.pose,
+                            eb.shape,
+                            &eb.pose,
+                            &settings,
+                            &mut state.cache,
+                        )?;
+                        state.reused = Some(Reused {
+                            xa: ea.pose,
+                            xb: eb.pose,
+                            margin: settings.margin,
+                            manifold: m,
+                        });
+                        m
+                    }
+                };
+                let mut points = [ContactPoint::default(); 8];
+                let count = if self.persistent {
+                    state.kept.merge(
+                        manifold.as_ref(),
+                        &ea.pose,
+                        &eb.pose,
+                        settings.margin,
+                        self.settings.angle_tolerance,
+                        &mut points,
+                    )
                 } else {
-                    manifold?;
+                    copy_points(manifold.as_ref(), &mut points)
+                };
+                if let Some(m) = &manifold {
+                    pair.push_points(&m.normal, &points[..count], out);
                 }
             }
         }
         Ok(())
+    }
+
+    /// The contacts of every moving shape with every half-space, in closed form,
+    /// unless its world box alone puts it beyond the margin; inside a walk of
+    /// `self.plane_states`.
+    fn half_space_pairs(&mut self, world: &World, out: &mut Vec<DetectedContact>) -> Result<(), SimError> {
+        let margin = self.settings.margin;
+        for (k, s) in world.statics().iter().enumerate() {
+            let StaticGeometry::HalfSpace(plane, material) = s else {
+                continue;
+            };
+            for e in 0..self.shape_poses.len() {
+                let eb = self.entry(world, e);
+                if !eb.filter.touches_anything() {
+                    continue;
+                }
+                let pair_margin = margin + eb.reach;
+                if beyond_halfspace(plane, &self.shape_boxes[e], pair_margin) {
+                    // The query would find no contact; its pose check still runs,
+                    // so that a bad pose fails here as it would there.
+                    eb.pose.validate()?;
+                    continue;
+                }
+                let slot = self.plane_states.slot((k, e));
+                let state = self.plane_states.state_mut(slot);
+                let settings = self.settings.with_margin(pair_margin);
+                let reuse = state.reused.filter(|r| {
+                    r.fits(
+                        &eb.pose,
+                        &eb.pose,
+                        self.radii[e],
+                        0.0,
+                        pair_margin,
+                        self.reuse_tolerance,
+                    )
+                });
+                let manifold = match reuse {
+                    Some(r) => {
+                        self.reused += 1;
+                        r.manifold
+                    }
+                    None => {
+                        let m = halfspace_manifold(plane, eb.shape, &eb.pose, &settings)?;
+                        state.reused = Some(Reused {
+                            xa: eb.pose,
+                            xb: eb.pose,
+                            margin: pair_margin,
+                            manifold: m,
+                        });
+                        m
+                    }
+                };
+                let mut points = [ContactPoint::default(); 8];
+                let count = if self.persistent {
+                    state.kept.merge(
+                        manifold.as_ref(),
+                        &Pose::identity(),
+                        &eb.pose,
+                        pair_margin,
+                        self.settings.angle_tolerance,
+                        &mut points,
+                    )
+                } else {
+                    copy_points(manifold.as_ref(), &mut points)
+                };
+                if let Some(m) = &manifold {
+                    let pair = Pair {
+                        a: (Collider::Static(k), material),
+                        b: (eb.collider, eb.material),
+                    };
+                    pair.push_points(&m.normal, &points[..count], out);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The manifold's points into `out` (no persistence); returns how many.
+fn copy_points(m: Option<&wolfe::ContactManifold>, out: &mut [ContactPoint; 8]) -> usize {
+    let points = m.map_or(&[][..], |m| m.points());
+    out[..points.len()].copy_from_slice(points);
+    points.len()
+}
+
+/// Whether two colliders may touch: their collision groups allow it, they were not
+/// excluded, and they are not two links of one tree without self-collision, one
+/// body's own geometries, parent and child, or a tree's root body and the link welded
+/// to the world that it is jointed to (URDF robots' meshes overlap at their joints,
+/// and users expect those pairs filtered).
+fn pair_allowed(world: &World, a: &Entry<'_>, b: &Entry<'_>) -> bool {
+    if !a.filter.allows(&b.filter) || world.excluded(a.collider, b.collider) {
+        return false;
+    }
+    match (a.collider, b.collider) {
+        (Collider::Link(ga), Collider::Link(gb)) => {
+            let (la, lb) = (&world.links()[ga], &world.links()[gb]);
+            if la.tree != lb.tree {
+                return true;
+            }
+            let tree = &world.trees()[la.tree];
+            if !tree.self_collision || la.body == lb.body {
+                return false;
+            }
+            let bodies = tree.model.bodies();
+            bodies[la.body].parent != Some(lb.body) && bodies[lb.body].parent != Some(la.body)
+        }
+        (Collider::Static(k), Collider::Link(g)) | (Collider::Link(g), Collider::Static(k)) => {
+            let l = &world.links()[g];
+            !(world.static_base(k) == Some(l.tree)
+                && world.trees()[l.tree].model.bodies()[l.body].parent.is_none())
+        }
+        _ => true,
     }
 }
 
@@ -338,22 +569,16 @@ fn beyond_halfspace(plane: &HalfSpace, aabb: &Aabb, margin: f64) -> bool {
     lowest > margin + 64.0 * f64::EPSILON * scale
 }
 
-/// The two objects of a pair and their materials, to turn its points into contacts.
+/// The two sides of a pair and their materials, to turn its points into contacts.
 struct Pair<'m> {
-    body_a: Option<usize>,
-    static_a: Option<usize>,
-    body_b: usize,
-    material_a: &'m Material,
-    material_b: &'m Material,
+    a: (Collider, &'m Material),
+    b: (Collider, &'m Material),
 }
 
 impl Pair<'_> {
-    fn push_manifold(&self, m: &ContactManifold, out: &mut Vec<DetectedContact>) {
-        let ends = m
-            .points()
-            .iter()
-            .map(|p| (p.point_a, p.point_b, p.signed_distance));
-        self.push(m.normal, ends, out);
+    fn push_points(&self, normal: &Vec3, points: &[ContactPoint], out: &mut Vec<DetectedContact>) {
+        let ends = points.iter().map(|p| (p.point_a, p.point_b, p.signed_distance));
+        self.push(*normal, ends, out);
     }
 
     /// One contact per `(point_a, point_b, phi0)`, all with `normal`.
@@ -363,8 +588,9 @@ impl Pair<'_> {
         ends: impl Iterator<Item = (Vec3, Vec3, f64)>,
         out: &mut Vec<DetectedContact>,
     ) {
-        let material = self.material_a.combine(self.material_b);
-        let (ka, kb) = (self.material_a.stiffness, self.material_b.stiffness);
+        let (ma, mb) = (self.a.1, self.b.1);
+        let material = ma.combine(mb);
+        let (ka, kb) = (ma.stiffness, mb.stiffness);
         let weight_a = match (ka.is_infinite(), kb.is_infinite()) {
             (true, true) => 0.5,
             (true, false) => 1.0,
@@ -373,9 +599,8 @@ impl Pair<'_> {
         };
         for (point_a, point_b, phi0) in ends {
             out.push(DetectedContact {
-                body_a: self.body_a,
-                static_a: self.static_a,
-                body_b: self.body_b,
+                a: self.a.0,
+                b: self.b.0,
                 point: weight_a * point_a + (1.0 - weight_a) * point_b,
                 normal,
                 phi0,
@@ -389,7 +614,7 @@ impl Pair<'_> {
 /// Section II-A (z along the normal; the tangents are any orthonormal completion,
 /// built without a branch-dependent discontinuity near the poles as in Frisvad's
 /// construction with the sign fix of Duff et al.).
-pub(crate) fn contact_frame(n: &Vec3) -> nalgebra::Matrix3<f64> {
+pub fn contact_frame(n: &Vec3) -> nalgebra::Matrix3<f64> {
     let sign = 1.0f64.copysign(n.z);
     let a = -1.0 / (sign + n.z);
     let b = n.x * n.y * a;

@@ -71,4 +71,39 @@ pub enum SimError {
     /// The contact solver failed.
     #[error("contact solver: {0}")]
     Solver(#[from] SapError),
+    /// A multibody model query failed (an articulated tree's kinematics or dynamics).
+    #[error("multibody model: {0}")]
+    Model(#[from] wolfe_multibody::ModelError),
+    /// An argument is out of range (a tree, body or geometry index, a length, a gain).
+    #[error("invalid {what}: {reason}")]
+    Invalid {
+        /// What was given.
+        what: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The simulation diverged: a runaway or non-finite state, a free-motion matrix that
+    /// is not positive definite, or a SAP solve of articulated trees that reached its
+    /// iteration limit.
+    #[error("step {step} (t = {time} s) diverged: {reason}; try a smaller time step than dt = {dt} s")]
+    Diverged {
+        /// The step that failed (steps taken before it).
+        step: u64,
+        /// The time at its start, s.
+        time: f64,
+        /// The time step, s.
+        dt: f64,
+        /// What happened.
+        reason: String,
+    },
+}
+
+impl SimError {
+    /// An [`SimError::Invalid`] error.
+    pub(crate) fn invalid(what: &'static str, reason: impl Into<String>) -> Self {
+        SimError::Invalid {
+            what,
+            reason: reason.into(),
+        }
+    }
 }

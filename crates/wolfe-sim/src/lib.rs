@@ -30,9 +30,11 @@ pub mod scenes;
 pub mod settings;
 pub mod step;
 pub mod trajectory;
+pub mod tree;
 pub mod world;
 
 pub use body::{Joint, Material, RigidBody};
 pub use error::SimError;
 pub use step::{Scheme, SimSettings, Simulation, StepStats};
-pub use world::{Spring, SpringAnchor, StaticGeometry, World};
+pub use tree::{ArticulatedTree, CollisionFilter, LinkGeometry, PdGains};
+pub use world::{Collider, ExcludedBody, Spring, SpringAnchor, StaticGeometry, World};

@@ -32,14 +32,19 @@ use wolfe::{Pose, Quat, Vec3};
 pub use wolfe_sap::SapStatus;
 use wolfe_sap::{ContactConstraint, SapProblem, SapSolver, SapStats, Tree};
 
-use crate::body::{advance, frame_jacobian6, point_jacobian6, solve_free_body, Joint};
-use crate::detect::{contact_frame, ContactDetector, DetectedContact};
+use crate::body::{advance, point_jacobian6, solve_free_body, Joint};
+use crate::detect::{contact_frame, ContactDetector, DetectedContact, MovingShapes};
 use crate::error::SimError;
 use crate::forces::{gyroscopic_torque, spring_force, spring_stiffness};
 pub use crate::settings::{Scheme, SimSettings, StepStats};
-use crate::world::{SpringAnchor, World};
+use crate::tree::PdGains;
+use crate::world::{Collider, SpringAnchor, World};
 
 mod energy;
+mod fill;
+mod tree;
+
+use tree::TreeState;
 
 /// Stage one's result: the blocks `A` (Eq. 15), `v*` (Eq. 13), the iterations taken.
 type FreeMotion = (Vec<DMatrix<f64>>, DVector<f64>, u32);
@@ -82,6 +87,21 @@ pub struct Simulation {
     next_poses: Vec<Pose>,
     /// Each body's generalized force k(q0, v0) of stage one, on the allocation-free path.
     forces6: Vec<SVector<f64, 6>>,
+    /// Each articulated tree's state and buffers.
+    trees: Vec<TreeState>,
+    /// Each articulated tree's offset in the stacked velocities `v` (after the rigid
+    /// bodies'), `None` for a tree without dofs.
+    tree_offsets: Vec<Option<usize>>,
+    /// Each articulated tree's index among SAP's trees (the rigid bodies first).
+    tree_sap: Vec<Option<usize>>,
+    /// The link geometries' world poses at the step's start, and the last step's.
+    link_poses: Vec<Pose>,
+    link_previous: Vec<Pose>,
+    /// Each link geometry's reach in the coming step (speculative contacts), metres.
+    link_reach: Vec<f64>,
+    /// Contact Jacobian blocks of rigid bodies beside a link (3 x n, sides A and B).
+    body_block_a: DMatrix<f64>,
+    body_block_b: DMatrix<f64>,
     /// Each body's spatial inertia `diag(m I, R I R^T)` and the rotation it was computed
     /// at: the kinetic energy at the end of a step and the next step's free motion need
     /// it at the same orientation, so it is computed once (reused only for the
@@ -92,7 +112,7 @@ pub struct Simulation {
 impl Simulation {
     /// A simulation of `world` from its bodies' initial states. Checks the settings and
     /// that no two objects overlap by more than `settings.max_initial_penetration`.
-    pub fn new(world: World, settings: SimSettings) -> Result<Self, SimError> {
+    pub fn new(mut world: World, settings: SimSettings) -> Result<Self, SimError> {
         settings.validate()?;
         world.validate()?;
         let mut offsets = Vec::with_capacity(world.bodies().len());
@@ -103,6 +123,49 @@ impl Simulation {
             v.extend(b.initial_velocities());
             maps.push(b.joint.spatial_map());
         }
+        let (mut tree_offsets, mut tree_sap) = (Vec::new(), Vec::new());
+        let mut trees = Vec::with_capacity(world.trees().len());
+        let mut sap_trees = world.bodies().len();
+        for t in 0..world.trees().len() {
+            let gravity = world.gravity;
+            let tree = world.tree_mut(t)?;
+            tree.model.gravity = gravity;
+            let nv = tree.model.nv();
+            if tree.v0.len() != nv || tree.q0.len() != tree.model.nq() {
+                return Err(SimError::invalid(
+                    "tree state",
+                    format!(
+                        "tree {t}: q0 and v0 must have nq = {} and nv = {nv} values",
+                        tree.model.nq()
+                    ),
+                ));
+            }
+            if nv > 0 && settings.scheme != Scheme::SymplecticEuler && settings.scheme != Scheme::Midpoint {
+                return Err(SimError::invalid(
+                    "scheme",
+                    format!(
+                        "{} is not available for articulated trees (symplectic-euler or midpoint)",
+                        settings.scheme.name()
+                    ),
+                ));
+            }
+            tree_offsets.push((nv > 0).then_some(v.len()));
+            tree_sap.push((nv > 0).then_some(sap_trees));
+            sap_trees += usize::from(nv > 0);
+            v.extend(tree.v0.iter());
+            let mut state = TreeState::new(&tree.model, &tree.q0);
+            tree.model
+                .forward_kinematics(&mut state.data, tree.q0.as_slice())?;
+            trees.push(state);
+        }
+        let link_poses: Vec<Pose> = (0..world.links().len())
+            .map(|g| {
+                world.link_pose(
+                    g,
+                    &trees[world.links()[g].tree].data.body_placements()[world.links()[g].body],
+                )
+            })
+            .collect();
         let poses: Vec<Pose> = world.bodies().iter().map(|b| b.pose).collect();
         let radii = world.bodies().iter().map(|b| b.bounding_radius()).collect();
         let all_free = world.bodies().iter().all(|b| b.joint == Joint::Free);
@@ -117,8 +180,18 @@ impl Simulation {
             next_poses: Vec::with_capacity(poses.len()),
             forces6: Vec::with_capacity(poses.len()),
             inertia_cache: Vec::with_capacity(poses.len()),
+            trees,
+            tree_offsets,
+            tree_sap,
+            link_previous: link_poses.clone(),
+            link_reach: vec![0.0; link_poses.len()],
+            link_poses,
+            body_block_a: DMatrix::zeros(3, 6),
+            body_block_b: DMatrix::zeros(3, 6),
             detector: ContactDetector::new(settings.margin, settings.angle_tolerance, settings.narrow_phase)?
-                .with_query(settings.contact_query),
+                .with_query(settings.contact_query)
+                .with_reuse_tolerance(settings.reuse_tolerance)
+                .with_persistent_contacts(settings.persistent_contacts),
             sap: SapSolver::new(settings.sap)?,
             world,
             settings,
@@ -135,23 +208,16 @@ impl Simulation {
             last_sap_stats: None,
         };
         sim.update_reach();
-        sim.detector
-            .detect(&sim.world, &sim.poses, &sim.reach, &mut sim.contacts)?;
+        sim.detect()?;
         if let Some(c) = sim
             .contacts
             .iter()
             .filter(|c| c.phi0 < -sim.settings.max_initial_penetration)
             .min_by(|a, b| a.phi0.total_cmp(&b.phi0))
         {
-            let name_b = sim.world.bodies()[c.body_b].name.clone();
-            let name_a = match (c.body_a, c.static_a) {
-                (Some(a), _) => sim.world.bodies()[a].name.clone(),
-                (None, Some(k)) => format!("static geometry {k}"),
-                (None, None) => "static geometry".into(),
-            };
             return Err(SimError::InitialOverlap {
-                a: name_a,
-                b: name_b,
+                a: sim.collider_name(c.a),
+                b: sim.collider_name(c.b),
                 depth: -c.phi0,
                 allowed: sim.settings.max_initial_penetration,
             });
@@ -162,6 +228,167 @@ impl Simulation {
     /// The world.
     pub fn world(&self) -> &World {
         &self.world
+    }
+
+    /// A name for messages: the body's, the link's, or `static geometry k`.
+    pub fn collider_name(&self, c: Collider) -> String {
+        match c {
+            Collider::Body(i) => self.world.bodies()[i].name.clone(),
+            Collider::Link(g) => self.world.links()[g].name.clone(),
+            Collider::Static(k) => format!("static geometry {k}"),
+        }
+    }
+
+    /// Articulated tree `t`'s configuration now (model order).
+    pub fn tree_configuration(&self, t: usize) -> &[f64] {
+        self.trees[t].q.as_slice()
+    }
+
+    /// Articulated tree `t`'s generalized velocities now.
+    pub fn tree_velocities(&self, t: usize) -> &[f64] {
+        match self.tree_offsets[t] {
+            Some(o) => &self.v.as_slice()[o..o + self.world.trees()[t].model.nv()],
+            None => &[],
+        }
+    }
+
+    /// Articulated tree `t`'s body placements (world) at its current configuration.
+    pub fn tree_placements(&self, t: usize) -> &[wolfe_multibody::Se3] {
+        self.trees[t].data.body_placements()
+    }
+
+    /// The world poses of the link geometries at the start of the last step (after
+    /// [`Simulation::new`]: at the initial state).
+    pub fn link_poses(&self) -> &[Pose] {
+        &self.link_poses
+    }
+
+    /// Articulated tree `t`'s PD controllers, to change targets or gains between
+    /// steps.
+    ///
+    /// # Errors
+    /// [`SimError::Invalid`] for an index out of range.
+    pub fn controllers_mut(&mut self, t: usize) -> Result<&mut Vec<PdGains>, SimError> {
+        Ok(&mut self.world.tree_mut(t)?.controllers)
+    }
+
+    /// Sets articulated tree `t`'s state (configuration `q`, velocities `v`).
+    ///
+    /// # Errors
+    /// [`SimError::Invalid`] for an index out of range, wrong lengths or values that
+    /// are not finite.
+    pub fn set_tree_state(&mut self, t: usize, q: &[f64], v: &[f64]) -> Result<(), SimError> {
+        let model = &self
+            .world
+            .trees()
+            .get(t)
+            .ok_or_else(|| SimError::invalid("tree", format!("index {t}")))?
+            .model;
+        if q.len() != model.nq() || v.len() != model.nv() || q.iter().chain(v).any(|x| !x.is_finite()) {
+            return Err(SimError::invalid(
+                "tree state",
+                format!(
+                    "nq = {} and nv = {} finite values, got {} and {}",
+                    model.nq(),
+                    model.nv(),
+                    q.len(),
+                    v.len()
+                ),
+            ));
+        }
+        self.trees[t].q.copy_from_slice(q);
+        if let Some(o) = self.tree_offsets[t] {
+            self.v.as_mut_slice()[o..o + v.len()].copy_from_slice(v);
+        }
+        model.forward_kinematics(&mut self.trees[t].data, q)?;
+        Ok(())
+    }
+
+    /// The contacts of the world at the current state, into `self.contacts`.
+    fn detect(&mut self) -> Result<(), SimError> {
+        let moving = MovingShapes {
+            body_poses: &self.poses,
+            body_reach: &self.reach,
+            link_poses: &self.link_poses,
+            link_reach: &self.link_reach,
+        };
+        self.detector.detect(&self.world, &moving, &mut self.contacts)
+    }
+
+    /// Updates the link geometries' world poses from the trees' placements (at the
+    /// step's start) and their reach: twice how far they moved in the last step, the
+    /// expected motion of the next (zero without speculative contacts).
+    fn update_links(&mut self) {
+        std::mem::swap(&mut self.link_previous, &mut self.link_poses);
+        self.link_poses.clear();
+        self.link_reach.clear();
+        let speculate = self.settings.speculative_contacts;
+        for (g, link) in self.world.links().iter().enumerate() {
+            let x = self
+                .world
+                .link_pose(g, &self.trees[link.tree].data.body_placements()[link.body]);
+            let reach = match self.link_previous.get(g) {
+                Some(x0) if speculate => {
+                    let r = wolfe::ConvexShape::local_aabb(&link.shape);
+                    let radius = r.min.abs().sup(&r.max.abs()).norm();
+                    2.0 * ((x.translation - x0.translation).norm()
+                        + radius * x0.rotation.angle_to(&x.rotation))
+                }
+                _ => 0.0,
+            };
+            self.link_poses.push(x);
+            self.link_reach.push(reach);
+        }
+    }
+
+    /// Stage one of the articulated trees: kinematics at `q0`, each tree's block of A
+    /// and its `v*` (into its state and the tree's rows of `v_star`).
+    fn trees_free_motion(&mut self) -> Result<(), SimError> {
+        let dt = self.settings.time_step;
+        let midpoint = self.settings.scheme == Scheme::Midpoint;
+        for t in 0..self.trees.len() {
+            let model = &self.world.trees()[t].model;
+            let state = &mut self.trees[t];
+            let Some(o) = self.tree_offsets[t] else {
+                model.forward_kinematics(&mut state.data, state.q.as_slice())?;
+                continue;
+            };
+            let v0 = &self.v.as_slice()[o..o + model.nv()];
+            let ok = if midpoint {
+                tree::midpoint(model, state, v0, dt)?
+            } else {
+                tree::symplectic(model, state, v0, dt)?
+            };
+            if !ok {
+                let what = if midpoint {
+                    "the midpoint free motion of tree {} did not converge"
+                } else {
+                    "the free-motion matrix of tree {} is not positive definite"
+                };
+                return Err(self.diverged(what.replace("{}", &model.name)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies the trees' free-motion velocities into their rows of `v_star`.
+    fn trees_v_star(&mut self) {
+        for (t, state) in self.trees.iter().enumerate() {
+            if let Some(o) = self.tree_offsets[t] {
+                self.v_star
+                    .rows_mut(o, state.v_star.len())
+                    .copy_from(&state.v_star);
+            }
+        }
+    }
+
+    fn diverged(&self, reason: String) -> SimError {
+        SimError::Diverged {
+            step: self.step,
+            time: self.time,
+            dt: self.settings.time_step,
+            reason,
+        }
     }
 
     /// The settings.
@@ -439,11 +666,14 @@ impl Simulation {
         let start = Instant::now();
         let dt = self.settings.time_step;
         let (theta, theta_vq) = self.settings.scheme.theta();
+        // Articulated trees: kinematics at q0 and their free motion (stage one).
+        self.trees_free_motion()?;
+        self.update_links();
         // 1. Contacts at q0.
+        let detection_start = Instant::now();
         self.update_reach();
-        self.detector
-            .detect(&self.world, &self.poses, &self.reach, &mut self.contacts)?;
-        let detection_seconds = start.elapsed().as_secs_f64();
+        self.detect()?;
+        let detection_seconds = detection_start.elapsed().as_secs_f64();
         // 2. Free motion. Free bodies under symplectic (or explicit) Euler without
         // springs: forces at (q0, v0) only, one 6 x 6 solve per body, in place.
         let in_place = self.all_free && theta == 0.0 && self.world.springs().is_empty();
@@ -455,6 +685,7 @@ impl Simulation {
             self.v_star = v_star;
             iterations
         };
+        self.trees_v_star();
         // 3. Contact solve.
         let mut stats = StepStats {
             step: self.step + 1,
@@ -476,7 +707,7 @@ impl Simulation {
             max_penetration: self.contacts.iter().fold(0.0, |m, c| m.max(-c.phi0)),
         };
         let solve_start = Instant::now();
-        if self.contacts.is_empty() {
+        if self.contacts.is_empty() && !self.has_joint_constraints() {
             self.impulses.clear();
             self.v_next.copy_from(&self.v_star);
         } else {
@@ -516,12 +747,20 @@ impl Simulation {
         {
             return Err(SimError::NonFiniteState { step: self.step + 1 });
         }
+        if let Some(i) = self.v_next.iter().position(|x| x.abs() > self.settings.max_speed) {
+            let reason = format!(
+                "generalized velocity {i} reached {:e} (limit max_speed = {:e})",
+                self.v_next[i], self.settings.max_speed
+            );
+            return Err(self.diverged(reason));
+        }
+        self.integrate_trees(theta_vq)?;
         std::mem::swap(&mut self.poses, &mut self.next_poses);
         std::mem::swap(&mut self.v, &mut self.v_next);
         self.time += dt;
         self.step += 1;
         stats.step_seconds = start.elapsed().as_secs_f64();
-        stats.kinetic_energy = self.kinetic_energy_cached();
+        stats.kinetic_energy = self.kinetic_energy_cached()?;
         stats.potential_energy = self.potential_energy();
         Ok(stats)
     }
@@ -583,67 +822,6 @@ impl Simulation {
         Ok(1)
     }
 
-    /// Rebuilds the SAP problem of Eq. 18 in place from `a_blocks`, `v_star` and the
-    /// detected contacts: one tree per body, one constraint per contact (see
-    /// `sap_contact`). Free bodies' Jacobians are built on the stack; other joints
-    /// multiply by their spatial map (which allocates).
-    fn fill_problem(&mut self) -> Result<(), SimError> {
-        let dt = self.settings.time_step;
-        let Self {
-            problem,
-            a_blocks,
-            v_star,
-            offsets,
-            maps,
-            contacts,
-            poses,
-            world,
-            ..
-        } = self;
-        let free = |i: usize| world.bodies()[i].joint == Joint::Free;
-        problem.refill(dt, |filler| {
-            for (i, a) in a_blocks.iter().enumerate() {
-                let n = maps[i].ncols();
-                filler.push_tree(a, &v_star.as_slice()[offsets[i]..offsets[i] + n]);
-            }
-            for c in contacts.iter() {
-                // R^T J_p and -R^T J_p (see `sap_contact`), written out.
-                let frame = contact_frame(&c.normal);
-                let jb = frame_jacobian6(&frame, &c.point, &poses[c.body_b].translation, 1.0);
-                let ja = c
-                    .body_a
-                    .map(|a| (a, frame_jacobian6(&frame, &c.point, &poses[a].translation, -1.0)));
-                let both_free = free(c.body_b) && ja.as_ref().is_none_or(|(a, _)| free(*a));
-                let contact = if both_free {
-                    match &ja {
-                        Some((a, ja)) => filler.push_contact(*a, ja, Some((c.body_b, &jb))),
-                        None => filler.push_contact(c.body_b, &jb, None),
-                    }
-                } else {
-                    let jb = DMatrix::from_column_slice(3, 6, jb.as_slice()) * &maps[c.body_b];
-                    match &ja {
-                        Some((a, ja)) => {
-                            let ja = DMatrix::from_column_slice(3, 6, ja.as_slice()) * &maps[*a];
-                            filler.push_contact(*a, &ja, Some((c.body_b, &jb)))
-                        }
-                        None => filler.push_contact(c.body_b, &jb, None),
-                    }
-                };
-                contact.phi0 = c.phi0;
-                // As `sap_contact`: Kelvin-Voigt dissipation only in contact.
-                let tau = if c.phi0 > 0.0 {
-                    0.0
-                } else {
-                    c.material.dissipation_time_scale
-                };
-                contact.stiffness = c.material.stiffness;
-                contact.dissipation_time_scale = tau;
-                contact.friction = c.material.friction;
-            }
-            Ok::<(), SimError>(())
-        })
-    }
-
     /// Stage one at the current state: the blocks `A` (Eq. 15), the free-motion
     /// velocities `v*` (Eq. 13) and the iterations taken.
     fn free_motion_stage(&self, theta: f64, theta_vq: f64) -> Result<FreeMotion, SimError> {
@@ -677,13 +855,17 @@ impl Simulation {
     /// so that `v_n > 0` separates).
     fn sap_contact(&self, c: &DetectedContact) -> ContactConstraint {
         let rt = contact_frame(&c.normal).transpose();
-        let jb = self.point_jacobian(c.body_b, &self.poses[c.body_b], &c.point, &rt);
-        let contact = match c.body_a {
-            Some(a) => {
+        // `next_step_hessian` admits only worlds of rigid bodies: B is a body.
+        let Collider::Body(body_b) = c.b else {
+            unreachable!("contacts of rigid bodies only")
+        };
+        let jb = self.point_jacobian(body_b, &self.poses[body_b], &c.point, &rt);
+        let contact = match c.a {
+            Collider::Body(a) => {
                 let ja = self.point_jacobian(a, &self.poses[a], &c.point, &(-rt));
-                ContactConstraint::between(a, ja, c.body_b, jb, c.phi0)
+                ContactConstraint::between(a, ja, body_b, jb, c.phi0)
             }
-            None => ContactConstraint::with_world(c.body_b, jb, c.phi0),
+            _ => ContactConstraint::with_world(body_b, jb, c.phi0),
         };
         // Kelvin-Voigt dissipation acts only in contact: a gap gets no damping, else
         // v_hat = -phi0 / (dt + tau_d) (Section V-A) would brake a body arriving fast
@@ -705,21 +887,35 @@ impl Simulation {
     /// start: lever arms run from the centre of mass there, `x - dt v` (Eq. 12; exact for
     /// the schemes with `theta_vq = 1`, symplectic and implicit Euler, so that this is
     /// the constraint velocity SAP solved for).
-    pub fn contact_slip_speeds(&self) -> Vec<f64> {
+    pub fn contact_slip_speeds(&self) -> Result<Vec<f64>, SimError> {
         let dt = self.settings.time_step;
-        let point_velocity = |i: usize, p: &Vec3| -> Vec3 {
-            let (v, w) = self.body_velocity(i);
-            v + w.cross(&(p - (self.poses[i].translation - dt * v)))
+        let point_velocity = |c: Collider, p: &Vec3| -> Result<Vec3, SimError> {
+            Ok(match c {
+                Collider::Body(i) => {
+                    let (v, w) = self.body_velocity(i);
+                    v + w.cross(&(p - (self.poses[i].translation - dt * v)))
+                }
+                Collider::Link(g) => {
+                    // A study's query: the tree's point Jacobian at the step's start
+                    // (its placements), in a copy of its workspace.
+                    let link = &self.world.links()[g];
+                    let model = &self.world.trees()[link.tree].model;
+                    let mut data = self.trees[link.tree].data.clone();
+                    let mut j = DMatrix::zeros(6, model.nv());
+                    model.point_jacobian(&mut data, Some(link.body), p, &mut j)?;
+                    let v = DVector::from_column_slice(self.tree_velocities(link.tree));
+                    let lin = j.rows(0, 3) * v;
+                    Vec3::new(lin[0], lin[1], lin[2])
+                }
+                Collider::Static(_) => Vec3::zeros(),
+            })
         };
         self.contacts
             .iter()
             .map(|c| {
-                let mut rel = point_velocity(c.body_b, &c.point);
-                if let Some(a) = c.body_a {
-                    rel -= point_velocity(a, &c.point);
-                }
+                let rel = point_velocity(c.b, &c.point)? - point_velocity(c.a, &c.point)?;
                 let vc = contact_frame(&c.normal).transpose() * rel;
-                vc.x.hypot(vc.y)
+                Ok(vc.x.hypot(vc.y))
             })
             .collect()
     }
@@ -731,11 +927,19 @@ impl Simulation {
     /// paper Fig. 15); `None` when no contact is detected. The state does not advance
     /// (only the detector's and solver's caches change).
     pub fn next_step_hessian(&mut self) -> Result<Option<DMatrix<f64>>, SimError> {
+        if !self.world.trees().is_empty() {
+            return Err(SimError::invalid(
+                "world",
+                "next_step_hessian takes worlds of rigid bodies only (no articulated trees)",
+            ));
+        }
         let (theta, theta_vq) = self.settings.scheme.theta();
-        let mut detected = Vec::new();
         self.update_reach();
-        self.detector
-            .detect(&self.world, &self.poses, &self.reach, &mut detected)?;
+        // Detected aside: the last step's contacts stay what `contacts` reports.
+        let saved = std::mem::take(&mut self.contacts);
+        let found = self.detect();
+        let detected = std::mem::replace(&mut self.contacts, saved);
+        found?;
         if detected.is_empty() {
             return Ok(None);
         }
@@ -751,7 +955,7 @@ use std::ops::{AddAssign, SubAssign};
 /// The number of distinct object pairs with a contact point at signed distance <= 0
 /// (the detector emits each pair's points consecutively).
 fn touching_pairs(contacts: &[DetectedContact]) -> usize {
-    let key = |c: &DetectedContact| (c.body_a, c.static_a, c.body_b);
+    let key = |c: &DetectedContact| (c.a, c.b);
     let mut count = 0;
     let mut last = None;
     for c in contacts.iter().filter(|c| c.phi0 <= 0.0) {

@@ -4,7 +4,8 @@
 //!
 //! - `scene.csv`, one row per object, columns
 //!   `object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh,mass,visual`:
-//!   `object` is the body index (static geometry follows the bodies);
+//!   `object` is the body index (the link geometries of articulated trees follow the
+//!   bodies, static geometry follows them);
 //!   `kind` is `sphere`, `ellipsoid`, `box`, `capsule`, `cylinder`, `cone`, `mesh`,
 //!   `inflated` or `halfspace`; for a body, the pose columns place the **shape** in the
 //!   body frame (the body frame moves, see below); for static geometry they place it in
@@ -36,7 +37,7 @@ use std::path::Path;
 use wolfe::{ConvexShape, Pose, Quat, Shape, SupportMap, Vec3};
 
 use crate::step::Simulation;
-use crate::world::{StaticGeometry, World};
+use crate::world::{Collider, StaticGeometry, World};
 
 /// Writes `scene.csv` (and mesh OBJ files) once, then `trajectory.csv` (and
 /// `contacts.csv`) row by row.
@@ -45,6 +46,7 @@ pub struct TrajectoryWriter {
     out: BufWriter<File>,
     contacts: BufWriter<File>,
     bodies: usize,
+    links: usize,
 }
 
 /// The seven pose columns `x,y,z,qw,qx,qy,qz` of the trajectory format.
@@ -169,6 +171,21 @@ impl TrajectoryWriter {
             )?;
             object += 1;
         }
+        for l in world.links() {
+            let (kind, p) = shape_columns(&l.shape);
+            let mesh = shape_obj(dir, object, &l.shape)?;
+            let mass = world.trees()[l.tree].model.bodies()[l.body].inertia.mass;
+            writeln!(
+                scene,
+                "{object},{},{kind},0,{},{},{},{},{mesh},{mass},",
+                csv_name(&l.name),
+                pose_columns(&Pose::identity()),
+                p[0],
+                p[1],
+                p[2],
+            )?;
+            object += 1;
+        }
         for s in world.statics() {
             let (kind, pose, p, mesh) = match s {
                 StaticGeometry::HalfSpace(h, _) => {
@@ -205,6 +222,7 @@ impl TrajectoryWriter {
             out,
             contacts,
             bodies: world.bodies().len(),
+            links: world.links().len(),
         })
     }
 
@@ -223,22 +241,31 @@ impl TrajectoryWriter {
     pub fn record_simulation(&mut self, step: u64, sim: &Simulation) -> std::io::Result<()> {
         let time = sim.time();
         self.record(step, time, sim.poses())?;
+        let world = sim.world();
+        for (g, l) in world.links().iter().enumerate() {
+            let pose = world.link_pose(g, &sim.tree_placements(l.tree)[l.body]);
+            writeln!(
+                self.out,
+                "{step},{time},{},{}",
+                self.bodies + g,
+                pose_columns(&pose)
+            )?;
+        }
         let dt = sim.settings().time_step;
         for (c, g) in sim.contacts().iter().zip(sim.contact_impulses()) {
             if g.z <= 0.0 {
                 continue;
             }
-            let a = match (c.body_a, c.static_a) {
-                (Some(a), _) => a,
-                (None, Some(k)) => self.bodies + k,
-                // Static geometry of unknown index: not drawable, skip.
-                (None, None) => continue,
+            let object = |c: Collider| match c {
+                Collider::Body(i) => i,
+                Collider::Link(g) => self.bodies + g,
+                Collider::Static(k) => self.bodies + self.links + k,
             };
+            let (a, b) = (object(c.a), object(c.b));
             let (p, n) = (c.point, c.normal);
             writeln!(
                 self.contacts,
-                "{step},{time},{a},{},{},{},{},{},{},{},{},{}",
-                c.body_b,
+                "{step},{time},{a},{b},{},{},{},{},{},{},{},{}",
                 p.x,
                 p.y,
                 p.z,

@@ -1,9 +1,13 @@
-//! The world: rigid bodies, static geometry, springs and gravity.
+//! The one world: trees (one-body trees as [`RigidBody`], articulated trees from
+//! `wolfe_multibody`), static geometry, springs and gravity.
 
+use nalgebra::DVector;
 use wolfe::{HalfSpace, Pose, Shape, Vec3};
+use wolfe_multibody::{Robot, Se3};
 
 use crate::body::{Material, RigidBody};
 use crate::error::SimError;
+use crate::tree::{ArticulatedTree, LinkGeometry};
 
 /// Geometry fixed in the world.
 #[derive(Clone, Debug)]
@@ -21,6 +25,20 @@ impl StaticGeometry {
             StaticGeometry::HalfSpace(_, m) | StaticGeometry::Shape(_, _, m) => m,
         }
     }
+}
+
+/// A body named in [`World::exclude`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExcludedBody {
+    /// Rigid body `i`.
+    Rigid(usize),
+    /// Body `body` of articulated tree `tree`.
+    Tree {
+        /// The tree.
+        tree: usize,
+        /// The body of its model.
+        body: usize,
+    },
 }
 
 /// Where a spring's other end is attached.
@@ -58,7 +76,21 @@ pub struct Spring {
     pub rest_length: f64,
 }
 
-/// Bodies, static geometry, springs and gravity.
+/// What a contact touches, and what a collision filter names: a rigid body, a body
+/// (link) of an articulated tree, or static geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Collider {
+    /// Rigid body `i` ([`World::bodies`]).
+    Body(usize),
+    /// Link geometry `g` ([`World::links`]).
+    Link(usize),
+    /// Static geometry `k` ([`World::statics`]).
+    Static(usize),
+}
+
+/// The trees of a simulation and what they touch: rigid bodies (one-body trees with a
+/// free or planar joint), articulated trees (robots), static geometry, springs and
+/// gravity.
 #[derive(Clone, Debug)]
 pub struct World {
     /// Gravity, m/s^2 (default `(0, 0, -9.81)`).
@@ -66,6 +98,14 @@ pub struct World {
     bodies: Vec<RigidBody>,
     statics: Vec<StaticGeometry>,
     springs: Vec<Spring>,
+    trees: Vec<ArticulatedTree>,
+    links: Vec<LinkGeometry>,
+    /// Per static geometry, the articulated tree whose base it is (a link welded to the
+    /// world): that tree's root bodies are jointed to it and never touch it.
+    static_base: Vec<Option<usize>>,
+    /// Pairs that never touch (MJCF's `<exclude>`), sorted, the smaller first; a
+    /// tree's body is `(tree, body)`, a rigid body `i` is `(usize::MAX, i)`.
+    excluded: Vec<((usize, usize), (usize, usize))>,
 }
 
 impl Default for World {
@@ -82,6 +122,10 @@ impl World {
             bodies: Vec::new(),
             statics: Vec::new(),
             springs: Vec::new(),
+            trees: Vec::new(),
+            links: Vec::new(),
+            static_base: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 
@@ -101,6 +145,7 @@ impl World {
             pose.validate()?;
         }
         self.statics.push(geometry);
+        self.static_base.push(None);
         Ok(self.statics.len() - 1)
     }
 
@@ -149,6 +194,168 @@ impl World {
         }
         self.springs.push(spring);
         Ok(index)
+    }
+
+    /// Adds a robot: its model as an articulated tree at configuration `q0` (model
+    /// order) at rest, its collision geometry with `material`; returns the tree's index.
+    /// Links welded to the world become static geometry (never touching the tree's root
+    /// bodies, which are jointed to them).
+    ///
+    /// # Errors
+    /// [`SimError::Invalid`] for a `q0` of the wrong length or not finite, or a tree
+    /// without bodies.
+    pub fn add_robot(&mut self, robot: &Robot, q0: &[f64], material: Material) -> Result<usize, SimError> {
+        let model = robot.model.clone();
+        if q0.len() != model.nq() || q0.iter().any(|x| !x.is_finite()) {
+            return Err(SimError::invalid(
+                "initial configuration",
+                format!(
+                    "{} values (finite) for a model with nq = {}",
+                    q0.len(),
+                    model.nq()
+                ),
+            ));
+        }
+        if let Err((name, value, reason)) = material.check() {
+            return Err(SimError::InvalidSetting { name, value, reason });
+        }
+        let tree = self.trees.len();
+        for g in &robot.collision {
+            match g.body {
+                Some(body) => self.links.push(LinkGeometry {
+                    name: g.link.clone(),
+                    tree,
+                    body,
+                    placement: g.placement,
+                    shape: g.shape.clone(),
+                    material,
+                    filter: Default::default(),
+                }),
+                None => {
+                    self.statics.push(StaticGeometry::Shape(
+                        g.shape.clone(),
+                        g.placement.to_pose(),
+                        material,
+                    ));
+                    self.static_base.push(Some(tree));
+                }
+            }
+        }
+        let joints = robot
+            .file_order
+            .iter()
+            .map(|&b| {
+                let body = &model.bodies()[b];
+                (body.joint.name.clone(), body.q_index, body.v_index)
+            })
+            .collect();
+        let nv = model.nv();
+        self.trees.push(ArticulatedTree {
+            q0: DVector::from_column_slice(q0),
+            v0: DVector::zeros(nv),
+            controllers: Vec::new(),
+            joint_limits: true,
+            self_collision: false,
+            joints,
+            model,
+        });
+        Ok(tree)
+    }
+
+    /// The articulated trees.
+    pub fn trees(&self) -> &[ArticulatedTree] {
+        &self.trees
+    }
+
+    /// Articulated tree `tree`, to set its controllers, initial state or filters before
+    /// the simulation starts.
+    ///
+    /// # Errors
+    /// [`SimError::Invalid`] for an index out of range.
+    pub fn tree_mut(&mut self, tree: usize) -> Result<&mut ArticulatedTree, SimError> {
+        let n = self.trees.len();
+        self.trees
+            .get_mut(tree)
+            .ok_or_else(|| SimError::invalid("tree", format!("index {tree} of {n} trees")))
+    }
+
+    /// The collision geometry of the articulated trees' links.
+    pub fn links(&self) -> &[LinkGeometry] {
+        &self.links
+    }
+
+    /// Link geometry `g`, to set its material or collision groups.
+    ///
+    /// # Errors
+    /// [`SimError::Invalid`] for an index out of range.
+    pub fn link_mut(&mut self, g: usize) -> Result<&mut LinkGeometry, SimError> {
+        let n = self.links.len();
+        self.links
+            .get_mut(g)
+            .ok_or_else(|| SimError::invalid("link geometry", format!("index {g} of {n}")))
+    }
+
+    /// The articulated tree whose base static geometry `k` is (a link welded to the
+    /// world), if any.
+    pub fn static_base(&self, k: usize) -> Option<usize> {
+        self.static_base.get(k).copied().flatten()
+    }
+
+    /// Excludes every contact between two bodies (MJCF's `<exclude body1 body2>`),
+    /// whatever their collision groups: each is a rigid body ([`Collider::Body`]) or a
+    /// body of an articulated tree, given as `(tree, body)`.
+    ///
+    /// # Errors
+    /// [`SimError::Invalid`] for an index out of range.
+    pub fn exclude(&mut self, a: ExcludedBody, b: ExcludedBody) -> Result<(), SimError> {
+        let key = |x: ExcludedBody| -> Result<(usize, usize), SimError> {
+            match x {
+                ExcludedBody::Rigid(i) if i < self.bodies.len() => Ok((usize::MAX, i)),
+                ExcludedBody::Rigid(i) => Err(SimError::invalid(
+                    "body",
+                    format!("index {i} of {}", self.bodies.len()),
+                )),
+                ExcludedBody::Tree { tree, body } => {
+                    let t = self.trees.get(tree).ok_or_else(|| {
+                        SimError::invalid("tree", format!("index {tree} of {} trees", self.trees.len()))
+                    })?;
+                    if body >= t.model.bodies().len() {
+                        return Err(SimError::invalid(
+                            "body",
+                            format!("index {body} of {} bodies of tree {tree}", t.model.bodies().len()),
+                        ));
+                    }
+                    Ok((tree, body))
+                }
+            }
+        };
+        let (ka, kb) = (key(a)?, key(b)?);
+        let pair = (ka.min(kb), ka.max(kb));
+        if let Err(k) = self.excluded.binary_search(&pair) {
+            self.excluded.insert(k, pair);
+        }
+        Ok(())
+    }
+
+    /// Whether the bodies carrying `a` and `b` were excluded by [`World::exclude`].
+    pub(crate) fn excluded(&self, a: Collider, b: Collider) -> bool {
+        if self.excluded.is_empty() {
+            return false;
+        }
+        let key = |c: Collider| match c {
+            Collider::Body(i) => Some((usize::MAX, i)),
+            Collider::Link(g) => Some((self.links[g].tree, self.links[g].body)),
+            Collider::Static(_) => None,
+        };
+        let (Some(ka), Some(kb)) = (key(a), key(b)) else {
+            return false;
+        };
+        self.excluded.binary_search(&(ka.min(kb), ka.max(kb))).is_ok()
+    }
+
+    /// The world pose of link geometry `g` for its body's placement `body` (world).
+    pub fn link_pose(&self, g: usize, body: &Se3) -> Pose {
+        body.compose(&self.links[g].placement).to_pose()
     }
 
     /// The bodies.

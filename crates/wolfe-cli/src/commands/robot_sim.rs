@@ -1,8 +1,10 @@
-//! `wolfe sim panda-drop | panda-pick | urdf`: the robot scenes of wolfe-robot.
+//! `wolfe sim panda-drop | panda-pick | urdf`: the robot scenes (wolfe-lab), on the one simulator.
 
 use std::path::PathBuf;
 
-use wolfe_robot::{panda_drop, panda_pick, urdf_scene, PandaDropOptions, PandaPickOptions, UrdfSceneOptions};
+use wolfe_lab::sim::{
+    panda_drop, panda_pick, urdf_scene, PandaDropOptions, PandaPickOptions, UrdfSceneOptions,
+};
 
 use super::scene::Scene;
 use super::CommandResult;

@@ -331,7 +331,9 @@ mod tests {
                     let ground: Vec<_> = sim
                         .contacts()
                         .iter()
-                        .filter(|c| c.body_b == i && c.static_a == Some(0))
+                        .filter(|c| {
+                            c.b == wolfe_sim::Collider::Body(i) && c.a == wolfe_sim::Collider::Static(0)
+                        })
                         .collect();
                     let on_contact = ground.iter().any(|c| (c.point.xy() - p0.xy()).norm() < 2e-3);
                     let after = sim.body_velocity(i);

@@ -169,7 +169,13 @@ fn drive(
         let mut penetration = 0.0f64;
         for (k, probe) in probes.iter_mut().enumerate() {
             let t = Instant::now();
-            probe.detect(sim.world(), sim.poses(), &[], &mut found)?;
+            let moving = wolfe_sim::detect::MovingShapes {
+                body_poses: sim.poses(),
+                body_reach: &[],
+                link_poses: sim.link_poses(),
+                link_reach: &[],
+            };
+            probe.detect(sim.world(), &moving, &mut found)?;
             out.probe_ns[k] += t.elapsed().as_nanos() as u64;
             out.probe_queries[k] += probe.pair_queries();
             if k == 0 {

@@ -21,7 +21,9 @@
 //! [`study`]).
 
 mod options;
+mod pick;
 mod record;
+pub mod robots;
 mod spring_cylinder;
 pub mod study;
 
@@ -31,9 +33,12 @@ use wolfe_sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};
+pub use pick::{panda_pick, PandaPickOptions, PickReport};
 pub use record::{
-    simulate, step_plots, step_summary, steps_row, RunSummary, DIVERGED_PENETRATION, STEPS_HEADER,
+    simulate, step_plots, step_summary, steps_row, RunRecorder, RunSummary, DIVERGED_PENETRATION,
+    STEPS_HEADER,
 };
+pub use robots::{panda_drop, panda_drop_world, urdf_scene, PandaDropOptions, SceneReport, UrdfSceneOptions};
 pub use spring_cylinder::fitted_slope;
 
 use options::io;

@@ -29,6 +29,9 @@ pub enum SimRunError {
     /// A bad option.
     #[error("{0}")]
     Option(String),
+    /// Loading a robot failed.
+    #[error("URDF: {0}")]
+    Urdf(#[from] wolfe_multibody::UrdfError),
     /// The simulation blew up: the state is no longer finite or bodies sank far into
     /// each other or the ground. A smaller time step usually cures it.
     #[error(

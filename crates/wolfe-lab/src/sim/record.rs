@@ -30,25 +30,56 @@ pub fn simulate(
     let time_step = settings.time_step;
     let scene_size = scene_size(&world);
     let mut sim = Simulation::new(world, settings)?;
-    let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
-    trajectory.record_simulation(0, &sim).map_err(io(dir))?;
-    let path = dir.join("steps.csv");
-    let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
-    writeln!(out, "{STEPS_HEADER}").map_err(io(&path))?;
+    let mut recorder = RunRecorder::create(dir, &sim)?;
     let mut all = Vec::with_capacity(steps);
     for _ in 0..steps {
         let s = sim.step()?;
         check_diverged(&s, &sim, scene_size, time_step)?;
-        trajectory.record_simulation(s.step, &sim).map_err(io(dir))?;
-        writeln!(out, "{}", steps_row(&s)).map_err(io(&path))?;
+        recorder.record(&sim, &s)?;
         all.push(s);
         tick();
     }
-    out.flush().map_err(io(&path))?;
-    trajectory.finish().map_err(io(dir))?;
-    // Every run folder gets its viewer page (issue 19): `view.html` plays the trajectory.
-    wolfe_view::write_html(dir)?;
+    recorder.finish()?;
     Ok(all)
+}
+
+/// A run's folder written step by step: `steps.csv` (one [`steps_row`] per step) and
+/// the trajectory with its contacts; [`RunRecorder::finish`] adds the viewer page.
+pub struct RunRecorder {
+    dir: PathBuf,
+    trajectory: TrajectoryWriter,
+    steps: BufWriter<File>,
+}
+
+impl RunRecorder {
+    /// Opens the files in `dir` and records the initial state of `sim`.
+    pub fn create(dir: &Path, sim: &Simulation) -> Result<Self, SimRunError> {
+        let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
+        trajectory.record_simulation(0, sim).map_err(io(dir))?;
+        let path = dir.join("steps.csv");
+        let mut steps = BufWriter::new(File::create(&path).map_err(io(&path))?);
+        writeln!(steps, "{STEPS_HEADER}").map_err(io(&path))?;
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            trajectory,
+            steps,
+        })
+    }
+
+    /// Appends the state of `sim` after the step that reported `stats`.
+    pub fn record(&mut self, sim: &Simulation, stats: &StepStats) -> Result<(), SimRunError> {
+        self.trajectory
+            .record_simulation(stats.step, sim)
+            .map_err(io(&self.dir))?;
+        writeln!(self.steps, "{}", steps_row(stats)).map_err(io(&self.dir))
+    }
+
+    /// Flushes the files and writes the viewer page `view.html`; returns its path.
+    pub fn finish(mut self) -> Result<PathBuf, SimRunError> {
+        self.steps.flush().map_err(io(&self.dir))?;
+        self.trajectory.finish().map_err(io(&self.dir))?;
+        Ok(wolfe_view::write_html(&self.dir)?)
+    }
 }
 
 /// Penetration, as a fraction of the scene's size, beyond which a run counts as diverged.

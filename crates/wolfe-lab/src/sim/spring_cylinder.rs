@@ -37,7 +37,7 @@ pub(crate) fn spring_cylinder_studies<P: FnMut()>(
             let (world, settings) = scene.build(0.02, scheme)?;
             let mut sim = Simulation::new(world, settings)?;
             let steps = (seconds / 0.02).round() as usize;
-            let mut points = vec![(0.0, sim.kinetic_energy() + sim.potential_energy())];
+            let mut points = vec![(0.0, sim.kinetic_energy()? + sim.potential_energy())];
             let mut tick = progress(steps);
             for _ in 0..steps {
                 let s = sim.step()?;

@@ -330,7 +330,7 @@ pub fn slip<P: FnMut()>(
             let steps = (seconds / dt).round().max(1.0) as usize;
             let mut sim = Simulation::new(world, settings)?;
             let stats = run_steps(&mut sim, steps, progress(steps))?;
-            let slips = sim.contact_slip_speeds();
+            let slips = sim.contact_slip_speeds()?;
             let n = slips.len().max(1) as f64;
             let touching: Vec<f64> = sim
                 .contacts()

@@ -4,6 +4,7 @@
 use nalgebra::Matrix6;
 
 use super::Simulation;
+use crate::error::SimError;
 use crate::world::SpringAnchor;
 
 impl Simulation {
@@ -38,25 +39,42 @@ impl Simulation {
 
     /// [`Simulation::kinetic_energy`] (the same operations), with each body's spatial
     /// inertia left in `inertia_cache` for the next step's free motion.
-    pub(super) fn kinetic_energy_cached(&mut self) -> f64 {
-        (0..self.poses.len())
+    pub(super) fn kinetic_energy_cached(&mut self) -> Result<f64, SimError> {
+        let bodies: f64 = (0..self.poses.len())
             .map(|i| {
                 let s = self.spatial_velocity(i, &self.v);
                 0.5 * s.dot(&(self.cached_spatial_inertia(i) * s))
             })
-            .sum()
+            .sum();
+        let mut trees = 0.0;
+        for (t, state) in self.trees.iter_mut().enumerate() {
+            let Some(o) = self.tree_offsets[t] else { continue };
+            let model = &self.world.trees()[t].model;
+            let v = &self.v.as_slice()[o..o + model.nv()];
+            trees += model.kinetic_energy(&mut state.data, state.q.as_slice(), v)?;
+        }
+        Ok(bodies + trees)
     }
 
     /// Kinetic energy `1/2 v^T M v` at the current state, J: `1/2 s^T M_6 s` per body
     /// with its spatial velocity `s = S v`.
-    pub fn kinetic_energy(&self) -> f64 {
-        (0..self.poses.len())
+    /// Articulated trees add their `1/2 v^T M(q) v` (computed in a copy of each
+    /// tree's workspace).
+    pub fn kinetic_energy(&self) -> Result<f64, SimError> {
+        let bodies: f64 = (0..self.poses.len())
             .map(|i| {
                 let s = self.spatial_velocity(i, &self.v);
                 let m6 = self.world.bodies()[i].spatial_inertia(&self.poses[i].rotation);
                 0.5 * s.dot(&(m6 * s))
             })
-            .sum()
+            .sum();
+        let mut trees = 0.0;
+        for (t, state) in self.trees.iter().enumerate() {
+            let model = &self.world.trees()[t].model;
+            let mut data = state.data.clone();
+            trees += model.kinetic_energy(&mut data, state.q.as_slice(), self.tree_velocities(t))?;
+        }
+        Ok(bodies + trees)
     }
 
     /// Gravity and spring potential energy at the current state, J (zero at z = 0
@@ -84,6 +102,13 @@ impl Simulation {
                 0.5 * s.stiffness * stretch * stretch
             })
             .sum();
-        gravity + springs
+        let trees: f64 = self
+            .world
+            .trees()
+            .iter()
+            .zip(&self.trees)
+            .map(|(t, state)| super::tree::gravity_potential(&t.model, &state.data, &g))
+            .sum();
+        gravity + springs + trees
     }
 }

@@ -1,0 +1,474 @@
+//! The robot scenes: `panda-drop` (the comparison scene run in Drake and MuJoCo: the
+//! Panda PD-holding a pose over a table while 16 YCB hulls fall) and `urdf` (any
+//! fixed-base URDF robot holding its zero configuration while YCB hulls fall onto it),
+//! both worlds of the one simulator: the robot an articulated tree, the objects rigid
+//! bodies (one-body floating trees), the table and floor static geometry.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use wolfe::{ConvexMesh, ConvexShape, Cuboid, HalfSpace, Pose, Quat, Shape, SupportMap, Vec3};
+use wolfe_multibody::{load_urdf, JointKind, Robot, UrdfOptions};
+use wolfe_sim::step::SapStatus;
+use wolfe_sim::{Material, RigidBody, SimError, SimSettings, Simulation, StaticGeometry, World};
+
+use super::options::{io, SimRunError};
+use super::record::RunRecorder;
+
+/// The 16 YCB objects of `panda-drop`, in placement order.
+pub const PANDA_DROP_OBJECTS: [&str; 16] = [
+    "005_tomato_soup_can",
+    "007_tuna_fish_can",
+    "009_gelatin_box",
+    "010_potted_meat_can",
+    "008_pudding_box",
+    "061_foam_brick",
+    "077_rubiks_cube",
+    "026_sponge",
+    "012_strawberry",
+    "013_apple",
+    "014_lemon",
+    "017_orange",
+    "018_plum",
+    "015_peach",
+    "055_baseball",
+    "056_tennis_ball",
+];
+
+/// The arm and finger targets of `panda-drop`, rad and m, URDF file order.
+pub const PANDA_Q_STAR: [f64; 9] = [0.0, 0.2, 0.0, -1.9, 0.0, 2.1, 0.785, 0.02, 0.02];
+/// The proportional gains of `panda-drop`: N m/rad for the arm, N/m for the fingers.
+pub const PANDA_KP: [f64; 9] = [400.0, 400.0, 400.0, 400.0, 250.0, 150.0, 100.0, 100.0, 100.0];
+
+/// Density of the dropped objects, kg/m^3.
+const OBJECT_DENSITY: f64 = 800.0;
+
+/// The repository's `data` folder (robots and YCB hulls).
+pub fn default_data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+/// Options of [`panda_drop`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PandaDropOptions {
+    /// Output folder.
+    pub out: PathBuf,
+    /// Time step, s (the scene's is 5 ms).
+    pub dt: f64,
+    /// Simulated duration, s (the scene's is 5 s).
+    pub seconds: f64,
+    /// The folder holding `robots/` and `ycb/` (default: the repository's `data`).
+    pub data_dir: PathBuf,
+    /// SAP's relative tolerance eps_r (Eq. 26): the bound on every step's momentum
+    /// error. Default 1e-6 (Drake's default); the paper uses 1e-3 for manipulation.
+    pub relative_tolerance: f64,
+}
+
+impl PandaDropOptions {
+    /// The scene as specified (dt = 5 ms, 5 s), writing to `out`.
+    pub fn new(out: impl Into<PathBuf>) -> Self {
+        Self {
+            out: out.into(),
+            dt: 5e-3,
+            seconds: 5.0,
+            data_dir: default_data_dir(),
+            relative_tolerance: 1e-6,
+        }
+    }
+}
+
+/// Options of [`urdf_scene`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct UrdfSceneOptions {
+    /// The robot (fixed base).
+    pub urdf: PathBuf,
+    /// How many YCB hulls fall onto it (cycling through [`PANDA_DROP_OBJECTS`]).
+    pub drop: usize,
+    /// Simulated duration, s.
+    pub seconds: f64,
+    /// Time step, s.
+    pub dt: f64,
+    /// Output folder.
+    pub out: PathBuf,
+    /// The folder holding `ycb/` (default: the repository's `data`).
+    pub data_dir: PathBuf,
+    /// SAP's relative tolerance eps_r (Eq. 26), e.g. 1e-6.
+    pub relative_tolerance: f64,
+}
+
+/// What a robot scene measured (also written to `summary.md`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneReport {
+    /// The output folder.
+    pub out: PathBuf,
+    /// Steps taken.
+    pub steps: u64,
+    /// Mean wall-clock time per step, ms (the step alone, not the recording).
+    pub mean_step_ms: f64,
+    /// Mean Newton iterations per step.
+    pub mean_newton_iterations: f64,
+    /// Steps whose SAP solve did not converge (stalled).
+    pub unconverged_steps: u64,
+    /// The largest momentum error e_m of any step.
+    pub max_momentum_error: f64,
+    /// The largest penetration of the whole run, m.
+    pub max_penetration: f64,
+    /// The largest penetration detected at the last step (the state at rest), m.
+    pub penetration_at_rest: f64,
+    /// `max |q - q_target|` over the controlled arm joints at the end, rad (or m).
+    pub joint_error_at_rest: f64,
+    /// The lowest point of any free object over the run, m (the floor is z = 0).
+    pub min_object_height: f64,
+    /// The lowest point of any free object at the end, m.
+    pub final_min_object_height: f64,
+    /// The viewer page.
+    pub view: PathBuf,
+}
+
+/// A YCB hull from `data_dir/ycb/NAME.obj`.
+pub fn ycb_hull(data_dir: &Path, name: &str) -> Result<Shape, SimRunError> {
+    let mesh =
+        ConvexMesh::from_obj(data_dir.join("ycb").join(format!("{name}.obj"))).map_err(SimError::from)?;
+    Ok(Shape::ConvexMesh(Arc::new(mesh)))
+}
+
+/// The robot scenes' contact material: near-rigid (Section V-B), friction 1, with the
+/// dissipation time scale `tau_d = dt` of the paper's manipulation and clutter runs
+/// (Section VI-C: inelastic contact). With `tau_d = 0` a resting object is an undamped
+/// oscillator of period ~dt on its contacts and rocks at the micrometre level for
+/// seconds, switching contacts between cone regions and costing Newton iterations.
+pub fn robot_material(dt: f64) -> Material {
+    Material {
+        stiffness: f64::INFINITY,
+        dissipation_time_scale: dt,
+        friction: 1.0,
+    }
+}
+
+/// Adds a YCB object as a rigid body: its bounding-box centre at `centre` with
+/// orientation `rotation`, density 800 kg/m^3.
+pub fn add_ycb_object(
+    world: &mut World,
+    data_dir: &Path,
+    name: &str,
+    centre: Vec3,
+    rotation: Quat,
+    material: Material,
+) -> Result<usize, SimRunError> {
+    let shape = ycb_hull(data_dir, name)?;
+    let b = shape.local_aabb();
+    let pose = Pose {
+        rotation,
+        translation: centre - rotation * (0.5 * (b.min + b.max)),
+    };
+    let body = RigidBody::from_density(name, shape, OBJECT_DENSITY, pose)?.with_material(material);
+    Ok(world.add_body(body)?)
+}
+
+/// The k-th drop position of `panda-drop`: `(0.39 + 0.14 i, -0.21 + 0.14 j, 0.65 + 0.05 k)`
+/// with `(i, j) = divmod(k, 4)`.
+pub fn drop_position(k: usize) -> Vec3 {
+    let (i, j) = (k / 4, k % 4);
+    Vec3::new(
+        0.39 + 0.14 * i as f64,
+        -0.21 + 0.14 * j as f64,
+        0.65 + 0.05 * k as f64,
+    )
+}
+
+/// PD controllers holding `q_target` (URDF file order) from
+/// [`wolfe_sim::ArticulatedTree::hold_gains`] (`kd = 2 sqrt(kp M_ii(q_target))`,
+/// feed-forward `g(q_target)`), and the tree started at the target.
+fn hold(world: &mut World, tree: usize, q_target: &[f64], kp: &[f64]) -> Result<(), SimRunError> {
+    let t = world.tree_mut(tree)?;
+    t.controllers = t.hold_gains(q_target, kp, None, true)?;
+    for ((_, qi, _), &qt) in t.joints.iter().zip(q_target) {
+        t.q0[*qi] = qt;
+    }
+    Ok(())
+}
+
+/// The Panda of the repository's data.
+pub fn load_panda(data_dir: &Path) -> Result<Robot, SimRunError> {
+    Ok(load_urdf(
+        &data_dir.join("robots/franka_panda/panda.urdf"),
+        UrdfOptions::default(),
+    )?)
+}
+
+fn check_run(dt: f64, seconds: f64) -> Result<u64, SimRunError> {
+    if !(dt.is_finite() && dt > 0.0) {
+        return Err(SimRunError::Option(format!("dt = {dt} s must be finite and > 0")));
+    }
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(SimRunError::Option(format!(
+            "seconds = {seconds} must be finite and >= 0"
+        )));
+    }
+    Ok((seconds / dt).round() as u64)
+}
+
+/// The floor and the box table of the manipulation scenes (centre (0.6, 0, 0.1), half
+/// extents (0.3, 0.35, 0.1)).
+pub fn add_floor_and_table(world: &mut World, material: Material) -> Result<(), SimRunError> {
+    world.add_static(StaticGeometry::HalfSpace(
+        HalfSpace::new(Vec3::z(), 0.0).map_err(SimError::from)?,
+        material,
+    ))?;
+    let table = Shape::Cuboid(Cuboid::new([0.3, 0.35, 0.1]).map_err(SimError::from)?);
+    let table_pose = Pose::from_translation(Vec3::new(0.6, 0.0, 0.1));
+    world.add_static(StaticGeometry::Shape(table, table_pose, material))?;
+    Ok(())
+}
+
+/// `panda-drop`: the Panda welded at the origin on a floor half-space PD-holding q*
+/// (gains [`PANDA_KP`], `kd = 2 sqrt(kp M_ii(q*))`, feed-forward `g(q*)`, the URDF's effort
+/// limits), a box table centred at (0.6, 0, 0.1) with half extents (0.3, 0.35, 0.1), and
+/// the 16 [`PANDA_DROP_OBJECTS`] (800 kg/m^3, friction 1) falling from
+/// [`drop_position`]. Writes the run's folder and returns what it measured.
+pub fn panda_drop(options: &PandaDropOptions) -> Result<SceneReport, SimRunError> {
+    let steps = check_run(options.dt, options.seconds)?;
+    let (world, settings) = panda_drop_world(options)?;
+    run(world, settings, steps, &options.out, "panda-drop", 7)
+}
+
+/// The world and settings of [`panda_drop`] at time 0 (for benchmarks and studies that
+/// step the scene themselves).
+pub fn panda_drop_world(options: &PandaDropOptions) -> Result<(World, SimSettings), SimRunError> {
+    let robot = load_panda(&options.data_dir)?;
+    let material = robot_material(options.dt);
+    let mut world = World::default();
+    add_floor_and_table(&mut world, material)?;
+    let q0 = robot.model.neutral();
+    let arm = world.add_robot(&robot, q0.as_slice(), material)?;
+    if world.trees()[arm].joints.len() != 9 {
+        return Err(SimRunError::Option(
+            "panda.urdf: expected 9 movable joints".into(),
+        ));
+    }
+    hold(&mut world, arm, &PANDA_Q_STAR, &PANDA_KP)?;
+    for (k, name) in PANDA_DROP_OBJECTS.iter().enumerate() {
+        add_ycb_object(
+            &mut world,
+            &options.data_dir,
+            name,
+            drop_position(k),
+            Quat::identity(),
+            material,
+        )?;
+    }
+    Ok((world, robot_settings(options.dt, options.relative_tolerance)))
+}
+
+/// `urdf`: the robot of `options.urdf` welded to the world on a floor half-space,
+/// PD-holding its zero configuration clamped into its limits (`kp = 400 M_ii` per joint,
+/// a 20 rad/s loop, `kd = 2 sqrt(kp M_ii)`, feed-forward `g`, the URDF's effort limits)
+/// while `options.drop` YCB hulls fall onto it and the floor (the `panda-drop` layout,
+/// 0.3 m higher for every further 16).
+pub fn urdf_scene(options: &UrdfSceneOptions) -> Result<SceneReport, SimRunError> {
+    let steps = check_run(options.dt, options.seconds)?;
+    let robot = load_urdf(&options.urdf, UrdfOptions::default())?;
+    let material = robot_material(options.dt);
+    let mut world = World::default();
+    world.add_static(StaticGeometry::HalfSpace(
+        HalfSpace::new(Vec3::z(), 0.0).map_err(SimError::from)?,
+        material,
+    ))?;
+    let q0 = robot.model.neutral();
+    let tree = world.add_robot(&robot, q0.as_slice(), material)?;
+    let (target, kp) = {
+        let t = &world.trees()[tree];
+        let mut data = wolfe_multibody::Data::new(&t.model);
+        let m = t
+            .model
+            .mass_matrix(&mut data, q0.as_slice())
+            .map_err(SimError::from)?
+            .clone_owned();
+        let mut target = Vec::new();
+        let mut kp = Vec::new();
+        for (_, qi, vi) in &t.joints {
+            let body = t.model.bodies().iter().find(|b| b.q_index == *qi);
+            let limited =
+                body.filter(|b| !matches!(b.joint.kind, JointKind::Revolute { continuous: true, .. }));
+            let q = match limited {
+                Some(b) if b.joint.limits.lower <= b.joint.limits.upper => {
+                    0.0f64.clamp(b.joint.limits.lower, b.joint.limits.upper)
+                }
+                _ => 0.0,
+            };
+            target.push(if q.is_finite() { q } else { 0.0 });
+            kp.push(400.0 * m[(*vi, *vi)]);
+        }
+        (target, kp)
+    };
+    hold(&mut world, tree, &target, &kp)?;
+    for k in 0..options.drop {
+        let name = PANDA_DROP_OBJECTS[k % 16];
+        let p = drop_position(k % 16) + Vec3::new(0.0, 0.0, 0.3 * (k / 16) as f64);
+        add_ycb_object(&mut world, &options.data_dir, name, p, Quat::identity(), material)?;
+    }
+    let title = options
+        .urdf
+        .file_stem()
+        .map_or("urdf".into(), |s| s.to_string_lossy().into_owned());
+    let arm_joints = world.trees()[tree].controllers.len();
+    run(
+        world,
+        robot_settings(options.dt, options.relative_tolerance),
+        steps,
+        &options.out,
+        &title,
+        arm_joints,
+    )
+}
+
+/// The robot scenes' settings: time step `dt`, SAP's tolerance eps_r, persistent
+/// contacts (resting hulls that rock between faces settle with them), the rest the
+/// simulator's defaults (margin 5 mm, symplectic Euler).
+pub fn robot_settings(dt: f64, relative_tolerance: f64) -> SimSettings {
+    let mut s = SimSettings {
+        time_step: dt,
+        persistent_contacts: true,
+        ..Default::default()
+    };
+    s.sap.relative_tolerance = relative_tolerance;
+    s
+}
+
+/// The lowest world z of any rigid body's shape now.
+pub fn lowest_object_point(sim: &Simulation) -> f64 {
+    let down = Vec3::new(0.0, 0.0, -1.0);
+    let mut low = f64::INFINITY;
+    for (b, pose) in sim.world().bodies().iter().zip(sim.poses()) {
+        let x = b.shape_world_pose(pose);
+        let d = x.rotation.inverse() * down;
+        // A mesh's support from its cube-map seed: `local_support` climbs from vertex 0
+        // across the hull (5% of a `panda-drop` run, every object every step).
+        let s = match &b.shape {
+            Shape::ConvexMesh(m) => m.vertices()[m.support_vertex(&d) as usize],
+            shape => shape.local_support(&d),
+        };
+        low = low.min(x.transform_point(&(s + b.shape.radius() * d)).z);
+    }
+    low
+}
+
+/// Steps a scene, records it (the one run folder: steps.csv, the trajectory,
+/// view.html), writes summary.md. `arm_joints`: how many of the first tree's
+/// controllers count for the joint error at rest.
+fn run(
+    world: World,
+    settings: SimSettings,
+    steps: u64,
+    out: &Path,
+    title: &str,
+    arm_joints: usize,
+) -> Result<SceneReport, SimRunError> {
+    let mut sim = Simulation::new(world, settings.clone())?;
+    let mut rec = RunRecorder::create(out, &sim)?;
+    let (mut seconds, mut newton, mut unconverged) = (0.0, 0u64, 0u64);
+    let (mut max_em, mut max_pen, mut last_pen) = (0.0f64, 0.0f64, 0.0);
+    let mut min_height = lowest_object_point(&sim);
+    for _ in 0..steps {
+        let stats = sim.step()?;
+        seconds += stats.step_seconds;
+        newton += u64::from(stats.newton_iterations);
+        if stats.sap_status.is_some_and(|s| s != SapStatus::Converged) {
+            unconverged += 1;
+        }
+        max_em = max_em.max(stats.momentum_error);
+        max_pen = max_pen.max(stats.max_penetration);
+        last_pen = stats.max_penetration;
+        rec.record(&sim, &stats)?;
+        min_height = min_height.min(lowest_object_point(&sim));
+    }
+    let view = rec.finish()?;
+    let joint_error = joint_error(&sim, 0, arm_joints);
+    let n = steps.max(1) as f64;
+    let report = SceneReport {
+        out: out.to_path_buf(),
+        steps,
+        mean_step_ms: 1e3 * seconds / n,
+        mean_newton_iterations: newton as f64 / n,
+        unconverged_steps: unconverged,
+        max_momentum_error: max_em,
+        max_penetration: max_pen,
+        penetration_at_rest: last_pen,
+        joint_error_at_rest: joint_error,
+        min_object_height: min_height,
+        final_min_object_height: lowest_object_point(&sim),
+        view,
+    };
+    write_summary(&report, title, &settings)?;
+    Ok(report)
+}
+
+/// `max |q - q_target|` over the first `count` controllers of tree `tree` (0 without
+/// trees).
+fn joint_error(sim: &Simulation, tree: usize, count: usize) -> f64 {
+    let Some(t) = sim.world().trees().get(tree) else {
+        return 0.0;
+    };
+    let q = sim.tree_configuration(tree);
+    t.controllers
+        .iter()
+        .take(count)
+        .map(|pd| {
+            let qi = t.joints.iter().find(|j| j.2 == pd.dof).map_or(pd.dof, |j| j.1);
+            (q[qi] - pd.q_target).abs()
+        })
+        .fold(0.0, f64::max)
+}
+
+fn write_summary(r: &SceneReport, title: &str, s: &SimSettings) -> Result<(), SimRunError> {
+    let mut t = String::new();
+    let _ = writeln!(t, "# {title}\n");
+    let _ = writeln!(
+        t,
+        "{} steps of dt = {} s ({} s simulated), SAP with tolerance eps_r = {:e}.\n",
+        r.steps,
+        s.time_step,
+        r.steps as f64 * s.time_step,
+        s.sap.relative_tolerance
+    );
+    let _ = writeln!(t, "| measure | value |\n| --- | --- |");
+    let rows = [
+        ("mean time per step", format!("{:.3} ms", r.mean_step_ms)),
+        (
+            "mean Newton iterations per step",
+            format!("{:.2}", r.mean_newton_iterations),
+        ),
+        ("steps not converged (stalled)", r.unconverged_steps.to_string()),
+        (
+            "penetration at rest (last step)",
+            format!("{:.3} mm", 1e3 * r.penetration_at_rest),
+        ),
+        (
+            "max penetration (whole run)",
+            format!("{:.3} mm", 1e3 * r.max_penetration),
+        ),
+        (
+            "max \\|q - q*\\| of the arm at rest",
+            format!("{:.2e} rad", r.joint_error_at_rest),
+        ),
+        ("max momentum error", format!("{:.2e}", r.max_momentum_error)),
+        (
+            "min object height (lowest point, whole run)",
+            format!("{:.4} m", r.min_object_height),
+        ),
+        (
+            "min object height at the end",
+            format!("{:.4} m", r.final_min_object_height),
+        ),
+    ];
+    for (what, value) in rows {
+        let _ = writeln!(t, "| {what} | {value} |");
+    }
+    let _ = writeln!(
+        t,
+        "\nStep times are wall-clock; recording is not timed. Round objects that reach the floor keep rolling (no rolling resistance), so the scene is not entirely at rest after 5 s."
+    );
+    let path = r.out.join("summary.md");
+    std::fs::write(&path, t).map_err(io(&path))
+}
