@@ -43,27 +43,70 @@ pub fn simulate(
     Ok(all)
 }
 
-/// A run's folder written step by step: `steps.csv` (one [`steps_row`] per step) and
-/// the trajectory with its contacts; [`RunRecorder::finish`] adds the viewer page.
+/// A run's folder written step by step: `steps.csv` (one [`steps_row`] per step), the
+/// trajectory with its contacts and, for worlds with articulated trees, `joints.csv`
+/// (`step,time`, then `q_JOINT` and `v_JOINT` of every movable joint of every tree, in
+/// URDF file order); [`RunRecorder::finish`] adds the viewer page.
 pub struct RunRecorder {
     dir: PathBuf,
     trajectory: TrajectoryWriter,
     steps: BufWriter<File>,
+    joints: Option<BufWriter<File>>,
 }
 
 impl RunRecorder {
-    /// Opens the files in `dir` and records the initial state of `sim`.
+    /// Creates `dir` if needed, opens the files in it and records the initial state of
+    /// `sim`.
     pub fn create(dir: &Path, sim: &Simulation) -> Result<Self, SimRunError> {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
         let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
         trajectory.record_simulation(0, sim).map_err(io(dir))?;
         let path = dir.join("steps.csv");
         let mut steps = BufWriter::new(File::create(&path).map_err(io(&path))?);
         writeln!(steps, "{STEPS_HEADER}").map_err(io(&path))?;
-        Ok(Self {
+        let joints = if sim.world().trees().is_empty() {
+            None
+        } else {
+            let path = dir.join("joints.csv");
+            let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
+            let mut header = String::from("step,time");
+            for t in sim.world().trees() {
+                for (name, _, _) in &t.joints {
+                    header.push_str(&format!(",q_{name}"));
+                }
+                for (name, _, _) in &t.joints {
+                    header.push_str(&format!(",v_{name}"));
+                }
+            }
+            writeln!(out, "{header}").map_err(io(&path))?;
+            Some(out)
+        };
+        let mut recorder = Self {
             dir: dir.to_path_buf(),
             trajectory,
             steps,
-        })
+            joints,
+        };
+        recorder.record_joints(0, sim)?;
+        Ok(recorder)
+    }
+
+    /// Appends the trees' joint positions and velocities now to `joints.csv`.
+    fn record_joints(&mut self, step: u64, sim: &Simulation) -> Result<(), SimRunError> {
+        let Some(out) = &mut self.joints else {
+            return Ok(());
+        };
+        let mut row = format!("{step},{}", sim.time());
+        for (k, t) in sim.world().trees().iter().enumerate() {
+            let (q, v) = (sim.tree_configuration(k), sim.tree_velocities(k));
+            for (_, qi, _) in &t.joints {
+                row.push_str(&format!(",{}", q[*qi]));
+            }
+            for (_, _, vi) in &t.joints {
+                row.push_str(&format!(",{}", v[*vi]));
+            }
+        }
+        writeln!(out, "{row}").map_err(io(&self.dir))
     }
 
     /// Appends the state of `sim` after the step that reported `stats`.
@@ -71,12 +114,16 @@ impl RunRecorder {
         self.trajectory
             .record_simulation(stats.step, sim)
             .map_err(io(&self.dir))?;
-        writeln!(self.steps, "{}", steps_row(stats)).map_err(io(&self.dir))
+        writeln!(self.steps, "{}", steps_row(stats)).map_err(io(&self.dir))?;
+        self.record_joints(stats.step, sim)
     }
 
     /// Flushes the files and writes the viewer page `view.html`; returns its path.
     pub fn finish(mut self) -> Result<PathBuf, SimRunError> {
         self.steps.flush().map_err(io(&self.dir))?;
+        if let Some(joints) = &mut self.joints {
+            joints.flush().map_err(io(&self.dir))?;
+        }
         self.trajectory.finish().map_err(io(&self.dir))?;
         Ok(wolfe_view::write_html(&self.dir)?)
     }
