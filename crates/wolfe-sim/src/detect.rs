@@ -33,7 +33,8 @@ mod persistent;
 mod slots;
 
 use growth::{GrowthContact, GrowthContacts, GrowthPoint, Persistent as GrowthKept};
-use persistent::{Persistent, Reused};
+pub(crate) use persistent::moved;
+use persistent::{Persistent, Reused, REUSE_SLACK};
 use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
@@ -290,6 +291,16 @@ impl ContactDetector {
         walked
     }
 
+    /// The factor over a pair's margin its manifold is computed with: [`REUSE_SLACK`]
+    /// when manifolds are reused, else 1 (the exact margin).
+    fn slack(&self) -> f64 {
+        if self.reuse_tolerance > 0.0 {
+            REUSE_SLACK
+        } else {
+            1.0
+        }
+    }
+
     fn push_moving(&mut self, shape: &Shape, pose: Pose, reach: f64) {
         let aabb = shape.local_aabb().transformed(&pose);
         self.shape_poses.push(pose);
@@ -362,6 +373,7 @@ impl ContactDetector {
             } else {
                 (self.radii[i], self.radii[j])
             };
+            let slack = self.slack();
             let slot = self.states.slot((i, j));
             let settings = self.settings.with_margin(margin + ea.reach + eb.reach);
             self.pair_queries += 1;
@@ -402,18 +414,19 @@ impl ContactDetector {
                         r.manifold
                     }
                     None => {
+                        let wide = settings.with_margin(settings.margin * slack);
                         let m = self.narrow.manifold_cached(
                             ea.shape,
                             &ea.pose,
                             eb.shape,
                             &eb.pose,
-                            &settings,
+                            &wide,
                             &mut state.cache,
                         )?;
                         state.reused = Some(Reused {
                             xa: ea.pose,
                             xb: eb.pose,
-                            margin: settings.margin,
+                            margin: wide.margin,
                             manifold: m,
                         });
                         m
@@ -430,7 +443,7 @@ impl ContactDetector {
                         &mut points,
                     )
                 } else {
-                    copy_points(manifold.as_ref(), &mut points)
+                    copy_points(manifold.as_ref(), settings.margin, &mut points)
                 };
                 if let Some(m) = &manifold {
                     pair.push_points(&m.normal, &points[..count], out);
@@ -461,6 +474,7 @@ impl ContactDetector {
                     eb.pose.validate()?;
                     continue;
                 }
+                let slack = self.slack();
                 let slot = self.plane_states.slot((k, e));
                 let state = self.plane_states.state_mut(slot);
                 let settings = self.settings.with_margin(pair_margin);
@@ -480,11 +494,12 @@ impl ContactDetector {
                         r.manifold
                     }
                     None => {
-                        let m = halfspace_manifold(plane, eb.shape, &eb.pose, &settings)?;
+                        let wide = settings.with_margin(pair_margin * slack);
+                        let m = halfspace_manifold(plane, eb.shape, &eb.pose, &wide)?;
                         state.reused = Some(Reused {
                             xa: eb.pose,
                             xb: eb.pose,
-                            margin: pair_margin,
+                            margin: wide.margin,
                             manifold: m,
                         });
                         m
@@ -501,7 +516,7 @@ impl ContactDetector {
                         &mut points,
                     )
                 } else {
-                    copy_points(manifold.as_ref(), &mut points)
+                    copy_points(manifold.as_ref(), pair_margin, &mut points)
                 };
                 if let Some(m) = &manifold {
                     let pair = Pair {
@@ -516,11 +531,16 @@ impl ContactDetector {
     }
 }
 
-/// The manifold's points into `out` (no persistence); returns how many.
-fn copy_points(m: Option<&wolfe::ContactManifold>, out: &mut [ContactPoint; 8]) -> usize {
-    let points = m.map_or(&[][..], |m| m.points());
-    out[..points.len()].copy_from_slice(points);
-    points.len()
+/// The manifold's points within `margin` into `out` (no persistence); returns how many.
+fn copy_points(m: Option<&wolfe::ContactManifold>, margin: f64, out: &mut [ContactPoint; 8]) -> usize {
+    let mut len = 0;
+    for p in m.map_or(&[][..], |m| m.points()) {
+        if p.signed_distance <= margin {
+            out[len] = *p;
+            len += 1;
+        }
+    }
+    len
 }
 
 /// Whether two colliders may touch: their collision groups allow it, they were not

@@ -331,8 +331,7 @@ impl Simulation {
                 Some(x0) if speculate => {
                     let r = wolfe::ConvexShape::local_aabb(&link.shape);
                     let radius = r.min.abs().sup(&r.max.abs()).norm();
-                    2.0 * ((x.translation - x0.translation).norm()
-                        + radius * x0.rotation.angle_to(&x.rotation))
+                    2.0 * crate::detect::moved(x0, &x, radius)
                 }
                 _ => 0.0,
             };

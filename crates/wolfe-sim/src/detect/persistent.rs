@@ -64,10 +64,13 @@ impl Persistent {
         };
         let n = m.normal;
         let mut len = 0;
-        for p in m.points() {
+        // A reused manifold was computed with some slack over the margin: its points
+        // beyond the margin are dropped.
+        for p in m.points().iter().filter(|p| p.signed_distance <= margin) {
             out[len] = *p;
             len += 1;
         }
+        let fresh = len;
         if self.len > 0 && self.normal.dot(&n) >= angle_tolerance.cos() {
             let merge2 = (MERGE * margin).powi(2);
             for an in &self.anchors[..self.len] {
@@ -79,7 +82,7 @@ impl Persistent {
                 if d > margin || drift > DRIFT * margin {
                     continue;
                 }
-                if out[..m.points().len()]
+                if out[..fresh]
                     .iter()
                     .any(|q| (q.point_b - pb).norm_squared() <= merge2)
                 {
@@ -115,10 +118,22 @@ impl Persistent {
 }
 
 /// An upper bound on how far any point within `radius` of the frame's origin moved
-/// from `x0` to `x1`: `|t1 - t0| + radius * angle(R0, R1)`.
+/// from `x0` to `x1`: `|t1 - t0| + 2 radius min(|q1 - q0|, |q1 + q0|)`. A rotation by
+/// `theta` moves a point at distance `r` by `2 r sin(theta/2)`, and the nearer of `±q0`
+/// lies `2 sin(theta/4)` from `q1`, so `2 r |q1 - q0| >= 4 r sin(theta/4) >= 2 r
+/// sin(theta/2)`. (The rotation angle itself, `2 acos(|<q0, q1>|)`, rounds to about
+/// 1e-8 rad for identical rotations, which would make a resting shape look moved.)
 pub(crate) fn moved(x0: &Pose, x1: &Pose, radius: f64) -> f64 {
-    (x1.translation - x0.translation).norm() + radius * x0.rotation.angle_to(&x1.rotation)
+    let (q0, q1) = (x0.rotation.coords, x1.rotation.coords);
+    let chord = (q1 - q0).norm().min((q1 + q0).norm());
+    (x1.translation - x0.translation).norm() + 2.0 * radius * chord
 }
+
+/// How much wider than the pair's margin a reusable manifold is computed: the margin
+/// of a pair moves with its shapes' speculative reach, and a manifold computed for
+/// exactly the current margin would not cover the next step's if the reach grew by a
+/// nanometre. Points beyond the current margin are dropped when the manifold is used.
+pub(crate) const REUSE_SLACK: f64 = 1.02;
 
 /// A manifold computed at two world poses, reused while neither shape moved by more
 /// than the reuse tolerance (a bound over its points) and the margin still fits.
