@@ -309,7 +309,7 @@ impl ContactDetector {
             if signed {
                 let manifold =
                     self.narrow
-                        .manifold_cached(a, pose_a, &b.shape, pose_b, &settings, &mut state.cache);
+                        .manifold(a, pose_a, &b.shape, pose_b, &settings, Some(&mut state.cache));
                 // Read where it lies: moving the manifold out (`?`, then `if let
                 // Some(m)`) made three copies of it per pair.
                 if let Ok(Some(m)) = &manifold {
