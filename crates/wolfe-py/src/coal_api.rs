@@ -679,11 +679,11 @@ pub fn collide(
     let warm = req.f.warm_start(&pa);
     let (test, contact) = with_solvers(&settings, |s| {
         s.warm = warm;
-        let test = s.intersects(&a, &pa, &b, &pb, None)?;
+        let test = s.intersects(&a, &pa, &b, &pb)?;
         if !test.intersecting {
             return Ok((test, None));
         }
-        Ok((test, s.contact(&a, &pa, &b, &pb, margin.max(0.0), None)?))
+        Ok((test, s.contact(&a, &pa, &b, &pb, margin.max(0.0))?))
     })
     .map_err(geometry)?;
     let mut out = CollisionResult::new();
