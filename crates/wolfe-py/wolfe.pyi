@@ -213,7 +213,9 @@ class EpaStatus:
     NumericalTrouble: EpaStatus
     def __int__(self) -> int: ...
 
-class DistanceRequest:
+class _SolverRequest:
+    """The GJK/EPA fields that DistanceRequest and CollisionRequest both carry (a
+    typing-only base: at run time the two classes share no base class)."""
     gjk_variant: GJKVariant
     gjk_tolerance: float
     gjk_max_iterations: int
@@ -223,6 +225,8 @@ class DistanceRequest:
     cached_gjk_guess: npt.NDArray[np.float64]
     epa_max_iterations: int
     epa_tolerance: float
+
+class DistanceRequest(_SolverRequest):
     enable_signed_distance: bool
     enable_nearest_points: bool
     rel_err: float
@@ -264,16 +268,7 @@ def distance(s1: CollisionGeometry, M1: Pose, s2: CollisionGeometry, M2: Pose,
              req: DistanceRequest, res: DistanceResult) -> float:
     """coal's distance: fills res, returns res.min_distance."""
 
-class CollisionRequest:
-    gjk_variant: GJKVariant
-    gjk_tolerance: float
-    gjk_max_iterations: int
-    gjk_initial_guess: GJKInitialGuess
-    gjk_convergence_criterion: GJKConvergenceCriterion
-    gjk_convergence_criterion_type: GJKConvergenceCriterionType
-    cached_gjk_guess: npt.NDArray[np.float64]
-    epa_max_iterations: int
-    epa_tolerance: float
+class CollisionRequest(_SolverRequest):
     num_max_contacts: int
     enable_contact: bool
     security_margin: float

@@ -536,7 +536,7 @@ pub fn check_case(case: &QueryCase, strict: bool, solvers: &mut Solvers) -> Tall
         }};
     }
 
-    let d = ok_or_count!("distance", solvers.gjk.distance(&a, &pa, &b, &pb));
+    let d = ok_or_count!("distance", solvers.gjk.distance(&a, &pa, &b, &pb, None));
     if let (Some(d), true) = (&d, checked) {
         if !(d.distance.is_finite() && finite3(&d.point_a) && finite3(&d.point_b) && finite3(&d.normal)) {
             t.flag(true, format!("distance: NaN/inf in Ok {d:?} for {case:?}"));
@@ -557,7 +557,7 @@ pub fn check_case(case: &QueryCase, strict: bool, solvers: &mut Solvers) -> Tall
             }
         }
     }
-    let c = ok_or_count!("intersects", solvers.gjk.intersects(&a, &pa, &b, &pb));
+    let c = ok_or_count!("intersects", solvers.gjk.intersects(&a, &pa, &b, &pb, None));
     if let (Some(c), true) = (&c, checked) {
         if c.lower_bound.is_nan() || !finite3(&c.separating_normal) {
             t.flag(true, format!("intersects: NaN in Ok {c:?} for {case:?}"));
@@ -575,19 +575,15 @@ pub fn check_case(case: &QueryCase, strict: bool, solvers: &mut Solvers) -> Tall
     }
     let mut cache = PairCache::new();
     for warm in [false, true] {
-        let sd = if warm {
-            ok_or_count!(
-                "signed_distance_cached",
-                solvers
-                    .contact
-                    .signed_distance_cached(&a, &pa, &b, &pb, &mut cache)
-            )
-        } else {
-            ok_or_count!(
-                "signed_distance",
-                solvers.contact.signed_distance(&a, &pa, &b, &pb)
-            )
-        };
+        let cache = if warm { Some(&mut cache) } else { None };
+        let sd = ok_or_count!(
+            if warm {
+                "signed_distance (cached)"
+            } else {
+                "signed_distance"
+            },
+            solvers.contact.signed_distance(&a, &pa, &b, &pb, cache)
+        );
         if let (Some(s), true) = (&sd, checked) {
             if !s.is_certified() {
                 t.uncertified += 1;
@@ -619,7 +615,7 @@ pub fn check_case(case: &QueryCase, strict: bool, solvers: &mut Solvers) -> Tall
         }
     }
     let margin = case.margin;
-    let ct = ok_or_count!("contact", solvers.contact.contact(&a, &pa, &b, &pb, margin));
+    let ct = ok_or_count!("contact", solvers.contact.contact(&a, &pa, &b, &pb, margin, None));
     if let (Some(Some(ct)), true) = (&ct, checked) {
         if !(ct.signed_distance.is_finite()
             && finite3(&ct.normal)
@@ -635,7 +631,7 @@ pub fn check_case(case: &QueryCase, strict: bool, solvers: &mut Solvers) -> Tall
         }
     }
     let ms = ManifoldSettings::default().with_margin(margin);
-    let m = ok_or_count!("manifold", solvers.contact.manifold(&a, &pa, &b, &pb, &ms));
+    let m = ok_or_count!("manifold", solvers.contact.manifold(&a, &pa, &b, &pb, &ms, None));
     if let (Some(Some(m)), true) = (&m, checked) {
         let fin = finite3(&m.normal)
             && m.points()
@@ -649,7 +645,7 @@ pub fn check_case(case: &QueryCase, strict: bool, solvers: &mut Solvers) -> Tall
     }
     let g = ok_or_count!(
         "growth_distance",
-        solvers.growth.growth_distance(&a, &pa, &b, &pb)
+        solvers.growth.growth_distance(&a, &pa, &b, &pb, None, None)
     );
     if let (Some(g), true) = (&g, checked) {
         let fin = g.alpha.is_finite()

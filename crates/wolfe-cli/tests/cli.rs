@@ -204,7 +204,10 @@ fn growth_run_cold_and_warm_give_the_library_answer() {
         for ((c, w), p) in cold.iter().zip(&warm).zip(&set.problems) {
             assert_eq!((c[1].as_str(), c[2].as_str()), ("growth", "growth"));
             let (a, b) = set.shapes_of(p);
-            let want = solver.growth_distance(a, &p.pose_a, b, &p.pose_b).unwrap().alpha;
+            let want = solver
+                .growth_distance(a, &p.pose_a, b, &p.pose_b, None, None)
+                .unwrap()
+                .alpha;
             for row in [c, w] {
                 let value: f64 = row[3].parse().unwrap();
                 assert!(

@@ -78,9 +78,9 @@ fn run_family(index: usize, family: &Family, problems: &[&Problem], repeats: usi
     for p in problems {
         let (a, b) = family.set.shapes_of(p);
         let (pa, pb) = (&p.pose_a, &p.pose_b);
-        let out = solver.signed_distance(a, pa, b, pb).expect("valid problem");
+        let out = solver.signed_distance(a, pa, b, pb, None).expect("valid problem");
         let wolfe_ns = timing::median_ns(&mut times, || {
-            solver.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+            solver.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
         });
         let parry = match (&family.parry[p.shape_a], &family.parry[p.shape_b]) {
             (Some(sa), Some(sb)) => {

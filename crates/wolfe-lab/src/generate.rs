@@ -260,7 +260,9 @@ fn place_pair(rng: &mut ChaCha8Rng, solver: &mut GjkSolver, a: &GenShape, b: &Ge
     let translation_b0 = [0, 1, 2].map(|i| translation_a[i] + r * u[i]);
     let pose_a = Pose::from_parts(translation_a, quat_a).ok()?;
     let pose_b0 = Pose::from_parts(translation_b0, quat_b).ok()?;
-    let out = solver.distance(&a.shape, &pose_a, &b.shape, &pose_b0).ok()?;
+    let out = solver
+        .distance(&a.shape, &pose_a, &b.shape, &pose_b0, None)
+        .ok()?;
     if out.status != GjkStatus::Converged || out.distance.is_nan() || out.distance <= 0.0 {
         return None;
     }
@@ -270,13 +272,15 @@ fn place_pair(rng: &mut ChaCha8Rng, solver: &mut GjkSolver, a: &GenShape, b: &Ge
         let translation_b = [0, 1, 2].map(|i| translation_b0[i] + s * out.normal[i]);
         let pose_b = Pose::from_parts(translation_b, quat_b).ok()?;
         let dist = if target > 0.0 {
-            let m = solver.distance(&a.shape, &pose_a, &b.shape, &pose_b).ok()?;
+            let m = solver.distance(&a.shape, &pose_a, &b.shape, &pose_b, None).ok()?;
             if m.status != GjkStatus::Converged {
                 return None;
             }
             m.distance
         } else {
-            let c = solver.intersects(&a.shape, &pose_a, &b.shape, &pose_b).ok()?;
+            let c = solver
+                .intersects(&a.shape, &pose_a, &b.shape, &pose_b, None)
+                .ok()?;
             if !c.intersecting {
                 continue;
             }

@@ -244,25 +244,25 @@ pub fn run_set(
         };
         let (value, iterations, status, ns_per_query) = match options.task {
             Task::Distance => {
-                let out = solver.distance(a, pa, b, pb).map_err(query_error)?;
+                let out = solver.distance(a, pa, b, pb, None).map_err(query_error)?;
                 let ns = timing::median_ns(&mut times, || {
-                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 (out.distance, out.iterations, out.status, ns)
             }
             Task::Collision => {
-                let out = solver.intersects(a, pa, b, pb).map_err(query_error)?;
+                let out = solver.intersects(a, pa, b, pb, None).map_err(query_error)?;
                 let ns = timing::median_ns(&mut times, || {
-                    solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                    solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 let value = if out.intersecting { 1.0 } else { 0.0 };
                 (value, out.iterations, out.status, ns)
             }
             Task::Growth => unreachable!("task growth runs in run_growth"),
             Task::Penetration => {
-                let out = epa.signed_distance(a, pa, b, pb).map_err(query_error)?;
+                let out = epa.signed_distance(a, pa, b, pb, None).map_err(query_error)?;
                 let ns = timing::median_ns(&mut times, || {
-                    epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                    epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 (
                     out.signed_distance,
@@ -349,21 +349,39 @@ fn run_growth(
                 nudge(&mut rng, pb, 0.01 * size_of(b)),
             );
             state
-                .growth_distance_cached(a, &qa, b, &qb, &mut cache)
+                .growth_distance(a, &qa, b, &qb, None, Some(&mut cache))
                 .map_err(query_error)?;
             let out = state
-                .growth_distance_cached(a, pa, b, pb, &mut cache.clone())
+                .growth_distance(a, pa, b, pb, None, Some(&mut cache.clone()))
                 .map_err(query_error)?;
             let ns = timing::median_ns_with_setup(
                 &mut times,
                 || cache,
-                |c| state.growth_distance_cached(black_box(a), black_box(pa), black_box(b), black_box(pb), c),
+                |c| {
+                    state.growth_distance(
+                        black_box(a),
+                        black_box(pa),
+                        black_box(b),
+                        black_box(pb),
+                        None,
+                        Some(c),
+                    )
+                },
             );
             (out, ns)
         } else {
-            let out = solver.growth_distance(a, pa, b, pb).map_err(query_error)?;
+            let out = solver
+                .growth_distance(a, pa, b, pb, None, None)
+                .map_err(query_error)?;
             let ns = timing::median_ns(&mut times, || {
-                solver.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                solver.growth_distance(
+                    black_box(a),
+                    black_box(pa),
+                    black_box(b),
+                    black_box(pb),
+                    None,
+                    None,
+                )
             });
             (out, ns)
         };

@@ -27,7 +27,7 @@ fn signed_distance_matches_the_reference_sets() {
         let (mut overlaps, mut uncertified, mut worst) = (0, 0, 0.0f64);
         for p in &set.problems {
             let (a, b) = set.shapes_of(p);
-            let out = solver.signed_distance(a, &p.pose_a, b, &p.pose_b).unwrap();
+            let out = solver.signed_distance(a, &p.pose_a, b, &p.pose_b, None).unwrap();
             let rel = (out.signed_distance - p.dist).abs() / p.dist.abs();
             // Uncertified runs (a GJK stalled in rounding) must hold the reference in
             // their bracket; certified ones agree to the tolerances (1e-7 GJK, 1e-6 EPA

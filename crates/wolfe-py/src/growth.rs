@@ -210,13 +210,10 @@ impl GrowthCache {
         let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
         let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
         let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = match self.cache.as_mut() {
-            Some(c) => self
-                .solver
-                .growth_distance_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
-            None => self.solver.growth_distance_about(&a, &pa, &ca, &b, &pb, &cb),
-        }
-        .map_err(geometry)?;
+        let o = self
+            .solver
+            .growth_distance(&a, &pa, &b, &pb, Some(&[ca, cb]), self.cache.as_mut())
+            .map_err(geometry)?;
         Ok(GrowthResult::new(py, &o))
     }
 
@@ -234,11 +231,10 @@ impl GrowthCache {
         let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
         let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
         let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = match self.cache.as_mut() {
-            Some(c) => self.solver.collide_about_cached(&a, &pa, &ca, &b, &pb, &cb, c),
-            None => self.solver.collide_about(&a, &pa, &ca, &b, &pb, &cb),
-        }
-        .map_err(geometry)?;
+        let o = self
+            .solver
+            .collide(&a, &pa, &b, &pb, Some(&[ca, cb]), self.cache.as_mut())
+            .map_err(geometry)?;
         Ok(GrowthCollision::new(py, &o))
     }
 }

@@ -80,8 +80,10 @@ pub fn contact_manifold(
     let ms = ManifoldSettings::default()
         .with_margin(margin)
         .with_angle_tolerance(angle_tolerance);
-    let m =
-        with_solvers(&settings, |s| s.contact_solver().manifold(&a, &pa, &b, &pb, &ms)).map_err(geometry)?;
+    let m = with_solvers(&settings, |s| {
+        s.contact_solver().manifold(&a, &pa, &b, &pb, &ms, None)
+    })
+    .map_err(geometry)?;
     let Some(m) = m else { return Ok(None) };
     let pts = m.points();
     Ok(Some(ContactManifold {

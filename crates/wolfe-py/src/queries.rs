@@ -131,7 +131,7 @@ impl Solvers {
         pb: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
         let mut c = self.start(&self.gjk_cache)?;
-        let d = self.gjk.distance_cached(a, pa, b, pb, &mut c)?;
+        let d = self.gjk.distance(a, pa, b, pb, Some(&mut c))?;
         if self.warm == Warm::Kept {
             self.gjk_cache = c;
         }
@@ -147,7 +147,7 @@ impl Solvers {
         pb: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
         let mut c = self.start(&self.gjk_cache)?;
-        let d = self.gjk.intersects_cached(a, pa, b, pb, &mut c)?;
+        let d = self.gjk.intersects(a, pa, b, pb, Some(&mut c))?;
         if self.warm == Warm::Kept {
             self.gjk_cache = c;
         }
@@ -164,7 +164,7 @@ impl Solvers {
         margin: f64,
     ) -> Result<Option<Contact>, WolfeError> {
         let mut c = self.start(&self.epa_cache)?;
-        let out = self.epa.contact_cached(a, pa, b, pb, margin, &mut c)?;
+        let out = self.epa.contact(a, pa, b, pb, margin, Some(&mut c))?;
         if self.warm == Warm::Kept {
             self.epa_cache = c;
         }
@@ -203,7 +203,7 @@ impl Solvers {
             });
         }
         let mut c = self.start(&self.epa_cache)?;
-        let s = self.epa.signed_distance_cached(a, pa, b, pb, &mut c)?;
+        let s = self.epa.signed_distance(a, pa, b, pb, Some(&mut c))?;
         if self.warm == Warm::Kept {
             self.epa_cache = c;
         }

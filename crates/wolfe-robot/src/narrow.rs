@@ -53,7 +53,7 @@ impl NarrowPhase {
         margin: f64,
     ) -> Result<Option<ContactManifold>, RobotError> {
         let settings = self.settings.with_margin(margin.max(self.settings.margin));
-        Ok(self.epa.manifold(a, pose_a, b, pose_b, &settings)?)
+        Ok(self.epa.manifold(a, pose_a, b, pose_b, &settings, None)?)
     }
 
     /// The manifold of a half-space (A) and a posed shape (B), normal = the plane's,

@@ -415,13 +415,13 @@ impl ContactDetector {
                     }
                     None => {
                         let wide = settings.with_margin(settings.margin * slack);
-                        let m = self.narrow.manifold_cached(
+                        let m = self.narrow.manifold(
                             ea.shape,
                             &ea.pose,
                             eb.shape,
                             &eb.pose,
                             &wide,
-                            &mut state.cache,
+                            Some(&mut state.cache),
                         )?;
                         state.reused = Some(Reused {
                             xa: ea.pose,

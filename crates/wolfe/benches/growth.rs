@@ -30,7 +30,7 @@ use wolfe::{
     PairCache, Pose, Quat, Shape, Sphere, Vec3,
 };
 use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
-use wolfe_testkit::random::random_pose;
+use wolfe_testkit::random::{random_pose, random_unit_vector};
 
 /// Problems per case checked against the bisection reference.
 const REFERENCE_CHECKS: usize = 500;
@@ -93,17 +93,7 @@ fn curved(rng: &mut ChaCha8Rng, ellipsoids_only: bool) -> Shape {
 fn random_hull(rng: &mut ChaCha8Rng, n: usize) -> Shape {
     let axes = Vec3::new(1.0, rng.random_range(0.1..1.0), rng.random_range(0.1..1.0)) * 0.2;
     let pts: Vec<Vec3> = (0..n)
-        .map(|_| loop {
-            let p = Vec3::new(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            );
-            let r = p.norm();
-            if r > 0.1 && r <= 1.0 {
-                break (p / r).component_mul(&axes);
-            }
-        })
+        .map(|_| random_unit_vector(rng).component_mul(&axes))
         .collect();
     ConvexMesh::from_points(&pts).unwrap().into()
 }
@@ -155,7 +145,7 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
         let extent = 0.25 * (size_of(a) + size_of(b));
         let (pa, pb) = (random_pose(rng, extent), random_pose(rng, extent));
         // Cold.
-        let out = cold_solver.growth_distance(a, &pa, b, &pb).unwrap();
+        let out = cold_solver.growth_distance(a, &pa, b, &pb, None, None).unwrap();
         st.not_converged += usize::from(out.status != GrowthStatus::Converged);
         st.iters_cold.push(out.iterations);
         if k < REFERENCE_CHECKS {
@@ -170,7 +160,14 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
             for _ in 0..REPEATS {
                 black_box(
                     cold_solver
-                        .growth_distance(black_box(a), black_box(&pa), black_box(b), black_box(&pb))
+                        .growth_distance(
+                            black_box(a),
+                            black_box(&pa),
+                            black_box(b),
+                            black_box(&pb),
+                            None,
+                            None,
+                        )
                         .unwrap(),
                 );
             }
@@ -179,10 +176,11 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
         st.cold.push(best);
         // Warm: solve, move by 1%, time the warm solve only.
         let mut cache = PairCache::new();
-        warm.growth_distance_cached(a, &pa, b, &pb, &mut cache).unwrap();
+        warm.growth_distance(a, &pa, b, &pb, None, Some(&mut cache))
+            .unwrap();
         let (qa, qb) = (nudge(rng, &pa, size_of(a)), nudge(rng, &pb, size_of(b)));
         let out = warm
-            .growth_distance_cached(a, &qa, b, &qb, &mut cache.clone())
+            .growth_distance(a, &qa, b, &qb, None, Some(&mut cache.clone()))
             .unwrap();
         st.not_converged += usize::from(out.status != GrowthStatus::Converged);
         st.iters_warm.push(out.iterations);
@@ -194,12 +192,13 @@ fn run(pool: &[Shape], problems: usize, rng: &mut ChaCha8Rng) -> Stats {
             let t = Instant::now();
             for c in copies.iter_mut() {
                 black_box(
-                    warm.growth_distance_cached(
+                    warm.growth_distance(
                         black_box(a),
                         black_box(&qa),
                         black_box(b),
                         black_box(&qb),
-                        c,
+                        None,
+                        Some(c),
                     )
                     .unwrap(),
                 );

@@ -11,28 +11,18 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
 use wolfe::{ConvexMesh, SupportMap, Vec3};
+use wolfe_testkit::random::random_unit_vector;
 
 const SEQ: usize = 1024;
 const STEP: f64 = 0.25;
 const SIZES: [usize; 13] = [4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 1024, 4096];
 
-fn sphere_mesh(n: usize, rng: &mut impl Rng) -> ConvexMesh {
-    let pts: Vec<Vec3> = (0..n)
-        .map(|_| loop {
-            let p = Vec3::new(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            );
-            let r = p.norm();
-            if r > 0.1 && r <= 1.0 {
-                break p / r;
-            }
-        })
-        .collect();
+fn sphere_mesh(n: usize, rng: &mut ChaCha8Rng) -> ConvexMesh {
+    let pts: Vec<Vec3> = (0..n).map(|_| random_unit_vector(rng)).collect();
     ConvexMesh::from_points(&pts).expect("random sphere points span 3D")
 }
 

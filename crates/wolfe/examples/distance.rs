@@ -17,8 +17,8 @@ fn main() -> Result<(), wolfe::WolfeError> {
 
     for variant in [GjkVariant::Vanilla, GjkVariant::Polyak, GjkVariant::Nesterov] {
         let mut solver = GjkSolver::new(GjkSettings::with_variant(variant))?;
-        let d = solver.distance(&drill, &pose_drill, &mug, &pose_mug)?;
-        let c = solver.intersects(&drill, &pose_drill, &mug, &pose_mug)?;
+        let d = solver.distance(&drill, &pose_drill, &mug, &pose_mug, None)?;
+        let c = solver.intersects(&drill, &pose_drill, &mug, &pose_mug, None)?;
         println!(
             "{variant:?}: distance {:.9} m ({:?}, {} iterations, gap {:.1e} m^2), intersecting: {}",
             d.distance, d.status, d.iterations, d.duality_gap, c.intersecting
@@ -37,7 +37,7 @@ fn main() -> Result<(), wolfe::WolfeError> {
     let mut pose = pose_mug;
     for step in 0..5 {
         pose.translation -= Vec3::new(0.01, 0.0, 0.0);
-        let d = solver.distance_cached(&drill, &pose_drill, &mug, &pose, &mut cache)?;
+        let d = solver.distance(&drill, &pose_drill, &mug, &pose, Some(&mut cache))?;
         println!(
             "step {step}: distance {:.6} m in {} iterations",
             d.distance, d.iterations

@@ -124,20 +124,7 @@ pub enum WolfeError {
 /// Checks a shape parameter that must be finite and strictly positive, and at most
 /// [`MAX_MAGNITUDE`].
 pub(crate) fn positive(shape: &'static str, parameter: &'static str, value: f64) -> Result<f64, WolfeError> {
-    if value > 0.0 && value <= MAX_MAGNITUDE {
-        Ok(value)
-    } else {
-        Err(WolfeError::InvalidShapeParameter {
-            shape,
-            parameter,
-            value,
-            reason: if value > MAX_MAGNITUDE && value.is_finite() {
-                "must be at most 1e60 (wolfe::error::MAX_MAGNITUDE, the supported range)"
-            } else {
-                "must be finite and > 0"
-            },
-        })
-    }
+    shape_parameter(shape, parameter, value, value > 0.0, "must be finite and > 0")
 }
 
 /// Checks a shape parameter that must be finite and non-negative, and at most
@@ -147,19 +134,46 @@ pub(crate) fn non_negative(
     parameter: &'static str,
     value: f64,
 ) -> Result<f64, WolfeError> {
-    if (0.0..=MAX_MAGNITUDE).contains(&value) {
-        Ok(value)
+    shape_parameter(shape, parameter, value, value >= 0.0, "must be finite and >= 0")
+}
+
+/// A shape parameter within `(-inf, MAX_MAGNITUDE]` that passes `ok` (its sign), or
+/// the error saying which of the two it failed.
+#[inline]
+fn shape_parameter(
+    shape: &'static str,
+    parameter: &'static str,
+    value: f64,
+    ok: bool,
+    reason: &'static str,
+) -> Result<f64, WolfeError> {
+    if ok && value <= MAX_MAGNITUDE {
+        return Ok(value);
+    }
+    Err(WolfeError::InvalidShapeParameter {
+        shape,
+        parameter,
+        value,
+        reason: if value > MAX_MAGNITUDE && value.is_finite() {
+            "must be at most 1e60 (wolfe::error::MAX_MAGNITUDE, the supported range)"
+        } else {
+            reason
+        },
+    })
+}
+
+/// Checks a setting: `Ok` when `ok`, else [`WolfeError::InvalidSetting`] with the
+/// setting's `name`, `value` and the rule it breaks (`reason`).
+pub(crate) fn setting(
+    name: &'static str,
+    value: f64,
+    ok: bool,
+    reason: &'static str,
+) -> Result<(), WolfeError> {
+    if ok {
+        Ok(())
     } else {
-        Err(WolfeError::InvalidShapeParameter {
-            shape,
-            parameter,
-            value,
-            reason: if value > MAX_MAGNITUDE && value.is_finite() {
-                "must be at most 1e60 (wolfe::error::MAX_MAGNITUDE, the supported range)"
-            } else {
-                "must be finite and >= 0"
-            },
-        })
+        Err(WolfeError::InvalidSetting { name, value, reason })
     }
 }
 
@@ -174,4 +188,24 @@ pub(crate) fn in_range(what: &'static str, value: f64) -> Result<f64, WolfeError
             limit: MAX_MAGNITUDE,
         })
     }
+}
+
+/// Checks a setting that must be finite and `> 0`.
+pub(crate) fn positive_setting(name: &'static str, value: f64) -> Result<(), WolfeError> {
+    setting(
+        name,
+        value,
+        value.is_finite() && value > 0.0,
+        "must be finite and > 0",
+    )
+}
+
+/// Checks a setting that must be finite and `>= 0`.
+pub(crate) fn non_negative_setting(name: &'static str, value: f64) -> Result<(), WolfeError> {
+    setting(
+        name,
+        value,
+        value.is_finite() && value >= 0.0,
+        "must be finite and >= 0",
+    )
 }

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod broad;
+mod builder;
 pub mod collide;
 pub mod error;
 pub mod math;

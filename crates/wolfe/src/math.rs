@@ -9,6 +9,17 @@ use crate::error::{WolfeError, MAX_MAGNITUDE};
 pub type Vec3 = nalgebra::Vector3<f64>;
 /// A 3x3 matrix (rotation matrices in the hot loops).
 pub type Mat3 = nalgebra::Matrix3<f64>;
+
+/// The six coordinate directions `+x, -x, +y, -y, +z, -z` (the faces of a box; test
+/// directions where supports tie).
+pub const SIGNED_AXES: [Vec3; 6] = [
+    Vec3::new(1.0, 0.0, 0.0),
+    Vec3::new(-1.0, 0.0, 0.0),
+    Vec3::new(0.0, 1.0, 0.0),
+    Vec3::new(0.0, -1.0, 0.0),
+    Vec3::new(0.0, 0.0, 1.0),
+    Vec3::new(0.0, 0.0, -1.0),
+];
 /// A unit quaternion.
 pub type Quat = nalgebra::UnitQuaternion<f64>;
 

@@ -80,10 +80,10 @@ proptest! {
     ) {
         let (a, b) = (primitive(ka, sa), primitive(kb, sb));
         let (pa, pb) = (pose(ta, qa), pose(tb, qb));
-        let ours = ContactSolver::new(tight()).unwrap().signed_distance(&a, &pa, &b, &pb).unwrap();
+        let ours = ContactSolver::new(tight()).unwrap().signed_distance(&a, &pa, &b, &pb, None).unwrap();
         let reference = ContactSolver::new(without_closed_forms())
             .unwrap()
-            .signed_distance(&a, &pa, &b, &pb)
+            .signed_distance(&a, &pa, &b, &pb, None)
             .unwrap();
         prop_assume!(reference.is_certified());
         let sd = ours.signed_distance;
@@ -111,7 +111,7 @@ proptest! {
             let moved = Pose::new(pb.translation - sd * ours.normal, pb.rotation);
             let d = GjkSolver::new(GjkSettings::default().with_tolerance(1e-12).with_closed_form_pairs(false))
                 .unwrap()
-                .distance(&a, &pa, &b, &moved)
+                .distance(&a, &pa, &b, &moved, None)
                 .unwrap();
             prop_assert!(d.distance <= 1e-7 * scale, "moved out by the depth: {}", d.distance);
         }
@@ -127,10 +127,10 @@ proptest! {
         let (a, b) = (primitive(ka, sa), primitive(kb, sb));
         let (pa, pb) = (pose(ta, qa), pose(tb, qb));
         let settings = GjkSettings::default().with_tolerance(1e-12);
-        let ours = GjkSolver::new(settings).unwrap().distance(&a, &pa, &b, &pb).unwrap();
+        let ours = GjkSolver::new(settings).unwrap().distance(&a, &pa, &b, &pb, None).unwrap();
         let reference = GjkSolver::new(settings.with_closed_form_pairs(false))
             .unwrap()
-            .distance(&a, &pa, &b, &pb)
+            .distance(&a, &pa, &b, &pb, None)
             .unwrap();
         prop_assume!(matches!(reference.status, GjkStatus::Converged | GjkStatus::Intersecting));
         let scale = 1.0 + ours.distance;
@@ -153,7 +153,7 @@ fn ball_inside_a_box_exits_through_the_nearest_face() {
     let pb = Pose::from_translation(Vec3::new(0.1, 0.25, -0.05));
     let out = ContactSolver::new(SignedDistanceSettings::default())
         .unwrap()
-        .signed_distance(&a, &Pose::identity(), &b, &pb)
+        .signed_distance(&a, &Pose::identity(), &b, &pb, None)
         .unwrap();
     // Slack per axis: 0.4, 0.05, 0.15: out through +y, depth 0.05 + 0.1.
     assert!((out.signed_distance + 0.15).abs() < 1e-15, "{out:?}");
@@ -177,6 +177,7 @@ fn ball_inside_a_cone_exits_through_the_nearest_side() {
             &Pose::identity(),
             &b,
             &Pose::from_translation(Vec3::new(0.0, 0.0, -0.35)),
+            None,
         )
         .unwrap();
     assert!((out.signed_distance + 0.1).abs() < 1e-15);
@@ -187,7 +188,7 @@ fn ball_inside_a_cone_exits_through_the_nearest_side() {
     let len = (4.0 * h * h + r * r).sqrt();
     let depth = (r * (h - p.z) - 2.0 * h * p.x) / len;
     let out = solver
-        .signed_distance(&a, &Pose::identity(), &b, &Pose::from_translation(p))
+        .signed_distance(&a, &Pose::identity(), &b, &Pose::from_translation(p), None)
         .unwrap();
     assert!((out.signed_distance + depth + 0.05).abs() < 1e-15);
     assert!((out.normal - Vec3::new(2.0 * h / len, 0.0, r / len)).norm() < 1e-15);
@@ -201,7 +202,7 @@ fn crossing_capsules_fall_back_to_epa() {
     let turned = Pose::from_parts([0.0, 0.0, 0.0], [0.5f64.sqrt(), 0.5f64.sqrt(), 0.0, 0.0]).unwrap();
     let out = ContactSolver::new(SignedDistanceSettings::default())
         .unwrap()
-        .signed_distance(&c, &Pose::identity(), &c, &turned)
+        .signed_distance(&c, &Pose::identity(), &c, &turned, None)
         .unwrap();
     assert!((out.signed_distance + 0.2).abs() < 1e-12, "{out:?}");
     assert!(out.is_certified());
@@ -254,7 +255,7 @@ fn ball_distances_to_cylinder_and_cone_are_analytic() {
     for (core, p, exact, m) in cases {
         let m = pose.rotation * m;
         let ball_pose = at(p);
-        let out = solver.distance(core, &pose, &ball, &ball_pose).unwrap();
+        let out = solver.distance(core, &pose, &ball, &ball_pose, None).unwrap();
         assert!(
             (out.distance - exact).abs() < 1e-14,
             "{} at {p:?}: {out:?}",
@@ -265,7 +266,7 @@ fn ball_distances_to_cylinder_and_cone_are_analytic() {
             "{} at {p:?}: {out:?}",
             core.kind()
         );
-        let swapped = solver.distance(&ball, &ball_pose, core, &pose).unwrap();
+        let swapped = solver.distance(&ball, &ball_pose, core, &pose, None).unwrap();
         assert!((swapped.distance - exact).abs() < 1e-14);
         assert!((swapped.normal + m).norm() < 1e-14);
         assert_eq!(out.iterations, 0, "a closed form");

@@ -35,7 +35,7 @@ fn sphere_sphere_overlap_and_coincident_centres() {
     let a: Shape = Sphere::new(0.5).unwrap().into();
     let b: Shape = Sphere::new(0.3).unwrap().into();
     let out = s
-        .signed_distance(&a, &at(0.0, 0.0, 0.0), &b, &at(0.6, 0.0, 0.0))
+        .signed_distance(&a, &at(0.0, 0.0, 0.0), &b, &at(0.6, 0.0, 0.0), None)
         .unwrap();
     assert!((out.signed_distance - (0.6 - 0.8)).abs() < 1e-12, "{out:?}");
     assert!(
@@ -47,7 +47,7 @@ fn sphere_sphere_overlap_and_coincident_centres() {
     assert_consistent(&out, 1e-12);
     // Same centre: depth = sum of radii, any unit normal.
     let out = s
-        .signed_distance(&a, &at(1.0, 2.0, 3.0), &b, &at(1.0, 2.0, 3.0))
+        .signed_distance(&a, &at(1.0, 2.0, 3.0), &b, &at(1.0, 2.0, 3.0), None)
         .unwrap();
     assert!((out.signed_distance + 0.8).abs() < 1e-12, "{out:?}");
     assert_eq!(out.epa_status, Some(EpaStatus::Flat));
@@ -82,7 +82,7 @@ fn axis_aligned_boxes_depth_is_the_smallest_axis_overlap() {
         let pb = Pose::from_translation(ta + off);
         let overlaps = Vec3::from_fn(|i, _| ha[i] + hb[i] - off[i].abs());
         let k = overlaps.imin();
-        let out = s.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let out = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         assert!(
             (out.signed_distance + overlaps[k]).abs() < 1e-12,
             "case {case}: {} vs {}",
@@ -110,7 +110,7 @@ fn sphere_in_a_box() {
     };
     let c_local = Vec3::new(0.2, 0.35, -0.05);
     let pb = Pose::from_translation(pa.transform_point(&c_local));
-    let out = s.signed_distance(&a, &pa, &b, &pb).unwrap();
+    let out = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
     assert!((out.signed_distance + 0.15 + 0.1).abs() < 1e-12, "{out:?}");
     assert!(
         (out.normal - pa.transform_vector(&Vec3::y())).norm() < 1e-12,
@@ -118,7 +118,7 @@ fn sphere_in_a_box() {
     );
     assert_consistent(&out, 1e-12);
     // Swapped: the normal flips.
-    let out2 = s.signed_distance(&b, &pb, &a, &pa).unwrap();
+    let out2 = s.signed_distance(&b, &pb, &a, &pa, None).unwrap();
     assert!(
         (out2.signed_distance - out.signed_distance).abs() < 1e-12,
         "{out2:?}"
@@ -126,7 +126,7 @@ fn sphere_in_a_box() {
     assert!((out2.normal + out.normal).norm() < 1e-12);
     // Only the radius overlaps: no EPA.
     let pb = Pose::from_translation(pa.transform_point(&Vec3::new(0.2, 0.55, 0.0)));
-    let out = s.signed_distance(&a, &pa, &b, &pb).unwrap();
+    let out = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
     assert!((out.signed_distance + 0.05).abs() < 1e-12, "{out:?}");
     assert_eq!(out.epa_status, None);
 }
@@ -138,7 +138,7 @@ fn capsules() {
     let b: Shape = Capsule::new(0.1, 0.5).unwrap().into();
     // Parallel axes 0.25 apart: only the radii overlap.
     let out = s
-        .signed_distance(&a, &at(0.0, 0.0, 0.0), &b, &at(0.25, 0.0, 0.3))
+        .signed_distance(&a, &at(0.0, 0.0, 0.0), &b, &at(0.25, 0.0, 0.3), None)
         .unwrap();
     assert!((out.signed_distance - (0.25 - 0.3)).abs() < 1e-9, "{out:?}");
     assert!((out.normal - Vec3::x()).norm() < 1e-6);
@@ -149,7 +149,7 @@ fn capsules() {
         rotation: q,
         translation: Vec3::new(0.0, 0.0, 0.2),
     };
-    let out = s.signed_distance(&a, &Pose::identity(), &b, &pb).unwrap();
+    let out = s.signed_distance(&a, &Pose::identity(), &b, &pb, None).unwrap();
     assert!((out.signed_distance + 0.3).abs() < 1e-12, "{out:?}");
     assert!(
         out.normal.x.abs() > 1.0 - 1e-12,
@@ -161,7 +161,7 @@ fn capsules() {
         rotation: q,
         translation: Vec3::new(0.05, 0.0, 0.2),
     };
-    let out = s.signed_distance(&a, &Pose::identity(), &b, &pb).unwrap();
+    let out = s.signed_distance(&a, &Pose::identity(), &b, &pb, None).unwrap();
     assert!((out.signed_distance - (0.05 - 0.3)).abs() < 1e-9, "{out:?}");
     assert_eq!(out.gjk_status, GjkStatus::Converged);
 }
@@ -173,7 +173,7 @@ fn deep_overlap_of_identical_shapes() {
     for case in 0..100 {
         let shape = random_shape(&mut rng, case, 1.0);
         let pose = random_pose(&mut rng, 1.0);
-        let out = s.signed_distance(&shape, &pose, &shape, &pose).unwrap();
+        let out = s.signed_distance(&shape, &pose, &shape, &pose, None).unwrap();
         assert!(
             out.signed_distance < 0.0 && out.signed_distance.is_finite(),
             "case {case}: {out:?}"

@@ -22,8 +22,8 @@ fn contact_with_margin_agrees_with_the_full_signed_distance() {
         let pa = random_pose(&mut rng, 1.5 * size);
         let pb = random_pose(&mut rng, 1.5 * size);
         let margin = [0.0, 1e-3, 0.02, 0.3][case % 4] * size;
-        let sd = full.signed_distance(&a, &pa, &b, &pb).unwrap();
-        let c = early.contact(&a, &pa, &b, &pb, margin).unwrap();
+        let sd = full.signed_distance(&a, &pa, &b, &pb, None).unwrap();
+        let c = early.contact(&a, &pa, &b, &pb, margin, None).unwrap();
         // Away from the margin (by the solvers' tolerance), the answers must agree.
         let band = 1e-6 * size;
         if sd.signed_distance > margin + band {
@@ -72,8 +72,8 @@ fn warm_start_from_the_previous_step_keeps_the_answer_and_saves_iterations() {
         // One cache per pair, kept across the steps, as the simulation does.
         let mut cache = PairCache::new();
         for _ in 0..10 {
-            let c = cold.signed_distance(&a, &pa, &b, &pb).unwrap();
-            let w = warm.signed_distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
+            let c = cold.signed_distance(&a, &pa, &b, &pb, None).unwrap();
+            let w = warm.signed_distance(&a, &pa, &b, &pb, Some(&mut cache)).unwrap();
             assert!(
                 (c.signed_distance - w.signed_distance).abs() <= 1e-6 * c.signed_distance.abs().max(1e-3),
                 "case {case}: cold {} warm {}",
@@ -116,7 +116,7 @@ fn non_finite_warm_start_direction_is_a_typed_error() {
     let far = Pose::from_translation(Vec3::new(5.0, 0.0, 0.0));
     let mut s = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
     let out = s
-        .signed_distance_cached(&a, &Pose::identity(), &a, &far, &mut cache)
+        .signed_distance(&a, &Pose::identity(), &a, &far, Some(&mut cache))
         .unwrap();
     let x = cache.separation().unwrap();
     // The cores' separation points from B to A, against the normal.

@@ -24,7 +24,7 @@ fn touching_boxes_have_zero_depth() {
         (Vec3::new(0.75, 1.0, 1.25), Vec3::new(1.0, 1.0, 1.0).normalize()),
     ] {
         let out = s
-            .signed_distance(&a, &Pose::identity(), &b, &Pose::from_translation(t))
+            .signed_distance(&a, &Pose::identity(), &b, &Pose::from_translation(t), None)
             .unwrap();
         assert!(out.signed_distance.abs() < 1e-12, "{t:?}: {out:?}");
         assert!(out.is_certified(), "{out:?}");
@@ -51,7 +51,7 @@ fn nearly_flat_shapes() {
                 translation: pa.translation + Vec3::new(0.01, -0.02, 0.0),
                 rotation: random_rotation(&mut rng),
             };
-            let out = s.signed_distance(&slab, &pa, &b, &pb).unwrap();
+            let out = s.signed_distance(&slab, &pa, &b, &pb, None).unwrap();
             assert!(
                 out.signed_distance.is_finite() && out.signed_distance < 0.0,
                 "case {case}: {out:?}"
@@ -74,6 +74,7 @@ fn nearly_flat_shapes() {
                     &Pose::identity(),
                     &b,
                     &Pose::from_translation(Vec3::new(0.1, 0.0, 0.0)),
+                    None,
                 )
                 .unwrap();
             assert!(out.signed_distance.is_finite(), "{out:?}");
@@ -98,7 +99,9 @@ fn tiny_iteration_budgets_report_the_limit_with_valid_bounds() {
         rotation: Quat::from_euler_angles(0.3, 0.7, -0.2),
         translation: Vec3::new(0.3, 0.2, 0.1),
     };
-    let reference = fine.signed_distance(&a, &Pose::identity(), &b, &pb).unwrap();
+    let reference = fine
+        .signed_distance(&a, &Pose::identity(), &b, &pb, None)
+        .unwrap();
     assert!(reference.is_certified(), "{reference:?}");
     for budget in [1, 2, 5, 10] {
         let mut s = solver_with(
@@ -106,7 +109,7 @@ fn tiny_iteration_budgets_report_the_limit_with_valid_bounds() {
                 .with_max_iterations(budget)
                 .with_tolerance(1e-10),
         );
-        let out = s.signed_distance(&a, &Pose::identity(), &b, &pb).unwrap();
+        let out = s.signed_distance(&a, &Pose::identity(), &b, &pb, None).unwrap();
         assert_eq!(out.epa_status, Some(EpaStatus::IterationLimit), "{out:?}");
         assert!(out.epa_iterations <= budget);
         let sd = reference.signed_distance;
@@ -133,7 +136,7 @@ fn curved_cores_converge_within_the_default_budget() {
         let b: Shape = Ellipsoid::new([0.2, 0.4, 0.3]).unwrap().into();
         let pa = random_pose(&mut rng, 0.2);
         let pb = random_pose(&mut rng, 0.2);
-        let out = s.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let out = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         assert!(out.signed_distance.is_finite());
         assert!(out.lower_bound <= out.signed_distance && out.signed_distance <= out.upper_bound + 1e-15);
         if out.epa_status == Some(EpaStatus::IterationLimit) {
@@ -152,13 +155,13 @@ fn far_from_the_origin_and_repeatable() {
         let b = random_shape(&mut rng, case / 9, 1.0);
         let mut pa = random_pose(&mut rng, 0.3);
         let mut pb = random_pose(&mut rng, 0.3);
-        let near = s.signed_distance(&a, &pa, &b, &pb).unwrap();
-        let again = s.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let near = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
+        let again = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         assert_eq!(near, again, "case {case}: a reused solver carries no state");
         let far = Vec3::new(1e5, -3e5, 2e5);
         pa.translation += far;
         pb.translation += far;
-        let out = s.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let out = s.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         // Coordinates of 3e5 m carry ulps of ~6e-11 m; the answer moves by a few of them
         // times the conditioning of the contact.
         assert!(
@@ -185,7 +188,7 @@ fn invalid_settings_are_typed_errors() {
     let mut bad = Pose::identity();
     bad.translation.x = f64::NAN;
     assert!(matches!(
-        s.signed_distance(&a, &bad, &a, &Pose::identity()),
+        s.signed_distance(&a, &bad, &a, &Pose::identity(), None),
         Err(WolfeError::NonFinitePose)
     ));
 }

@@ -72,7 +72,7 @@ fn box_resting_flat_on_a_larger_box_has_four_corners() {
                 translation: Vec3::new(0.5, 0.3, 0.5 + 0.1 - depth),
             };
             let m = s
-                .manifold(a, &pa, b, &pb, &settings)
+                .manifold(a, &pa, b, &pb, &settings, None)
                 .unwrap()
                 .expect("in contact");
             assert!((m.normal - Vec3::z()).norm() < 1e-9, "case {k}: {m:?}");
@@ -86,7 +86,7 @@ fn box_resting_flat_on_a_larger_box_has_four_corners() {
             assert_points_match(&got, &bottom, 1e-9);
             // Swapped roles: the normal flips, the points are the same.
             let m2 = s
-                .manifold(b, &pb, a, &pa, &settings)
+                .manifold(b, &pb, a, &pa, &settings, None)
                 .unwrap()
                 .expect("in contact");
             assert!((m2.normal + Vec3::z()).norm() < 1e-9, "case {k}: {m2:?}");
@@ -104,7 +104,7 @@ fn overhanging_box_is_clipped_to_the_support_face() {
     // B's centre over A's +x edge: half of its bottom face is over the void.
     let pb = Pose::from_translation(Vec3::new(1.0, 0.0, 1.0 - 0.02));
     let m = s
-        .manifold(&a, &Pose::identity(), &b, &pb, &ManifoldSettings::default())
+        .manifold(&a, &Pose::identity(), &b, &pb, &ManifoldSettings::default(), None)
         .unwrap()
         .unwrap();
     let got: Vec<Vec3> = m.points().iter().map(|p| p.point_b).collect();
@@ -140,7 +140,7 @@ fn tilted_box_touches_at_its_lowest_corners() {
             let depth = 0.005;
             pb.translation = Vec3::new(0.2, 0.1, 0.5 - low - depth);
             let m = s
-                .manifold(&a, &Pose::identity(), b, &pb, &ManifoldSettings::default())
+                .manifold(&a, &Pose::identity(), b, &pb, &ManifoldSettings::default(), None)
                 .unwrap()
                 .unwrap();
             let want: Vec<Vec3> = corners(small, &pb)
@@ -156,7 +156,7 @@ fn tilted_box_touches_at_its_lowest_corners() {
             // A margin that reaches the raised corners of the bottom face brings them in.
             let settings = ManifoldSettings::default().with_margin(1.0);
             let m = s
-                .manifold(&a, &Pose::identity(), b, &pb, &settings)
+                .manifold(&a, &Pose::identity(), b, &pb, &settings, None)
                 .unwrap()
                 .unwrap();
             assert_eq!(m.points().len(), 4, "case {k}: {m:?}");
@@ -177,6 +177,7 @@ fn curved_and_segment_contacts() {
             &ball,
             &Pose::from_translation(Vec3::new(0.3, 0.0, 0.69)),
             &ManifoldSettings::default(),
+            None,
         )
         .unwrap()
         .unwrap();
@@ -189,7 +190,14 @@ fn curved_and_segment_contacts() {
         translation: Vec3::new(0.0, 0.0, 0.5 + 0.1 - 0.02),
     };
     let m = s
-        .manifold(&a, &Pose::identity(), &cap, &pc, &ManifoldSettings::default())
+        .manifold(
+            &a,
+            &Pose::identity(),
+            &cap,
+            &pc,
+            &ManifoldSettings::default(),
+            None,
+        )
         .unwrap()
         .unwrap();
     assert_eq!(m.points().len(), 2, "{m:?}");
@@ -205,12 +213,19 @@ fn curved_and_segment_contacts() {
     // Apart beyond the margin: none. Bad settings: typed errors.
     let far = Pose::from_translation(Vec3::new(0.0, 0.0, 3.0));
     assert!(s
-        .manifold(&a, &Pose::identity(), &ball, &far, &ManifoldSettings::default())
+        .manifold(
+            &a,
+            &Pose::identity(),
+            &ball,
+            &far,
+            &ManifoldSettings::default(),
+            None
+        )
         .unwrap()
         .is_none());
     let bad = ManifoldSettings::default().with_angle_tolerance(2.0);
     assert!(matches!(
-        s.manifold(&a, &Pose::identity(), &ball, &far, &bad),
+        s.manifold(&a, &Pose::identity(), &ball, &far, &bad, None),
         Err(WolfeError::InvalidSetting { .. })
     ));
 }

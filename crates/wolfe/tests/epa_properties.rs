@@ -72,7 +72,7 @@ fn epa_matches_the_exact_depth_of_small_polytopes() {
             continue;
         };
         let (a, b): (Shape, Shape) = (ma.into(), mb.into());
-        let out = solver.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let out = solver.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         assert_eq!(out.epa_status, Some(EpaStatus::Converged), "case {case}: {out:?}");
         assert!(
             (out.signed_distance + depth).abs() <= 1e-9,
@@ -106,7 +106,7 @@ fn translating_by_the_depth_makes_every_shape_kind_touch() {
         let b = random_shape(&mut rng, case / 9, size);
         let pa = random_pose(&mut rng, 0.5 * size);
         let pb = random_pose(&mut rng, 0.5 * size);
-        let out = solver.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let out = solver.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         assert!(
             out.signed_distance.is_finite() && (out.normal.norm() - 1.0).abs() < 1e-9,
             "case {case}: {out:?}"
@@ -150,7 +150,7 @@ fn translating_by_the_depth_makes_every_shape_kind_touch() {
             b.kind(),
             touch.distance
         );
-        let again = solver.signed_distance(&a, &pa, &b, &moved(1.0)).unwrap();
+        let again = solver.signed_distance(&a, &pa, &b, &moved(1.0), None).unwrap();
         assert!(
             again.signed_distance.abs() <= tol,
             "case {case} ({} vs {}): {again:?} after {out:?}",

@@ -272,8 +272,8 @@ fn warm_start_gives_the_same_answer_with_fewer_iterations() {
         // A smooth relative motion, as between two simulation steps.
         pb.translation += Vec3::new(-0.0005, 0.0003, 0.0001);
         pb.rotation = nalgebra::UnitQuaternion::from_euler_angles(0.002, 0.001, -0.003) * pb.rotation;
-        let c = cold.distance(&a, &pa, &b, &pb).unwrap();
-        let w = warm.distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
+        let c = cold.distance(&a, &pa, &b, &pb, None).unwrap();
+        let w = warm.distance(&a, &pa, &b, &pb, Some(&mut cache)).unwrap();
         assert_eq!(c.status, w.status);
         assert!((c.distance - w.distance).abs() <= 1e-9 * c.distance.max(1e-6));
         it_cold += c.iterations;

@@ -31,6 +31,18 @@ fn brackets_intersect(a: &DistanceOutput, b: &DistanceOutput, slack: f64) -> boo
     a.lower_bound <= b.upper_bound + slack && b.lower_bound <= a.upper_bound + slack
 }
 
+/// Asserts [`brackets_intersect`], naming the case `at` and both brackets on failure.
+fn assert_brackets_intersect(a: &DistanceOutput, b: &DistanceOutput, slack: f64, at: &str) {
+    assert!(
+        brackets_intersect(a, b, slack),
+        "{at}: [{}, {}] misses [{}, {}]",
+        a.lower_bound,
+        a.upper_bound,
+        b.lower_bound,
+        b.upper_bound
+    );
+}
+
 /// The default relative tolerance: every converged distance is within it of the truth.
 fn tolerance() -> f64 {
     GjkSettings::default().tolerance
@@ -166,14 +178,7 @@ fn accelerated_runs_hand_over_to_vanilla_at_every_budget() {
                     );
                     // Whatever the status, the certified brackets of this run and of the
                     // tight one (itself within 1e-10 relative) both hold the distance.
-                    assert!(
-                        brackets_intersect(&out, &truth, slack),
-                        "{at}: [{}, {}] vs [{}, {}]",
-                        out.lower_bound,
-                        out.upper_bound,
-                        truth.lower_bound,
-                        truth.upper_bound
-                    );
+                    assert_brackets_intersect(&out, &truth, slack, &at);
                     if out.status == GjkStatus::Converged {
                         converged += 1;
                         assert!(
@@ -219,14 +224,7 @@ fn frank_wolfe_agrees_when_it_converges_and_brackets_otherwise() {
             continue;
         }
         // Both brackets hold the true distance, so they intersect.
-        assert!(
-            brackets_intersect(&out, &reference, 1e-12),
-            "case {case}: [{}, {}] misses [{}, {}]",
-            out.lower_bound,
-            out.upper_bound,
-            reference.lower_bound,
-            reference.upper_bound
-        );
+        assert_brackets_intersect(&out, &reference, 1e-12, &format!("case {case}"));
         if out.status == GjkStatus::Converged {
             converged += 1;
             assert!(
@@ -310,7 +308,7 @@ fn ycb_hull_pairs_agree_across_variants_and_with_the_exact_distance() {
         let Some(pb) = place_at_distance(&shapes[i], &pa, &shapes[j], &pb0, target) else {
             continue;
         };
-        let reference = solver.distance(&shapes[i], &pa, &shapes[j], &pb).unwrap();
+        let reference = solver.distance(&shapes[i], &pa, &shapes[j], &pb, None).unwrap();
         assert_eq!(reference.status, GjkStatus::Converged);
         assert!(
             (reference.distance - target).abs() <= tolerance() * target,

@@ -7,6 +7,7 @@ mod growth_support;
 use common::*;
 use growth_support::*;
 use rand::Rng;
+use wolfe::math::SIGNED_AXES;
 use wolfe::{CenterPoint, Cone, ConvexMesh, ConvexShape, Cuboid, Pose, Shape, Sphere, Vec3};
 
 // ---------------------------------------------------------------- analytic answers
@@ -20,7 +21,7 @@ fn two_spheres_analytic() {
         let a: Shape = Sphere::new(r1).unwrap().into();
         let b: Shape = Sphere::new(r2).unwrap().into();
         let (pa, pb) = (random_pose(&mut rng, 2.0), random_pose(&mut rng, 2.0));
-        let out = s.growth_distance(&a, &pa, &b, &pb).unwrap();
+        let out = s.growth_distance(&a, &pa, &b, &pb, None, None).unwrap();
         let want = (pb.translation - pa.translation).norm() / (r1 + r2);
         assert!(
             (out.alpha - want).abs() <= 2.0 * TOL * want,
@@ -46,7 +47,7 @@ fn boxes_and_spheres_along_axes() {
             let h = cuboid.local_aabb().max[axis];
             let h2 = cuboid2.local_aabb().max[axis];
             let out = s
-                .growth_distance(&sphere, &Pose::identity(), &cuboid, &pose(t))
+                .growth_distance(&sphere, &Pose::identity(), &cuboid, &pose(t), None, None)
                 .unwrap();
             let want = d / (0.5 + h);
             assert!(
@@ -56,7 +57,7 @@ fn boxes_and_spheres_along_axes() {
             );
             check_answer(&sphere, &Pose::identity(), &cuboid, &pose(t), &out, "sphere-box");
             let out = s
-                .growth_distance(&cuboid, &Pose::identity(), &cuboid2, &pose(t))
+                .growth_distance(&cuboid, &Pose::identity(), &cuboid2, &pose(t), None, None)
                 .unwrap();
             let want = d / (h + h2);
             assert!(
@@ -76,7 +77,7 @@ fn boxes_and_spheres_along_axes() {
     ];
     let pb = Pose::from_parts([2.0, 0.0, 0.0], q).unwrap();
     let out = s
-        .growth_distance(&cuboid, &Pose::identity(), &cuboid2, &pb)
+        .growth_distance(&cuboid, &Pose::identity(), &cuboid2, &pb, None, None)
         .unwrap();
     let want = 2.0 / (0.3 + 0.4);
     assert!((out.alpha - want).abs() <= 2.0 * TOL * want);
@@ -100,14 +101,7 @@ fn inradius_is_a_tight_lower_bound_for_every_shape() {
             let t = 2.399_963_229_728_653 * k as f64;
             Vec3::new(r * t.cos(), r * t.sin(), z)
         })
-        .chain([
-            Vec3::x(),
-            -Vec3::x(),
-            Vec3::y(),
-            -Vec3::y(),
-            Vec3::z(),
-            -Vec3::z(),
-        ])
+        .chain(SIGNED_AXES)
         .collect();
     for s in &shapes {
         let c = s.center();
@@ -138,7 +132,14 @@ fn custom_centres_move_the_answer() {
     let mut s = solver();
     let pb = pose([3.0, 0.0, 0.0]);
     let out = s
-        .growth_distance_about(&a, &Pose::identity(), &ca, &b, &pb, &CenterPoint::of(&b))
+        .growth_distance(
+            &a,
+            &Pose::identity(),
+            &b,
+            &pb,
+            Some(&[ca, CenterPoint::of(&b)]),
+            None,
+        )
         .unwrap();
     // Along x: A scaled about 0.5 reaches 0.5 + 0.5 alpha, B reaches 3 - 0.1 alpha.
     let want = 2.5 / 0.6;

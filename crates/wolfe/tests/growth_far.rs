@@ -42,7 +42,9 @@ fn two_unit_spheres_1e20_apart() {
     let mut s = solver();
     for d in [1e20, -1e20] {
         let pb = pose([d, 0.0, 0.0]);
-        let out = s.growth_distance(&a, &Pose::identity(), &a, &pb).unwrap();
+        let out = s
+            .growth_distance(&a, &Pose::identity(), &a, &pb, None, None)
+            .unwrap();
         assert_certified(&out, 5e19, "spheres 1e20 apart");
         assert!((out.normal - Vec3::new(d.signum(), 0.0, 0.0)).norm() < 1e-6);
         // Both spheres scaled by alpha meet half way.
@@ -51,7 +53,7 @@ fn two_unit_spheres_1e20_apart() {
     // Far from the origin too: both at 1e18, 1e20 apart.
     let pa = pose([1e18, -1e18, 1e18]);
     let pb = pose([1e18, -1e18, 1e18 + 1e20]);
-    let out = s.growth_distance(&a, &pa, &a, &pb).unwrap();
+    let out = s.growth_distance(&a, &pa, &a, &pb, None, None).unwrap();
     assert_certified(&out, 5e19, "spheres away from the origin");
 }
 
@@ -71,7 +73,7 @@ fn spheres_at_distances_1_to_1e20_in_random_directions() {
         };
         // The exact answer from the poses as given: |c_b - c_a| / (ra + rb).
         let exact = (pb.translation - pa.translation).norm() / (ra + rb);
-        let out = s.growth_distance(&a, &pa, &b, &pb).unwrap();
+        let out = s.growth_distance(&a, &pa, &b, &pb, None, None).unwrap();
         assert_certified(&out, exact, &format!("case {case} d {d:e}"));
     }
 }
@@ -109,7 +111,9 @@ fn boxes_and_box_sphere_at_distances_1_to_1e20_along_axes() {
         // Along the axis A reaches alpha h, B alpha reach_b, and the off-axis offset
         // scales too: the faces touch at alpha (h + reach_b) = d.
         let exact = d / (h[axis] + reach_b);
-        let out = s.growth_distance(&a, &Pose::identity(), &b, &pb).unwrap();
+        let out = s
+            .growth_distance(&a, &Pose::identity(), &b, &pb, None, None)
+            .unwrap();
         assert_certified(&out, exact, &format!("case {case} d {d:e} axis {axis}"));
     }
 }

@@ -10,7 +10,7 @@ use common::*;
 use growth_support::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{CenterPoint, Ellipsoid, PairCache, Shape, Sphere, Vec3};
+use wolfe::{CenterPoint, Ellipsoid, Shape, Sphere, Vec3};
 
 /// A smooth shape: a sphere, an ellipsoid of aspect up to 100 (needles and sheets),
 /// or an inflated ellipsoid.
@@ -36,7 +36,7 @@ fn newton_agrees_with_the_cutting_plane_and_certifies() {
         let what = format!("case {case} {} {}", a.kind(), b.kind());
         let n = run_checked(&mut s, &a, &pa, &b, &pb, &what);
         let (ca, cb) = (CenterPoint::of(&a), CenterPoint::of(&b));
-        let c = s.growth_distance_of(&a, &pa, &ca, &b, &pb, &cb).unwrap();
+        let c = s.growth_distance_of(&a, &pa, &b, &pb, Some(&[ca, cb])).unwrap();
         assert!(
             (n.alpha - c.alpha).abs() <= 2.0 * TOL * c.alpha,
             "{what}: {n:?} {c:?}"
@@ -76,13 +76,13 @@ fn newton_with_custom_centres_matches_the_analytic_answer() {
         inradius: 0.5,
     };
     let out = solver()
-        .growth_distance_about(
+        .growth_distance(
             &a,
             &pose([0.0; 3]),
-            &ca,
             &b,
             &pose([3.0, 0.0, 0.0]),
-            &CenterPoint::of(&b),
+            Some(&[ca, CenterPoint::of(&b)]),
+            None,
         )
         .unwrap();
     let want = 2.5 / 0.6;
@@ -93,24 +93,15 @@ fn newton_with_custom_centres_matches_the_analytic_answer() {
 #[test]
 fn warm_newton_gives_the_cold_answer_in_fewer_iterations() {
     let mut rng = rng(65);
-    let (mut cold, mut warm) = (solver(), solver());
-    let mut cache = PairCache::new();
     let (mut n_cold, mut n_warm) = (0u64, 0u64);
     for case in 0..500 {
         let (a, b) = (smooth_shape(&mut rng), smooth_shape(&mut rng));
-        let (mut pa, mut pb) = (random_pose(&mut rng, 0.3), random_pose(&mut rng, 0.3));
-        cache.clear();
-        warm.growth_distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
-        for step in 0..4 {
-            pa = nudge(&mut rng, &pa, size_of(&a));
-            pb = nudge(&mut rng, &pb, size_of(&b));
-            let c = cold.growth_distance(&a, &pa, &b, &pb).unwrap();
-            let w = warm.growth_distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
-            check_answer(&a, &pa, &b, &pb, &w, &format!("case {case} step {step}"));
+        warm_trajectory(&mut rng, (&a, &b), |step, pa, pb, c, w| {
+            check_answer(&a, pa, &b, pb, w, &format!("case {case} step {step}"));
             assert!(w.alpha_lower <= c.alpha_upper && c.alpha_lower <= w.alpha_upper);
             n_cold += u64::from(c.iterations);
             n_warm += u64::from(w.iterations);
-        }
+        });
     }
     assert!(n_warm < n_cold, "{n_warm} vs {n_cold}");
 }

@@ -154,7 +154,7 @@ fn bad_inputs_give_typed_errors() {
     let mut s = solver();
     let bad_pose = Pose::from_translation(Vec3::new(f64::NAN, 0.0, 0.0));
     assert!(matches!(
-        s.growth_distance(&a, &bad_pose, &b, &Pose::identity()),
+        s.growth_distance(&a, &bad_pose, &b, &Pose::identity(), None, None),
         Err(WolfeError::NonFinitePose)
     ));
     let zero = CenterPoint {
@@ -162,7 +162,14 @@ fn bad_inputs_give_typed_errors() {
         inradius: 0.0,
     };
     assert!(matches!(
-        s.growth_distance_about(&a, &Pose::identity(), &zero, &b, &pose([3.0, 0.0, 0.0]), &zero),
+        s.growth_distance(
+            &a,
+            &Pose::identity(),
+            &b,
+            &pose([3.0, 0.0, 0.0]),
+            Some(&[zero, zero]),
+            None
+        ),
         Err(WolfeError::InvalidCenterPoint { .. })
     ));
     let nan = CenterPoint {
@@ -170,13 +177,13 @@ fn bad_inputs_give_typed_errors() {
         inradius: 1.0,
     };
     assert!(s
-        .collide_about(
+        .collide(
             &a,
             &Pose::identity(),
-            &nan,
             &b,
             &pose([3.0, 0.0, 0.0]),
-            &CenterPoint::of(&b)
+            Some(&[nan, CenterPoint::of(&b)]),
+            None
         )
         .is_err());
     for bad in [
@@ -191,19 +198,19 @@ fn bad_inputs_give_typed_errors() {
     }
     // Coincident centres: alpha* = 0 (Alg. 3 line 2).
     let out = s
-        .growth_distance(&a, &Pose::identity(), &b, &Pose::identity())
+        .growth_distance(&a, &Pose::identity(), &b, &Pose::identity(), None, None)
         .unwrap();
     assert_eq!((out.alpha, out.status), (0.0, GrowthStatus::Converged));
     // One shape may have no interior about its centre (a segment-like needle is fine
     // too): a point-sized centre ball on B with A solid.
     let out = s
-        .growth_distance_about(
+        .growth_distance(
             &a,
             &Pose::identity(),
-            &CenterPoint::of(&a),
             &b,
             &pose([3.0, 0.0, 0.0]),
-            &zero,
+            Some(&[CenterPoint::of(&a), zero]),
+            None,
         )
         .unwrap();
     assert!((out.alpha - 3.0 / 2.0).abs() <= 2.0 * TOL * 1.5);
@@ -211,8 +218,12 @@ fn bad_inputs_give_typed_errors() {
     let e: Shape = Ellipsoid::new([1.0, 0.1, 0.5]).unwrap().into();
     let mut short = GrowthSolver::new(GrowthSettings::default().with_max_iterations(2)).unwrap();
     let pb = Pose::from_parts([1.0, 2.0, 0.5], [0.8, 0.6, 0.0, 0.0]).unwrap();
-    let out = short.growth_distance(&e, &Pose::identity(), &e, &pb).unwrap();
-    let full = s.growth_distance(&e, &Pose::identity(), &e, &pb).unwrap();
+    let out = short
+        .growth_distance(&e, &Pose::identity(), &e, &pb, None, None)
+        .unwrap();
+    let full = s
+        .growth_distance(&e, &Pose::identity(), &e, &pb, None, None)
+        .unwrap();
     assert_eq!(out.status, GrowthStatus::IterationLimit);
     assert!(out.alpha_lower <= full.alpha * (1.0 + 1e-12) && full.alpha <= out.alpha_upper * (1.0 + 1e-12));
 }

@@ -77,7 +77,9 @@ fn agrees_with_bisection_on_gjk_distances_between_scaled_shapes() {
         let i = rng.random_range(0..shapes.len());
         let j = rng.random_range(0..shapes.len());
         let (pa, pb) = (random_pose(&mut rng, 0.3), random_pose(&mut rng, 0.3));
-        let out = s.growth_distance(&shapes[i], &pa, &shapes[j], &pb).unwrap();
+        let out = s
+            .growth_distance(&shapes[i], &pa, &shapes[j], &pb, None, None)
+            .unwrap();
         let reference = bisection(&shapes[i], &pa, &shapes[j], &pb, out.alpha);
         assert!(
             (out.alpha - reference).abs() <= 1e-6 * reference,
@@ -102,8 +104,8 @@ fn collision_agrees_with_gjk_and_returns_certificates() {
         let j = rng.random_range(0..shapes.len());
         let (a, b) = (&shapes[i], &shapes[j]);
         let (pa, pb) = (random_pose(&mut rng, 0.15), random_pose(&mut rng, 0.15));
-        let col = s.collide(a, &pa, b, &pb).unwrap();
-        let dist = s.growth_distance(a, &pa, b, &pb).unwrap();
+        let col = s.collide(a, &pa, b, &pb, None, None).unwrap();
+        let dist = s.growth_distance(a, &pa, b, &pb, None, None).unwrap();
         let gjk = intersects(a, &pa, b, &pb, &GjkSettings::default()).unwrap();
         // Away from a tolerance band around alpha* = 1 the answers must agree.
         if (dist.alpha - 1.0).abs() > 1e-6 {

@@ -26,19 +26,22 @@ fn warm_start_gives_the_cold_answer() {
         let (a, b) = (&shapes[i], &shapes[j]);
         let (mut pa, mut pb) = (random_pose(&mut rng, 0.2), random_pose(&mut rng, 0.2));
         cache.clear();
-        warm.growth_distance_cached(a, &pa, b, &pb, &mut cache).unwrap();
+        warm.growth_distance(a, &pa, b, &pb, None, Some(&mut cache))
+            .unwrap();
         for step in 0..5 {
             pa = nudge(&mut rng, &pa, size_of(a));
             pb = nudge(&mut rng, &pb, size_of(b));
-            let c = cold.growth_distance(a, &pa, b, &pb).unwrap();
-            let w = warm.growth_distance_cached(a, &pa, b, &pb, &mut cache).unwrap();
+            let c = cold.growth_distance(a, &pa, b, &pb, None, None).unwrap();
+            let w = warm
+                .growth_distance(a, &pa, b, &pb, None, Some(&mut cache))
+                .unwrap();
             check_answer(a, &pa, b, &pb, &w, &format!("warm case {case} step {step}"));
             assert!(
                 (c.alpha - w.alpha).abs() <= 2.0 * TOL * c.alpha,
                 "case {case} step {step}"
             );
             // Collision queries warm-start from distance queries and vice versa.
-            let wc = warm.collide_cached(a, &pa, b, &pb, &mut cache).unwrap();
+            let wc = warm.collide(a, &pa, b, &pb, None, Some(&mut cache)).unwrap();
             if (c.alpha - 1.0).abs() > 1e-6 {
                 assert_eq!(wc.intersecting, c.alpha < 1.0, "case {case} step {step}");
             }

@@ -9,7 +9,7 @@ use common::*;
 use growth_support::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{Cone, ConvexMesh, Cuboid, Cylinder, PairCache, Shape, Vec3};
+use wolfe::{Cone, ConvexMesh, Cuboid, Cylinder, Shape, Vec3};
 
 /// A needle or plate: a box, cylinder or cone with one or two dimensions 1e-4..1e-2 of
 /// the others, or the hull of random points in such a box.
@@ -40,9 +40,6 @@ fn thin_shape(rng: &mut ChaCha8Rng) -> Shape {
 #[test]
 fn warm_intervals_contain_the_cold_answer_on_needles_and_primitives() {
     let mut rng = rng(63);
-    let mut cold = solver();
-    let mut warm = solver();
-    let mut cache = PairCache::new();
     let mut bad = Vec::new();
     let mut queries = 0;
     for case in 0..5000 {
@@ -56,14 +53,7 @@ fn warm_intervals_contain_the_cold_answer_on_needles_and_primitives() {
         } else {
             random_primitive(&mut rng)
         };
-        let (mut pa, mut pb) = (random_pose(&mut rng, 0.3), random_pose(&mut rng, 0.3));
-        cache.clear();
-        warm.growth_distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
-        for step in 0..4 {
-            pa = nudge(&mut rng, &pa, size_of(&a));
-            pb = nudge(&mut rng, &pb, size_of(&b));
-            let c = cold.growth_distance(&a, &pa, &b, &pb).unwrap();
-            let w = warm.growth_distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
+        warm_trajectory(&mut rng, (&a, &b), |step, _, _, c, w| {
             queries += 1;
             if !(w.alpha_lower <= c.alpha_upper && c.alpha_lower <= w.alpha_upper) {
                 bad.push(format!(
@@ -78,7 +68,7 @@ fn warm_intervals_contain_the_cold_answer_on_needles_and_primitives() {
                     w.alpha_upper
                 ));
             }
-        }
+        });
     }
     assert!(bad.is_empty(), "{} of {queries}:\n{}", bad.len(), bad.join("\n"));
 }

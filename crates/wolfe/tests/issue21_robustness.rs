@@ -56,7 +56,7 @@ fn assert_every_query_finite_or_err(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose) 
         );
     }
     let mut solver = ContactSolver::new(SignedDistanceSettings::default()).unwrap();
-    if let Ok(o) = solver.signed_distance(a, pa, b, pb) {
+    if let Ok(o) = solver.signed_distance(a, pa, b, pb, None) {
         assert!(
             all_finite(&[o.signed_distance, o.lower_bound, o.upper_bound])
                 && vec_finite(&o.point_a)
@@ -66,7 +66,7 @@ fn assert_every_query_finite_or_err(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose) 
         );
     }
     let settings = ManifoldSettings::default().with_margin(1e-3);
-    if let Ok(Some(m)) = solver.manifold(a, pa, b, pb, &settings) {
+    if let Ok(Some(m)) = solver.manifold(a, pa, b, pb, &settings, None) {
         assert!(vec_finite(&m.normal), "manifold {what}: {m:?}");
         for p in m.points() {
             assert!(
@@ -192,7 +192,7 @@ fn rotated_resting_boxes_manifold_on_the_top_face() {
         let pa = Pose::from_parts(origin, Q).unwrap();
         let tb = Vec3::new(-187.8857819243421, 938.9045995879901, -1001.7600767276497) + shift;
         let pb = Pose::from_parts(tb.into(), Q).unwrap();
-        let sd = solver.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let sd = solver.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         let up = pa.transform_vector(&Vec3::z());
         assert!(sd.signed_distance.abs() < 1e-12, "{sd:?}");
         assert!(sd.lower_bound <= 1e-13 && sd.upper_bound >= -1e-13, "{sd:?}");
@@ -201,7 +201,10 @@ fn rotated_resting_boxes_manifold_on_the_top_face() {
             "normal {:?}, A's top {up:?}",
             sd.normal
         );
-        let m = solver.manifold(&a, &pa, &b, &pb, &settings).unwrap().unwrap();
+        let m = solver
+            .manifold(&a, &pa, &b, &pb, &settings, None)
+            .unwrap()
+            .unwrap();
         assert_eq!(m.points().len(), 4, "{m:?}");
         assert!((m.normal - up).norm() < 1e-9, "{m:?}");
         for p in m.points() {
@@ -236,7 +239,7 @@ fn near_touching_rotated_boxes_keep_the_face_normal() {
             let pa = Pose::new(base, q);
             let local = lateral + Vec3::new(0.0, 0.09375 + 0.01123046875 + 1.05e-13, 0.0);
             let pb = Pose::new(base + q * local, q);
-            let sd = solver.signed_distance(&a, &pa, &b, &pb).unwrap();
+            let sd = solver.signed_distance(&a, &pa, &b, &pb, None).unwrap();
             let n_local = pa.inverse_transform_vector(&sd.normal);
             assert!(
                 (n_local - Vec3::y()).norm() < 1e-9,
@@ -244,7 +247,10 @@ fn near_touching_rotated_boxes_keep_the_face_normal() {
             );
             assert!(sd.is_certified(), "base {base:?} lateral {lateral:?}: {sd:?}");
             assert!(sd.signed_distance.abs() < 1e-12, "{sd:?}");
-            let m = solver.manifold(&a, &pa, &b, &pb, &settings).unwrap().unwrap();
+            let m = solver
+                .manifold(&a, &pa, &b, &pb, &settings, None)
+                .unwrap()
+                .unwrap();
             assert_eq!(m.points().len(), 4, "{m:?}");
             assert!((pa.inverse_transform_vector(&m.normal) - Vec3::y()).norm() < 1e-9);
         }
@@ -329,7 +335,7 @@ fn count_uncertified_answers() {
         let b = random_shape(&mut r, i / 9, 1.0);
         let pa = random_pose(&mut r, 1.0);
         let pb = random_pose(&mut r, 1.0);
-        let o = solver.signed_distance(&a, &pa, &b, &pb).unwrap();
+        let o = solver.signed_distance(&a, &pa, &b, &pb, None).unwrap();
         if !o.is_certified() {
             uncertified += 1;
         }

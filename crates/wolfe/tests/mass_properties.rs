@@ -150,18 +150,20 @@ fn primitives_match_the_textbook_formulas() {
     assert!((p2.mass - 2.0 * props(s.clone()).mass).abs() < 1e-12 * p2.mass);
 }
 
+/// The eight corners of the box with half-extents `h`.
+fn box_corners(h: &Vec3) -> Vec<Vec3> {
+    (0..8)
+        .map(|i| {
+            let pick = |bit: i32, e: f64| if i & bit == 0 { -e } else { e };
+            Vec3::new(pick(1, h.x), pick(2, h.y), pick(4, h.z))
+        })
+        .collect()
+}
+
 #[test]
 fn mesh_of_a_box_equals_the_cuboid() {
     let h = Vec3::new(0.1, 0.25, 0.4);
-    let corners: Vec<Vec3> = (0..8)
-        .map(|i| {
-            Vec3::new(
-                if i & 1 == 0 { -h.x } else { h.x },
-                if i & 2 == 0 { -h.y } else { h.y },
-                if i & 4 == 0 { -h.z } else { h.z },
-            )
-        })
-        .collect();
+    let corners = box_corners(&h);
     let mesh = ConvexMesh::from_points(&corners).unwrap();
     assert_close(
         &props(mesh),
@@ -364,15 +366,7 @@ fn offset_points(core: &[Vec3], r: f64, n: usize) -> Vec<Vec3> {
 fn rounded_box_cylinder_and_cone_match_their_sampled_hulls() {
     let r = 0.05;
     let h = Vec3::new(0.1, 0.2, 0.15);
-    let corners: Vec<Vec3> = (0..8)
-        .map(|i| {
-            Vec3::new(
-                if i & 1 == 0 { -h.x } else { h.x },
-                if i & 2 == 0 { -h.y } else { h.y },
-                if i & 4 == 0 { -h.z } else { h.z },
-            )
-        })
-        .collect();
+    let corners = box_corners(&h);
     let rounded_box = props(Shape::from(Cuboid::new(h.into()).unwrap()).inflated(r).unwrap());
     assert_valid_inertia(&rounded_box, "rounded box");
     let e: Vec<f64> = [8, 16, 32]

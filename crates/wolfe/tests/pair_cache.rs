@@ -24,55 +24,53 @@ fn an_empty_or_cleared_cache_is_a_cold_query() {
         let elsewhere = random_pose(&mut rng, 1.5);
         // Fill the cache at another pose, then clear it.
         let mut cache = PairCache::new();
-        gjk.distance_cached(&a, &pa, &b, &elsewhere, &mut cache).unwrap();
+        gjk.distance(&a, &pa, &b, &elsewhere, Some(&mut cache)).unwrap();
         contact
-            .signed_distance_cached(&a, &pa, &b, &elsewhere, &mut cache)
+            .signed_distance(&a, &pa, &b, &elsewhere, Some(&mut cache))
             .unwrap();
         growth
-            .growth_distance_cached(&a, &pa, &b, &elsewhere, &mut cache)
+            .growth_distance(&a, &pa, &b, &elsewhere, None, Some(&mut cache))
             .unwrap();
         assert!(!cache.is_empty());
         cache.clear();
         assert!(cache.is_empty());
         let mut fresh = PairCache::new();
         assert_eq!(
-            gjk.distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap(),
-            gjk.distance(&a, &pa, &b, &pb).unwrap(),
+            gjk.distance(&a, &pa, &b, &pb, Some(&mut cache)).unwrap(),
+            gjk.distance(&a, &pa, &b, &pb, None).unwrap(),
             "case {case}"
         );
         assert_eq!(
-            gjk.intersects_cached(&a, &pa, &b, &pb, &mut fresh).unwrap(),
-            gjk.intersects(&a, &pa, &b, &pb).unwrap(),
-            "case {case}"
-        );
-        cache.clear();
-        assert_eq!(
-            contact
-                .signed_distance_cached(&a, &pa, &b, &pb, &mut cache)
-                .unwrap(),
-            contact.signed_distance(&a, &pa, &b, &pb).unwrap(),
+            gjk.intersects(&a, &pa, &b, &pb, Some(&mut fresh)).unwrap(),
+            gjk.intersects(&a, &pa, &b, &pb, None).unwrap(),
             "case {case}"
         );
         cache.clear();
         assert_eq!(
             contact
-                .contact_cached(&a, &pa, &b, &pb, 0.05, &mut cache)
+                .signed_distance(&a, &pa, &b, &pb, Some(&mut cache))
                 .unwrap(),
-            contact.contact(&a, &pa, &b, &pb, 0.05).unwrap(),
+            contact.signed_distance(&a, &pa, &b, &pb, None).unwrap(),
+            "case {case}"
+        );
+        cache.clear();
+        assert_eq!(
+            contact.contact(&a, &pa, &b, &pb, 0.05, Some(&mut cache)).unwrap(),
+            contact.contact(&a, &pa, &b, &pb, 0.05, None).unwrap(),
             "case {case}"
         );
         cache.clear();
         assert_eq!(
             growth
-                .growth_distance_cached(&a, &pa, &b, &pb, &mut cache)
+                .growth_distance(&a, &pa, &b, &pb, None, Some(&mut cache))
                 .unwrap(),
-            growth.growth_distance(&a, &pa, &b, &pb).unwrap(),
+            growth.growth_distance(&a, &pa, &b, &pb, None, None).unwrap(),
             "case {case}"
         );
         cache.clear();
         assert_eq!(
-            growth.collide_cached(&a, &pa, &b, &pb, &mut cache).unwrap(),
-            growth.collide(&a, &pa, &b, &pb).unwrap(),
+            growth.collide(&a, &pa, &b, &pb, None, Some(&mut cache)).unwrap(),
+            growth.collide(&a, &pa, &b, &pb, None, None).unwrap(),
             "case {case}"
         );
     }
@@ -97,8 +95,8 @@ fn one_cache_serves_every_query_of_its_pair() {
         for k in 0..12 {
             match k % 3 {
                 0 => {
-                    let w = gjk.distance_cached(&a, &pa, &b, &pb, &mut cache).unwrap();
-                    let c = gjk.distance(&a, &pa, &b, &pb).unwrap();
+                    let w = gjk.distance(&a, &pa, &b, &pb, Some(&mut cache)).unwrap();
+                    let c = gjk.distance(&a, &pa, &b, &pb, None).unwrap();
                     assert!(
                         (w.distance - c.distance).abs() <= 1e-6 * c.distance.max(1e-3),
                         "case {case} step {k}: {} vs {}",
@@ -108,9 +106,9 @@ fn one_cache_serves_every_query_of_its_pair() {
                 }
                 1 => {
                     let w = contact
-                        .signed_distance_cached(&a, &pa, &b, &pb, &mut cache)
+                        .signed_distance(&a, &pa, &b, &pb, Some(&mut cache))
                         .unwrap();
-                    let c = contact.signed_distance(&a, &pa, &b, &pb).unwrap();
+                    let c = contact.signed_distance(&a, &pa, &b, &pb, None).unwrap();
                     assert!(
                         (w.signed_distance - c.signed_distance).abs()
                             <= 1e-6 * c.signed_distance.abs().max(1e-3),
@@ -121,9 +119,9 @@ fn one_cache_serves_every_query_of_its_pair() {
                 }
                 _ => {
                     let w = growth
-                        .growth_distance_cached(&a, &pa, &b, &pb, &mut cache)
+                        .growth_distance(&a, &pa, &b, &pb, None, Some(&mut cache))
                         .unwrap();
-                    let c = growth.growth_distance(&a, &pa, &b, &pb).unwrap();
+                    let c = growth.growth_distance(&a, &pa, &b, &pb, None, None).unwrap();
                     assert!(
                         (w.alpha - c.alpha).abs() <= 1e-6 * c.alpha,
                         "case {case} step {k}: {} vs {}",

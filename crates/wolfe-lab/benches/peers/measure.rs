@@ -25,9 +25,9 @@ pub(crate) fn run_family(index: usize, family: &Family, repeats: usize, rows: &m
             for (solver, outcome) in solvers.iter_mut().zip(&mut outcomes) {
                 *outcome = Some(match task {
                     Task::Distance => {
-                        let out = solver.distance(a, pa, b, pb).expect("valid problem");
+                        let out = solver.distance(a, pa, b, pb, None).expect("valid problem");
                         let ns = timing::median_ns(&mut times, || {
-                            solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                            solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                         });
                         Outcome {
                             ns,
@@ -37,9 +37,9 @@ pub(crate) fn run_family(index: usize, family: &Family, repeats: usize, rows: &m
                     }
                     Task::Penetration => unreachable!("this bench times distance and collision"),
                     Task::Collision => {
-                        let out = solver.intersects(a, pa, b, pb).expect("valid problem");
+                        let out = solver.intersects(a, pa, b, pb, None).expect("valid problem");
                         let ns = timing::median_ns(&mut times, || {
-                            solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                            solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                         });
                         Outcome {
                             ns,
@@ -120,7 +120,7 @@ pub(crate) fn cold_passes(family: &Family, passes: usize) -> [Vec<u64>; 3] {
                 let (pa, pb) = (&p.pose_a, &p.pose_b);
                 let mut one = [0u64];
                 timing::median_ns(&mut one, || {
-                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 t[pass] = one[0];
             }
@@ -146,7 +146,7 @@ pub(crate) fn far_agreement(set: &Set) -> Option<(usize, f64)> {
         };
         let (a, b) = set.set.shapes_of(p);
         let ours = solver
-            .distance(a, &p.pose_a, b, &p.pose_b)
+            .distance(a, &p.pose_a, b, &p.pose_b, None)
             .expect("valid problem")
             .distance;
         let theirs = parry_query::distance(&qa, sa, &qb, sb)

@@ -218,13 +218,13 @@ fn drive(
                 let (pa, pb) = (&poses[i], &poses[j]);
                 let t = Instant::now();
                 let warm = growth
-                    .growth_distance_cached(a, pa, b, pb, cache)
+                    .growth_distance(a, pa, b, pb, None, Some(cache))
                     .map_err(error)?;
                 let warm_ns = t.elapsed().as_nanos() as u64;
                 let t = Instant::now();
-                let cold = growth.growth_distance(a, pa, b, pb).map_err(error)?;
+                let cold = growth.growth_distance(a, pa, b, pb, None, None).map_err(error)?;
                 let cold_ns = t.elapsed().as_nanos() as u64;
-                let sd = contact.signed_distance(a, pa, b, pb).map_err(error)?;
+                let sd = contact.signed_distance(a, pa, b, pb, None).map_err(error)?;
                 let cos = warm.normal.dot(&sd.normal).clamp(-1.0, 1.0);
                 samples.push(Sample {
                     step,

@@ -249,17 +249,17 @@ fn polyak_normalization(
                 };
                 let (iterations, ok, ns) = match task {
                     Query::Distance => {
-                        let o = engine.distance(a, pa, b, pb).map_err(error)?;
+                        let o = engine.distance(a, pa, b, pb, None).map_err(error)?;
                         let ns = timing::median_ns(&mut times, || {
-                            engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                            engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                         });
                         let ok = (o.distance - p.dist).abs() <= super::ANSWER_TOLERANCE * p.dist;
                         (o.iterations, ok, ns)
                     }
                     Query::Collision => {
-                        let o = engine.intersects(a, pa, b, pb).map_err(error)?;
+                        let o = engine.intersects(a, pa, b, pb, None).map_err(error)?;
                         let ns = timing::median_ns(&mut times, || {
-                            engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                            engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                         });
                         (o.iterations, !o.intersecting, ns)
                     }

@@ -230,10 +230,16 @@ pub fn measure(
                 };
                 let (value, iterations, status, ns) = match task {
                     Query::Distance => {
-                        let o = engine.distance(a, pa, b, pb).map_err(error)?;
+                        let o = engine.distance(a, pa, b, pb, None).map_err(error)?;
                         let ns = if repeats > 0 {
                             timing::median_ns(&mut times, || {
-                                engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                                engine.distance(
+                                    black_box(a),
+                                    black_box(pa),
+                                    black_box(b),
+                                    black_box(pb),
+                                    None,
+                                )
                             })
                         } else {
                             0
@@ -241,10 +247,16 @@ pub fn measure(
                         (o.distance, o.iterations, o.status, ns)
                     }
                     Query::Collision => {
-                        let o = engine.intersects(a, pa, b, pb).map_err(error)?;
+                        let o = engine.intersects(a, pa, b, pb, None).map_err(error)?;
                         let ns = if repeats > 0 {
                             timing::median_ns(&mut times, || {
-                                engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                                engine.intersects(
+                                    black_box(a),
+                                    black_box(pa),
+                                    black_box(b),
+                                    black_box(pb),
+                                    None,
+                                )
                             })
                         } else {
                             0

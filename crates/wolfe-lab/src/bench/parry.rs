@@ -290,12 +290,12 @@ mod tests {
             let (pa, pb) = (PeerShape::of(a).unwrap(), PeerShape::of(b).unwrap());
             for (wa, wb) in poses() {
                 let (qa, qb) = (pa.pose(&wa), pb.pose(&wb));
-                let ours = gjk.distance(a, &wa, b, &wb).unwrap().distance;
+                let ours = gjk.distance(a, &wa, b, &wb, None).unwrap().distance;
                 let theirs = distance(&qa, &pa, &qb, &pb).unwrap();
                 assert!((ours - theirs).abs() <= 1e-6 * (1.0 + ours), "{ours} vs {theirs}");
-                let hit = gjk.intersects(a, &wa, b, &wb).unwrap().intersecting;
+                let hit = gjk.intersects(a, &wa, b, &wb, None).unwrap().intersecting;
                 assert_eq!(hit, intersects(&qa, &pa, &qb, &pb).unwrap());
-                let sd = epa.signed_distance(a, &wa, b, &wb).unwrap().signed_distance;
+                let sd = epa.signed_distance(a, &wa, b, &wb, None).unwrap().signed_distance;
                 let c = contact(&qa, &pa, &qb, &pb, 10.0).unwrap().unwrap();
                 assert!((sd - c).abs() <= 1e-5, "{sd} vs {c}");
                 assert_eq!(contact(&qa, &pa, &qb, &pb, 0.0).unwrap().is_some(), sd <= 0.0);
@@ -305,7 +305,7 @@ mod tests {
         for (a, b) in &shapes {
             let hits: Vec<bool> = poses()
                 .iter()
-                .map(|(wa, wb)| gjk.intersects(a, wa, b, wb).unwrap().intersecting)
+                .map(|(wa, wb)| gjk.intersects(a, wa, b, wb, None).unwrap().intersecting)
                 .collect();
             assert!(hits.contains(&true) && hits.contains(&false), "{hits:?}");
         }

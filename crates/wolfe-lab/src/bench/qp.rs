@@ -145,7 +145,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 })?;
                 let (pa, pb) = (&p.pose_a, &p.pose_b);
                 let out = engine
-                    .distance(a, pa, b, pb)
+                    .distance(a, pa, b, pb, None)
                     .map_err(|source| BenchError::Query {
                         id: p.id,
                         solver: solver.name(),
@@ -153,7 +153,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                     })?;
                 let mut times = vec![0u64; gjk_repeats];
                 let ns = timing::median_ns(&mut times, || {
-                    engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                    engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 worst = worst.max((out.distance - qp.distance).abs() / p.dist);
                 // How far apart the two certified brackets lie (zero when they overlap).

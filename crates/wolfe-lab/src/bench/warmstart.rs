@@ -142,10 +142,10 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 let query = |e: &mut GjkSolver, c: &mut PairCache| -> Result<(u32, f64), BenchError> {
                     let it = match task {
                         Query::Distance => e
-                            .distance_cached(a, pose_a, b, pose_b, c)
+                            .distance(a, pose_a, b, pose_b, Some(c))
                             .map(|o| (o.iterations, o.distance)),
                         Query::Collision => e
-                            .intersects_cached(a, pose_a, b, pose_b, c)
+                            .intersects(a, pose_a, b, pose_b, Some(c))
                             .map(|o| (o.iterations, f64::from(u8::from(o.intersecting)))),
                     };
                     it.map_err(|source| BenchError::Query {

@@ -100,7 +100,9 @@ impl GrowthContacts {
         out: &mut [GrowthPoint; MAX_POINTS],
     ) -> Result<GrowthContact, WolfeError> {
         self.queries += 1;
-        let g = self.solver.growth_distance_cached(a, pose_a, b, pose_b, cache)?;
+        let g = self
+            .solver
+            .growth_distance(a, pose_a, b, pose_b, None, Some(cache))?;
         let n = g.normal;
         if g.status != GrowthStatus::Converged || !g.alpha.is_finite() || n.norm_squared() < 0.5 {
             self.fallbacks += 1;
@@ -300,10 +302,10 @@ mod tests {
             let target = [1e-9, 1e-3, 1e-2, 0.05, -1e-3][case % 5];
             // Exact in one move when separated; overlapping, the penetration direction
             // moves with B, so the move is repeated.
-            let mut exact = sd.signed_distance(&a, &pose_a, &b, &pose_b).unwrap();
+            let mut exact = sd.signed_distance(&a, &pose_a, &b, &pose_b, None).unwrap();
             for _ in 0..4 {
                 pose_b.translation += (target - exact.signed_distance) * exact.normal;
-                exact = sd.signed_distance(&a, &pose_a, &b, &pose_b).unwrap();
+                exact = sd.signed_distance(&a, &pose_a, &b, &pose_b, None).unwrap();
             }
             let e = exact.signed_distance;
             assert!((e - target).abs() < 1e-6, "case {case}: {e} vs {target}");
@@ -405,7 +407,7 @@ mod tests {
             let pose = sim.world().bodies()[0].shape_world_pose(&sim.poses()[0]);
             let mut sd = wolfe::ContactSolver::new(wolfe::SignedDistanceSettings::default()).unwrap();
             let phi = sd
-                .signed_distance(&ground, &ground_pose, &cube, &pose)
+                .signed_distance(&ground, &ground_pose, &cube, &pose, None)
                 .unwrap()
                 .signed_distance;
             let tilt = (pose.rotation * Vec3::z()).angle(&Vec3::z());

@@ -3,8 +3,8 @@
 //!
 //! Solvers hold settings and scratch memory only; everything that belongs to a pair of
 //! shapes lives in a [`PairCache`] that the caller keeps per pair (a simulation keeps
-//! one per body pair across steps) and passes `&mut` to the `*_cached` queries. A new
-//! or cleared cache makes a cold query.
+//! one per body pair across steps) and passes it to the queries as their optional
+//! `cache` (`Some(&mut cache)`). A new or cleared cache, or none, makes a cold query.
 
 use crate::error::WolfeError;
 use crate::math::{Pose, Quat, Vec3};

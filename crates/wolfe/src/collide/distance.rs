@@ -7,7 +7,7 @@
 //! The queries validate their input, compute the relative pose once, run GJK in A's
 //! frame on the cores (DESIGN.md: a shape is a core plus a radius), and add the radii at
 //! the end. The pair is dispatched once (`dispatch.rs`); the loop is monomorphized per
-//! pair. Warm starts come from the caller's [`PairCache`] (the `*_cached` queries).
+//! pair. Warm starts come from the caller's [`PairCache`] (the queries' optional `cache`).
 
 use crate::collide::cache::{ClimbHints, PairCache, Separation, Start};
 use crate::collide::closed_form::{closed_form_separation, CoreSeparation};
@@ -73,8 +73,7 @@ pub struct CollisionOutput {
 /// A reusable GJK solver: the settings and the simplex (scratch space), so that queries
 /// allocate nothing (DESIGN.md: state belongs to the caller). What a query leaves for
 /// the next query of the same pair (separation direction, mesh climbing hints) lives in
-/// the caller's [`PairCache`], passed to [`GjkSolver::distance_cached`] and
-/// [`GjkSolver::intersects_cached`].
+/// the caller's [`PairCache`], passed as the queries' optional `cache`.
 #[derive(Clone, Debug, Default)]
 pub struct GjkSolver {
     settings: GjkSettings,
@@ -96,107 +95,37 @@ impl GjkSolver {
         &self.settings
     }
 
-    /// Distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from the pair's
-    /// `cache` (cold when it is empty), which keeps this query's separation and mesh
-    /// climbing hints for the next one.
-    pub fn distance_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: &mut PairCache,
-    ) -> Result<DistanceOutput, WolfeError> {
-        validate_poses(pose_a, pose_b)?;
-        let q = Query::new(a, pose_a, b, pose_b);
-        Ok(distance_from(
-            &self.settings,
-            &mut self.simplex,
-            &q,
-            Start::Warm,
-            cache,
-        ))
-    }
-
-    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), warm-started
-    /// from the pair's `cache` as [`GjkSolver::distance_cached`].
-    pub fn intersects_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: &mut PairCache,
-    ) -> Result<CollisionOutput, WolfeError> {
-        validate_poses(pose_a, pose_b)?;
-        let q = Query::new(a, pose_a, b, pose_b);
-        Ok(intersects_from(
-            &self.settings,
-            &mut self.simplex,
-            &q,
-            Start::Warm,
-            cache,
-        ))
-    }
-
-    /// Distance between `a` at `pose_a` and `b` at `pose_b`, started cold
-    /// (from the bounding-box centres, Sec. IV); [`GjkSolver::distance_cached`] warm-starts.
+    /// Distance between `a` at `pose_a` and `b` at `pose_b`. With a `cache`, the query
+    /// is warm-started from the pair's cache (cold when it is empty), which keeps this
+    /// query's separation and mesh climbing hints for the next one; without, it starts
+    /// cold, from the bounding-box centres (GJK++ Sec. IV).
     pub fn distance(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
+        cache: Option<&mut PairCache>,
     ) -> Result<DistanceOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
-        // Closed forms first: a cold query keeps nothing, so no cache to build.
-        if let Some(c) = cold_closed_form(&self.settings, a, pose_a, b, pose_b) {
-            return Ok(closed_form_distance(c, a.radius(), b.radius()));
-        }
-        // The closed forms were tried: straight to GJK, with a cache of its own.
         let q = Query::new(a, pose_a, b, pose_b);
-        let solved = solve(
-            &self.settings,
-            &mut self.simplex,
-            &q,
-            QueryKind::Distance,
-            Start::Cold,
-            &mut PairCache::new(),
-        );
-        Ok(distance_output(&solved, q.pose_a))
+        Ok(query(&self.settings, &mut self.simplex, &q, cache))
     }
 
-    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (GJK++ Alg. 2), started cold
-    /// (from the bounding-box centres, Sec. IV); [`GjkSolver::intersects_cached`] warm-starts.
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (within the settings'
+    /// collision margin), with early exit on a separating plane (GJK++ Alg. 2); the
+    /// `cache` as in [`GjkSolver::distance`].
     pub fn intersects(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
+        cache: Option<&mut PairCache>,
     ) -> Result<CollisionOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
-        if let Some(c) = cold_closed_form(&self.settings, a, pose_a, b, pose_b) {
-            return Ok(closed_form_collision(
-                c,
-                a.radius() + b.radius(),
-                self.settings.collision_margin,
-            ));
-        }
         let q = Query::new(a, pose_a, b, pose_b);
-        let solved = solve(
-            &self.settings,
-            &mut self.simplex,
-            &q,
-            QueryKind::Collision,
-            Start::Cold,
-            &mut PairCache::new(),
-        );
-        Ok(collision_output(
-            &solved,
-            q.pose_a,
-            self.settings.collision_margin,
-        ))
+        Ok(query(&self.settings, &mut self.simplex, &q, cache))
     }
 }
 
@@ -216,68 +145,74 @@ impl<'q> Query<'q> {
     }
 }
 
-/// The distance query (inputs validated) from `start`, writing what it found to `cache`.
+/// The output of a query kind, formed from a closed form or from a GJK run.
+trait QueryOutput {
+    /// What GJK computes for this kind.
+    const KIND: QueryKind;
+    /// The output of a pair with a closed form.
+    fn from_closed_form(c: ClosedForm, radii: (f64, f64), settings: &GjkSettings) -> Self;
+    /// The output of a GJK run (in A's frame at `pose_a`).
+    fn from_run(solved: &Solved, pose_a: &Pose, settings: &GjkSettings) -> Self;
+}
+
+impl QueryOutput for DistanceOutput {
+    const KIND: QueryKind = QueryKind::Distance;
+
+    #[inline(always)]
+    fn from_closed_form(c: ClosedForm, (ra, rb): (f64, f64), _: &GjkSettings) -> Self {
+        closed_form_distance(c, ra, rb)
+    }
+
+    #[inline(always)]
+    fn from_run(solved: &Solved, pose_a: &Pose, _: &GjkSettings) -> Self {
+        distance_output(solved, pose_a)
+    }
+}
+
+impl QueryOutput for CollisionOutput {
+    const KIND: QueryKind = QueryKind::Collision;
+
+    #[inline(always)]
+    fn from_closed_form(c: ClosedForm, (ra, rb): (f64, f64), settings: &GjkSettings) -> Self {
+        closed_form_collision(c, ra + rb, settings.collision_margin)
+    }
+
+    #[inline(always)]
+    fn from_run(solved: &Solved, pose_a: &Pose, settings: &GjkSettings) -> Self {
+        collision_output(solved, pose_a, settings.collision_margin)
+    }
+}
+
+/// A query (inputs validated): the closed form of a pair with a ball when enabled and
+/// available (see `collide::closed_form`; for these pairs the fixed cost of a query is
+/// most of its cost), else GJK, warm-started from `cache` when there is one. The
+/// closest points of a closed form are remembered in the cache as the separation. A
+/// cold query builds no cache for a closed form (a [`PairCache`] holds the growth
+/// solver's memory too, and filling it was a visible part of these queries' cost).
 #[inline(always)]
-fn distance_from(
+fn query<O: QueryOutput>(
     settings: &GjkSettings,
     simplex: &mut Simplex,
     q: &Query<'_>,
-    start: Start,
-    cache: &mut PairCache,
-) -> DistanceOutput {
-    if let Some(c) = closed_form(settings, q, cache) {
-        return closed_form_distance(c, q.a.radius(), q.b.radius());
+    mut cache: Option<&mut PairCache>,
+) -> O {
+    if settings.closed_form_pairs {
+        if let Some(c) = closed_form_separation(q.a, q.pose_a, q.b, q.pose_b) {
+            if let Some(cache) = cache.as_deref_mut() {
+                // World frame: stored with the identity rotation.
+                cache.separation = Some(Separation::InA(c.x, Quat::identity()));
+            }
+            return O::from_closed_form(c, (q.a.radius(), q.b.radius()), settings);
+        }
     }
-    let solved = solve(settings, simplex, q, QueryKind::Distance, start, cache);
-    distance_output(&solved, q.pose_a)
-}
-
-/// The boolean query, as [`distance_from`].
-#[inline(always)]
-fn intersects_from(
-    settings: &GjkSettings,
-    simplex: &mut Simplex,
-    q: &Query<'_>,
-    start: Start,
-    cache: &mut PairCache,
-) -> CollisionOutput {
-    if let Some(c) = closed_form(settings, q, cache) {
-        return closed_form_collision(c, q.a.radius() + q.b.radius(), settings.collision_margin);
-    }
-    let solved = solve(settings, simplex, q, QueryKind::Collision, start, cache);
-    collision_output(&solved, q.pose_a, settings.collision_margin)
-}
-
-/// The closed form of a pair with a ball (see `collide::closed_form`), when enabled
-/// and available: the closest points of the cores in world frame, remembered in the
-/// cache as the separation. The caller forms its output from them directly: for these
-/// pairs the fixed cost of a query is most of its cost.
-#[inline]
-fn closed_form(settings: &GjkSettings, q: &Query<'_>, cache: &mut PairCache) -> Option<ClosedForm> {
-    if !settings.closed_form_pairs {
-        return None;
-    }
-    let c = closed_form_separation(q.a, q.pose_a, q.b, q.pose_b)?;
-    // World frame: stored with the identity rotation.
-    cache.separation = Some(Separation::InA(c.x, Quat::identity()));
-    Some(c)
-}
-
-/// The closed form of a pair for a cold query, which has no cache to write: as
-/// [`closed_form`] without building one (a [`PairCache`] holds the growth solver's
-/// memory too, and filling it was a visible part of these queries' cost).
-#[inline(always)]
-fn cold_closed_form(
-    settings: &GjkSettings,
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-) -> Option<ClosedForm> {
-    if !settings.closed_form_pairs {
-        return None;
-    }
-    closed_form_separation(a, pose_a, b, pose_b)
+    // A cold run writes its separation and hints to a cache of its own.
+    let mut cold = None;
+    let (start, cache) = match cache {
+        Some(cache) => (Start::Warm, cache),
+        None => (Start::Cold, cold.insert(PairCache::new())),
+    };
+    let solved = solve(settings, simplex, q, O::KIND, start, cache);
+    O::from_run(&solved, q.pose_a, settings)
 }
 
 /// The GJK path of a query (inputs already validated): starts as `start` says from
@@ -417,7 +352,7 @@ pub fn distance(
     pose_b: &Pose,
     settings: &GjkSettings,
 ) -> Result<DistanceOutput, WolfeError> {
-    GjkSolver::new(*settings)?.distance(a, pose_a, b, pose_b)
+    GjkSolver::new(*settings)?.distance(a, pose_a, b, pose_b, None)
 }
 
 /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (within the settings' collision
@@ -429,7 +364,7 @@ pub fn intersects(
     pose_b: &Pose,
     settings: &GjkSettings,
 ) -> Result<CollisionOutput, WolfeError> {
-    GjkSolver::new(*settings)?.intersects(a, pose_a, b, pose_b)
+    GjkSolver::new(*settings)?.intersects(a, pose_a, b, pose_b, None)
 }
 
 fn distance_output(solved: &Solved, pose_a: &Pose) -> DistanceOutput {

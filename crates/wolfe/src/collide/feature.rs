@@ -5,7 +5,8 @@
 //! The manifold query (`contact/manifold.rs`) and the half-space contacts
 //! (`halfspace.rs`) both build on this file; it knows shapes, not solvers.
 
-use crate::error::WolfeError;
+use crate::builder::with_fields;
+use crate::error::{non_negative_setting, setting, WolfeError};
 use crate::math::{Pose, Vec3};
 use crate::mesh::ConvexMesh;
 use crate::shape::{ConvexShape, Shape};
@@ -13,8 +14,8 @@ use crate::shape::{ConvexShape, Shape};
 /// Most vertices kept of one face polygon. A box face has 4; convex-mesh faces are
 /// triangles merged over coplanar vertices, and a face with more vertices than this
 /// keeps this many, evenly spaced in angular order (an inscribed convex polygon, slightly
-/// smaller; see `ConvexMesh`'s facets).
-pub const MAX_FACE_VERTICES: usize = 16;
+/// smaller; see `ConvexMesh`'s facets, which store at most this many).
+pub const MAX_FACE_VERTICES: usize = crate::mesh::FACET_MAX_VERTICES;
 
 /// Clipping buffer: clipping a convex polygon by one half-plane adds at most one
 /// vertex (it removes a chain and adds two crossing points for one or more removed
@@ -46,31 +47,19 @@ impl Default for ManifoldSettings {
 }
 
 impl ManifoldSettings {
-    /// This value with `margin` set (metres).
-    pub fn with_margin(mut self, margin: f64) -> Self {
-        self.margin = margin;
-        self
-    }
-
-    /// This value with `angle_tolerance` set (radians).
-    pub fn with_angle_tolerance(mut self, angle_tolerance: f64) -> Self {
-        self.angle_tolerance = angle_tolerance;
-        self
+    with_fields! {
+        /// This value with `margin` set (metres).
+        with_margin(margin: f64);
+        /// This value with `angle_tolerance` set (radians).
+        with_angle_tolerance(angle_tolerance: f64);
     }
 
     /// Checks the ranges.
     pub fn validate(&self) -> Result<(), WolfeError> {
         validate_margin(self.margin)?;
         let a = self.angle_tolerance;
-        if (0.0..std::f64::consts::FRAC_PI_2).contains(&a) {
-            Ok(())
-        } else {
-            Err(WolfeError::InvalidSetting {
-                name: "angle_tolerance",
-                value: a,
-                reason: "must be finite and in [0, pi/2)",
-            })
-        }
+        let ok = (0.0..std::f64::consts::FRAC_PI_2).contains(&a);
+        setting("angle_tolerance", a, ok, "must be finite and in [0, pi/2)")
     }
 }
 
@@ -345,13 +334,5 @@ pub(crate) fn reduce(points: &[ContactPoint], n: &Vec3) -> [Option<usize>; 4] {
 
 /// Checks a contact margin: finite and `>= 0`, in metres.
 pub(crate) fn validate_margin(margin: f64) -> Result<(), WolfeError> {
-    if margin.is_finite() && margin >= 0.0 {
-        Ok(())
-    } else {
-        Err(WolfeError::InvalidSetting {
-            name: "margin",
-            value: margin,
-            reason: "must be finite and >= 0",
-        })
-    }
+    non_negative_setting("margin", margin)
 }

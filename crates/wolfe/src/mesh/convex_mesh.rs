@@ -285,11 +285,11 @@ impl ConvexMesh {
     }
 }
 
-/// Most vertices stored of one facet polygon: the manifold's polygon buffer
-/// ([`crate::collide::feature::MAX_FACE_VERTICES`]). A facet with more (the flat cap of
-/// a can hull) keeps this many, evenly spaced in angular order: an inscribed convex
-/// polygon close to the whole.
-pub(crate) const FACET_MAX_VERTICES: usize = crate::collide::feature::MAX_FACE_VERTICES;
+/// Most vertices stored of one facet polygon (the contact manifold's polygon buffer is
+/// this size: `MAX_FACE_VERTICES` in `collide/feature.rs`). A facet with more (the flat
+/// cap of a can hull) keeps this many, evenly spaced in angular order: an inscribed
+/// convex polygon close to the whole.
+pub(crate) const FACET_MAX_VERTICES: usize = 16;
 
 /// Relative tolerance (of the hull's bounding-box diagonal) for a vertex to lie on a
 /// facet's plane: hull triangles are exact, and coplanar ones come from points read

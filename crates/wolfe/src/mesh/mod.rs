@@ -20,4 +20,5 @@ mod scan;
 mod seeds;
 mod support;
 
+pub(crate) use convex_mesh::FACET_MAX_VERTICES;
 pub use convex_mesh::{ConvexMesh, SUPPORT_BRUTE_FORCE_MAX_VERTICES};

@@ -206,22 +206,7 @@ pub(crate) fn quickhull(pts: &[Vec3], seed: [usize; 4]) -> Result<(Vec<u32>, Vec
                 }
             }
         }
-        // One simple cycle: following end -> start from the first edge returns to it
-        // after exactly `horizon.len()` steps, and not before.
-        let mut at = 0usize;
-        for step in 1..=horizon.len() {
-            let v = horizon[at].1 as usize;
-            if start_stamp[v] != stamp {
-                return Err(broken("horizon is not closed"));
-            }
-            at = start_of[v] as usize;
-            if at == 0 && step < horizon.len() {
-                return Err(broken("horizon is not one cycle"));
-            }
-        }
-        if at != 0 || horizon.len() < 3 {
-            return Err(broken("horizon is not one cycle"));
-        }
+        check_cycle(&horizon, &start_of, &start_stamp, stamp)?;
 
         // Cone of new faces from the eye.
         let base = st.faces.len() as u32;
@@ -257,9 +242,39 @@ pub(crate) fn quickhull(pts: &[Vec3], seed: [usize; 4]) -> Result<(Vec<u32>, Vec
         stack.extend((base..end).filter(|&f| !st.faces[f as usize].outside.is_empty()));
     }
 
-    // Compact: keep the live faces and the vertices they use, in ascending input order.
+    Ok(compact(&st.faces, n))
+}
+
+/// The horizon is one simple cycle: following end -> start from the first edge returns
+/// to it after exactly `horizon.len()` steps, and not before.
+fn check_cycle(
+    horizon: &[(u32, u32, u32)],
+    start_of: &[u32],
+    start_stamp: &[u32],
+    stamp: u32,
+) -> Result<(), WolfeError> {
+    let mut at = 0usize;
+    for step in 1..=horizon.len() {
+        let v = horizon[at].1 as usize;
+        if start_stamp[v] != stamp {
+            return Err(broken("horizon is not closed"));
+        }
+        at = start_of[v] as usize;
+        if at == 0 && step < horizon.len() {
+            return Err(broken("horizon is not one cycle"));
+        }
+    }
+    if at != 0 || horizon.len() < 3 {
+        return Err(broken("horizon is not one cycle"));
+    }
+    Ok(())
+}
+
+/// Compacts the hull: the live faces of `faces` and the vertices they use (of `n`
+/// points), in ascending input order, with the faces indexing into that list.
+fn compact(faces: &[Face], n: usize) -> (Vec<u32>, Vec<[u32; 3]>) {
     let mut remap = vec![NONE; n];
-    for f in st.faces.iter().filter(|f| f.alive) {
+    for f in faces.iter().filter(|f| f.alive) {
         for &v in &f.v {
             remap[v as usize] = 0;
         }
@@ -271,13 +286,12 @@ pub(crate) fn quickhull(pts: &[Vec3], seed: [usize; 4]) -> Result<(Vec<u32>, Vec
             used.push(i as u32);
         }
     }
-    let faces = st
-        .faces
+    let faces = faces
         .iter()
         .filter(|f| f.alive)
         .map(|f| f.v.map(|v| remap[v as usize]))
         .collect();
-    Ok((used, faces))
+    (used, faces)
 }
 
 fn st_side(pts: &[Vec3], f: [u32; 3], p: u32) -> f64 {

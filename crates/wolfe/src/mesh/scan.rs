@@ -77,6 +77,7 @@ impl PairedVertices {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::SIGNED_AXES;
     use crate::mesh::support::brute_force;
     use rand::{Rng, SeedableRng};
 
@@ -105,16 +106,10 @@ mod tests {
         let cube: Vec<Vec3> = (0..8)
             .map(|i| Vec3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
             .collect();
-        let dirs = [
-            Vec3::x(),
-            -Vec3::x(),
-            Vec3::y(),
-            -Vec3::y(),
-            Vec3::z(),
-            -Vec3::z(),
-            Vec3::new(1.0, 1.0, 0.0),
-            Vec3::new(0.0, -1.0, 1.0),
-        ];
+        let dirs: Vec<Vec3> = SIGNED_AXES
+            .into_iter()
+            .chain([Vec3::new(1.0, 1.0, 0.0), Vec3::new(0.0, -1.0, 1.0)])
+            .collect();
         for rotate in 0..8 {
             for n in [5, 7, 8] {
                 let v: Vec<Vec3> = (0..n).map(|i| cube[(i + rotate) % 8]).collect();

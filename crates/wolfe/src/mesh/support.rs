@@ -149,17 +149,11 @@ pub(crate) fn hill_climb(graph: &ClimbGraph, dir: &Vec3, start: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::SIGNED_AXES;
 
     /// An octahedron: vertices `+-e_k`, each adjacent to the four it is not opposite to.
     fn octahedron() -> (Vec<Vec3>, Adjacency) {
-        let v = vec![
-            Vec3::x(),
-            -Vec3::x(),
-            Vec3::y(),
-            -Vec3::y(),
-            Vec3::z(),
-            -Vec3::z(),
-        ];
+        let v = SIGNED_AXES.to_vec();
         let faces = [
             [0, 2, 4],
             [2, 1, 4],

@@ -10,10 +10,11 @@ use rand_chacha::ChaCha8Rng;
 use wolfe::collide::growth::{
     growth_collide_2d, growth_distance_2d, growth_distance_2d_traced, Pose2, Shape2, Vec2,
 };
+use wolfe::math::SIGNED_AXES;
 use wolfe::{
     intersects, Aabb, Capsule, CenterPoint, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid,
-    GjkSettings, GrowthIterate, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, Sphere,
-    SupportMap, Vec3, WolfeError,
+    GjkSettings, GrowthIterate, GrowthOutput, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose,
+    Shape, Sphere, SupportMap, Vec3, WolfeError,
 };
 use wolfe_testkit::oracle::{growth_bisection, scaled_apart};
 
@@ -104,16 +105,7 @@ pub fn check_answer(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, out: &wolfe::Gro
     );
     // The witness points lie in the shapes (checked against the support function in a
     // few directions: <d, x> <= h(d)).
-    for d in [
-        Vec3::x(),
-        -Vec3::x(),
-        Vec3::y(),
-        -Vec3::y(),
-        Vec3::z(),
-        -Vec3::z(),
-        out.normal,
-        -out.normal,
-    ] {
+    for d in SIGNED_AXES.into_iter().chain([out.normal, -out.normal]) {
         assert!(
             d.dot(&out.point_a) <= world_support_value(a, pa, &d) + 1e-9 * scale,
             "{what}"
@@ -149,10 +141,9 @@ pub fn run_checked(
         .growth_distance_traced(
             a,
             pa,
-            &CenterPoint::of(a),
             b,
             pb,
-            &CenterPoint::of(b),
+            Some(&[CenterPoint::of(a), CenterPoint::of(b)]),
             &mut |it: GrowthIterate| trace.push(it),
         )
         .unwrap();
@@ -194,5 +185,29 @@ pub fn nudge(rng: &mut ChaCha8Rng, p: &Pose, size: f64) -> Pose {
     Pose {
         rotation: rot * p.rotation,
         translation: p.translation + t.normalize() * 0.01 * size,
+    }
+}
+
+/// A short trajectory of a pair, cold and warm side by side: a warm query at random
+/// poses fills a fresh cache, then four steps nudge both poses (Sec. III-F.3's setting)
+/// and `check(step, pose_a, pose_b, cold, warm)` sees each step's two answers.
+pub fn warm_trajectory(
+    rng: &mut ChaCha8Rng,
+    (a, b): (&Shape, &Shape),
+    mut check: impl FnMut(u32, &Pose, &Pose, &GrowthOutput, &GrowthOutput),
+) {
+    let (mut cold, mut warm) = (solver(), solver());
+    let mut cache = PairCache::new();
+    let (mut pa, mut pb) = (random_pose(rng, 0.3), random_pose(rng, 0.3));
+    warm.growth_distance(a, &pa, b, &pb, None, Some(&mut cache))
+        .unwrap();
+    for step in 0..4 {
+        pa = nudge(rng, &pa, size_of(a));
+        pb = nudge(rng, &pb, size_of(b));
+        let c = cold.growth_distance(a, &pa, b, &pb, None, None).unwrap();
+        let w = warm
+            .growth_distance(a, &pa, b, &pb, None, Some(&mut cache))
+            .unwrap();
+        check(step, &pa, &pb, &c, &w);
     }
 }

@@ -47,9 +47,16 @@ pub(super) fn table_case(
         let vertices = vertex_count(a).max(vertex_count(b));
         let error = query_error(id, "growth");
 
-        let out = cold.growth_distance(a, pa, b, pb).map_err(&error)?;
+        let out = cold.growth_distance(a, pa, b, pb, None, None).map_err(&error)?;
         let ns = timing::median_ns(&mut times, || {
-            cold.growth_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+            cold.growth_distance(
+                black_box(a),
+                black_box(pa),
+                black_box(b),
+                black_box(pb),
+                None,
+                None,
+            )
         });
         let reference = if id < sizes.checks {
             Some(growth_bisection(a, pa, b, pb, out.alpha, REFERENCE_TOLERANCE).unwrap_or(f64::NAN))
@@ -76,15 +83,24 @@ pub(super) fn table_case(
             nudge(rng, pb, 0.01 * size_of(b)),
         );
         state
-            .growth_distance_cached(a, &qa, b, &qb, &mut cache)
+            .growth_distance(a, &qa, b, &qb, None, Some(&mut cache))
             .map_err(&error)?;
         let out = state
-            .growth_distance_cached(a, pa, b, pb, &mut cache.clone())
+            .growth_distance(a, pa, b, pb, None, Some(&mut cache.clone()))
             .map_err(&error)?;
         let ns = timing::median_ns_with_setup(
             &mut times,
             || cache,
-            |c| state.growth_distance_cached(black_box(a), black_box(pa), black_box(b), black_box(pb), c),
+            |c| {
+                state.growth_distance(
+                    black_box(a),
+                    black_box(pa),
+                    black_box(b),
+                    black_box(pb),
+                    None,
+                    Some(c),
+                )
+            },
         );
         rows.push(Row {
             case,
@@ -123,9 +139,18 @@ pub(super) fn vertices_case(
         let pb = random_pose(rng, extent).map_err(&error)?;
         let vertices = a.vertices().len().max(b.vertices().len());
 
-        let out = solver.growth_distance(&sa, &pa, &sb, &pb).map_err(&error)?;
+        let out = solver
+            .growth_distance(&sa, &pa, &sb, &pb, None, None)
+            .map_err(&error)?;
         let ns = timing::median_ns(&mut times, || {
-            solver.growth_distance(black_box(&sa), black_box(&pa), black_box(&sb), black_box(&pb))
+            solver.growth_distance(
+                black_box(&sa),
+                black_box(&pa),
+                black_box(&sb),
+                black_box(&pb),
+                None,
+                None,
+            )
         });
         rows.push(Row {
             case: VERTICES_CASE,
@@ -143,16 +168,15 @@ pub(super) fn vertices_case(
         let (ba, bb) = (BruteForce(&a), BruteForce(&b));
         let (ca, cb) = (CenterPoint::of(&ba), CenterPoint::of(&bb));
         let out = solver
-            .growth_distance_of(&ba, &pa, &ca, &bb, &pb, &cb)
+            .growth_distance_of(&ba, &pa, &bb, &pb, Some(&[ca, cb]))
             .map_err(&error)?;
         let ns = timing::median_ns(&mut times, || {
             solver.growth_distance_of(
                 black_box(&ba),
                 black_box(&pa),
-                &ca,
                 black_box(&bb),
                 black_box(&pb),
-                &cb,
+                Some(&[ca, cb]),
             )
         });
         rows.push(Row {

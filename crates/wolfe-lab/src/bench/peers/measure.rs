@@ -78,9 +78,11 @@ pub(super) fn measure(
 
         // Distance.
         for (engine, s) in gjk.iter_mut().zip(GJK_SOLVERS) {
-            let o = engine.distance(a, pa, b, pb).map_err(wolfe_error(s.name()))?;
+            let o = engine
+                .distance(a, pa, b, pb, None)
+                .map_err(wolfe_error(s.name()))?;
             let ns = timing::median_ns(&mut times, || {
-                engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
             });
             push(
                 PeerQuery::Distance,
@@ -98,9 +100,11 @@ pub(super) fn measure(
 
         // Collision.
         for (engine, s) in gjk.iter_mut().zip(GJK_SOLVERS) {
-            let o = engine.intersects(a, pa, b, pb).map_err(wolfe_error(s.name()))?;
+            let o = engine
+                .intersects(a, pa, b, pb, None)
+                .map_err(wolfe_error(s.name()))?;
             let ns = timing::median_ns(&mut times, || {
-                engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
             });
             let hit = f64::from(u8::from(o.intersecting));
             push(PeerQuery::Collision, s.name(), Some(hit), Some(o.iterations), ns);
@@ -118,9 +122,11 @@ pub(super) fn measure(
         );
 
         // Contact.
-        let sd = epa.signed_distance(a, pa, b, pb).map_err(wolfe_error(EPA))?;
+        let sd = epa
+            .signed_distance(a, pa, b, pb, None)
+            .map_err(wolfe_error(EPA))?;
         let c = epa
-            .contact(a, pa, b, pb, CONTACT_MARGIN)
+            .contact(a, pa, b, pb, CONTACT_MARGIN, None)
             .map_err(wolfe_error(EPA))?;
         let ns = timing::median_ns(&mut times, || {
             epa.contact(
@@ -129,6 +135,7 @@ pub(super) fn measure(
                 black_box(b),
                 black_box(pb),
                 black_box(CONTACT_MARGIN),
+                None,
             )
         });
         push(

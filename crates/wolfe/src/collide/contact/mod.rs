@@ -37,7 +37,7 @@
 //! // B sunk 0.1 m into A's top face.
 //! let pose_b = Pose::from_translation(Vec3::new(0.2, 0.0, 1.4));
 //! let out = solver
-//!     .signed_distance_cached(&a, &Pose::identity(), &b, &pose_b, &mut cache)
+//!     .signed_distance(&a, &Pose::identity(), &b, &pose_b, Some(&mut cache))
 //!     .unwrap();
 //! assert!((out.signed_distance + 0.1).abs() < 1e-12);
 //! assert!((out.normal - Vec3::z()).norm() < 1e-12); // from A to B
@@ -46,6 +46,7 @@
 mod cores;
 mod manifold;
 
+use crate::builder::with_fields;
 use crate::collide::cache::{PairCache, Separation, Start};
 use crate::collide::closed_form::{closed_form_signed, CoreGeometry};
 use crate::collide::epa::{EpaSettings, EpaStatus, Polytope};
@@ -71,16 +72,11 @@ pub struct SignedDistanceSettings {
 }
 
 impl SignedDistanceSettings {
-    /// This value with `gjk` set (GJK on the cores).
-    pub fn with_gjk(mut self, gjk: GjkSettings) -> Self {
-        self.gjk = gjk;
-        self
-    }
-
-    /// This value with `epa` set (EPA on overlapping cores).
-    pub fn with_epa(mut self, epa: EpaSettings) -> Self {
-        self.epa = epa;
-        self
+    with_fields! {
+        /// This value with `gjk` set (GJK on the cores).
+        with_gjk(gjk: GjkSettings);
+        /// This value with `epa` set (EPA on overlapping cores).
+        with_epa(epa: EpaSettings);
     }
 
     /// Checks both solvers' settings.
@@ -155,8 +151,8 @@ pub struct Contact {
 /// signed distance, contact and contact manifold. It holds the settings, GJK's simplex
 /// and EPA's polytope storage, allocated once by [`ContactSolver::new`] and reused, so
 /// that queries allocate nothing (DESIGN.md: state belongs to the caller). What a query
-/// leaves for the next query of the same pair lives in the caller's [`PairCache`]
-/// (the `*_cached` queries); the others start cold.
+/// leaves for the next query of the same pair lives in the caller's [`PairCache`],
+/// passed as the queries' optional `cache` (without one they start cold).
 #[derive(Clone, Debug)]
 pub struct ContactSolver {
     settings: SignedDistanceSettings,
@@ -184,39 +180,28 @@ impl ContactSolver {
     }
 
     /// Signed distance between `a` at `pose_a` and `b` at `pose_b`, with witness points
-    /// and normal (see the module documentation), cold started.
+    /// and normal (see the module documentation). With a `cache`, the query is
+    /// warm-started from the pair's cache (cold when it is empty), which keeps the
+    /// separation and mesh climbing hints found; without, it starts cold.
     pub fn signed_distance(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
+        cache: Option<&mut PairCache>,
     ) -> Result<SignedDistanceOutput, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
-        // Closed forms first: a cold query keeps nothing, so no cache to build.
-        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, &mut None) {
-            return Ok(out);
-        }
-        let core = self.run_checked(a, pose_a, b, pose_b, None, Start::Cold, &mut PairCache::new())?;
-        Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
-    }
-
-    /// [`ContactSolver::signed_distance`], warm-started from the pair's `cache` (cold
-    /// when it is empty), which keeps the separation and mesh climbing hints found.
-    pub fn signed_distance_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: &mut PairCache,
-    ) -> Result<SignedDistanceOutput, WolfeError> {
-        self.signed_distance_from(a, pose_a, b, pose_b, Start::Warm, cache)
+        Ok(match self.query(a, pose_a, b, pose_b, None, cache) {
+            Queried::ClosedForm(out) => out,
+            Queried::Cores(core) => self.output(&core, pose_a, (a.radius(), b.radius())),
+        })
     }
 
     /// The contact between `a` at `pose_a` and `b` at `pose_b` if their signed distance
-    /// is at most `margin` (metres, finite, `>= 0`), `None` otherwise; cold started.
+    /// is at most `margin` (metres, finite, `>= 0`), `None` otherwise; the `cache` as
+    /// in [`ContactSolver::signed_distance`].
     pub fn contact(
         &mut self,
         a: &Shape,
@@ -224,25 +209,29 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
         margin: f64,
+        cache: Option<&mut PairCache>,
     ) -> Result<Option<Contact>, WolfeError> {
-        self.contact_from(a, pose_a, b, pose_b, margin, Start::Cold, &mut PairCache::new())
-    }
-
-    /// [`ContactSolver::contact`], warm-started from the pair's `cache`.
-    pub fn contact_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        margin: f64,
-        cache: &mut PairCache,
-    ) -> Result<Option<Contact>, WolfeError> {
-        self.contact_from(a, pose_a, b, pose_b, margin, Start::Warm, cache)
+        validate_margin(margin)?;
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let out = match self.query(a, pose_a, b, pose_b, Some(margin), cache) {
+            Queried::ClosedForm(out) => out,
+            // GJK stopped early: the pair is certainly beyond the margin.
+            Queried::Cores(core) if core.gjk.status == GjkStatus::Separated => return Ok(None),
+            Queried::Cores(core) => self.output(&core, pose_a, (a.radius(), b.radius())),
+        };
+        Ok((out.signed_distance <= margin).then_some(Contact {
+            normal: out.normal,
+            signed_distance: out.signed_distance,
+            point_a: out.point_a,
+            point_b: out.point_b,
+            certified: out.is_certified(),
+        }))
     }
 
     /// The contact manifold of `a` at `pose_a` and `b` at `pose_b` (see `manifold.rs`),
-    /// or `None` when they are farther apart than `settings.margin`; cold started.
+    /// or `None` when they are farther apart than `settings.margin`; the `cache` as in
+    /// [`ContactSolver::signed_distance`].
     pub fn manifold(
         &mut self,
         a: &Shape,
@@ -250,48 +239,52 @@ impl ContactSolver {
         b: &Shape,
         pose_b: &Pose,
         settings: &ManifoldSettings,
+        cache: Option<&mut PairCache>,
     ) -> Result<Option<ContactManifold>, WolfeError> {
-        self.manifold_from(a, pose_a, b, pose_b, settings, Start::Cold, &mut PairCache::new())
+        settings.validate()?;
+        let c = self.contact(a, pose_a, b, pose_b, settings.margin, cache)?;
+        Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings, &mut self.manifold)))
     }
 
-    /// [`ContactSolver::manifold`], warm-started from the pair's `cache`.
-    pub fn manifold_cached(
+    /// A query on the cores (poses validated by the caller): the closed form when the
+    /// pair has one, else GJK (stopping once the pair is certainly beyond `within`),
+    /// then EPA on overlapping cores, warm-started from `cache` when there is one, which
+    /// keeps the cores' separation found (when non-zero) and the climbing hints. A cold
+    /// query builds no cache for a closed form.
+    #[inline(always)]
+    fn query(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
-        settings: &ManifoldSettings,
-        cache: &mut PairCache,
-    ) -> Result<Option<ContactManifold>, WolfeError> {
-        self.manifold_from(a, pose_a, b, pose_b, settings, Start::Warm, cache)
-    }
-
-    /// The signed-distance query, started as `start` says from `cache`, which keeps the
-    /// separation found (when non-zero) and the climbing hints.
-    pub(crate) fn signed_distance_from(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        start: Start,
-        cache: &mut PairCache,
-    ) -> Result<SignedDistanceOutput, WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
-        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, &mut cache.separation) {
-            return Ok(out);
+        within: Option<f64>,
+        mut cache: Option<&mut PairCache>,
+    ) -> Queried {
+        let separation = cache.as_deref_mut().map(|c| &mut c.separation);
+        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, separation) {
+            return Queried::ClosedForm(out);
         }
-        let core = self.run_checked(a, pose_a, b, pose_b, None, start, cache)?;
-        Ok(self.output(&core, pose_a, (a.radius(), b.radius())))
+        // A cold run writes its separation and hints to a cache of its own.
+        let mut cold = None;
+        let (start, cache) = match cache {
+            Some(cache) => (Start::Warm, cache),
+            None => (Start::Cold, cold.insert(PairCache::new())),
+        };
+        let (x0, keep) = start.resolve(cache, pose_a);
+        let pose_ab = pose_a.relative(pose_b);
+        let core = self.run_cores(a, b, &pose_ab, x0, within, (keep, &mut cache.hints));
+        if core.gjk.x.norm_squared() > 0.0 {
+            cache.separation = Some(Separation::InA(core.gjk.x, pose_a.rotation));
+        }
+        Queried::Cores(core)
     }
 
     /// The signed distance of a pair with a closed form (`collide::closed_form`),
     /// built in world frame straight from the cores' geometry: no relative pose, no run
     /// of the cores to assemble, no rotation of the outputs (for these pairs, most of a
     /// query's cost). `None` when the closed forms are off or the pair has none; the
-    /// cores' separation found is kept in `separation`.
+    /// cores' separation found is kept in `separation` when there is one.
     #[inline]
     fn closed_form(
         &self,
@@ -299,7 +292,7 @@ impl ContactSolver {
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
-        separation: &mut Option<Separation>,
+        separation: Option<&mut Option<Separation>>,
     ) -> Option<SignedDistanceOutput> {
         if !self.settings.gjk.closed_form_pairs {
             return None;
@@ -310,7 +303,9 @@ impl ContactSolver {
         Some(match geometry {
             CoreGeometry::Apart { ca, cb, x } => {
                 // World frame: stored with the identity rotation (as `distance` does).
-                *separation = Some(Separation::InA(x, Quat::identity()));
+                if let Some(separation) = separation {
+                    *separation = Some(Separation::InA(x, Quat::identity()));
+                }
                 let x_norm = x.norm();
                 let n = -x / x_norm;
                 let sd = x_norm - radius_sum;
@@ -353,85 +348,15 @@ impl ContactSolver {
             }
         })
     }
+}
 
-    /// The contact query, as [`ContactSolver::signed_distance_from`].
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn contact_from(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        margin: f64,
-        start: Start,
-        cache: &mut PairCache,
-    ) -> Result<Option<Contact>, WolfeError> {
-        validate_margin(margin)?;
-        pose_a.validate()?;
-        pose_b.validate()?;
-        if let Some(out) = self.closed_form(a, pose_a, b, pose_b, &mut cache.separation) {
-            return Ok((out.signed_distance <= margin).then_some(Contact {
-                normal: out.normal,
-                signed_distance: out.signed_distance,
-                point_a: out.point_a,
-                point_b: out.point_b,
-                certified: true,
-            }));
-        }
-        // GJK stops early once the pair is certainly beyond the margin.
-        let core = self.run_checked(a, pose_a, b, pose_b, Some(margin), start, cache)?;
-        if core.gjk.status == GjkStatus::Separated {
-            return Ok(None);
-        }
-        let out = self.output(&core, pose_a, (a.radius(), b.radius()));
-        Ok((out.signed_distance <= margin).then_some(Contact {
-            normal: out.normal,
-            signed_distance: out.signed_distance,
-            point_a: out.point_a,
-            point_b: out.point_b,
-            certified: out.is_certified(),
-        }))
-    }
-
-    /// The manifold query, as [`ContactSolver::signed_distance_from`].
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn manifold_from(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        settings: &ManifoldSettings,
-        start: Start,
-        cache: &mut PairCache,
-    ) -> Result<Option<ContactManifold>, WolfeError> {
-        settings.validate()?;
-        let c = self.contact_from(a, pose_a, b, pose_b, settings.margin, start, cache)?;
-        Ok(c.map(|c| manifold::clip_manifold(&c, a, pose_a, b, pose_b, settings, &mut self.manifold)))
-    }
-
-    /// Runs [`ContactSolver::run_cores`] (poses validated by the caller) as `start`
-    /// says from `cache`, and keeps the cores' separation found (when non-zero) in the
-    /// cache.
-    #[allow(clippy::too_many_arguments)]
-    fn run_checked(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        within: Option<f64>,
-        start: Start,
-        cache: &mut PairCache,
-    ) -> Result<CoreRun, WolfeError> {
-        let (x0, keep) = start.resolve(cache, pose_a);
-        let pose_ab = pose_a.relative(pose_b);
-        let core = self.run_cores(a, b, &pose_ab, x0, within, (keep, &mut cache.hints));
-        if core.gjk.x.norm_squared() > 0.0 {
-            cache.separation = Some(Separation::InA(core.gjk.x, pose_a.rotation));
-        }
-        Ok(core)
-    }
+/// What [`ContactSolver::query`] found: the output of a closed form, or the run on the
+/// cores to form it from.
+enum Queried {
+    /// A pair with a closed form.
+    ClosedForm(SignedDistanceOutput),
+    /// GJK, then EPA on overlapping cores.
+    Cores(CoreRun),
 }
 
 /// Signed distance between `a` at `pose_a` and `b` at `pose_b` with the given settings,
@@ -443,5 +368,5 @@ pub fn signed_distance(
     pose_b: &Pose,
     settings: &SignedDistanceSettings,
 ) -> Result<SignedDistanceOutput, WolfeError> {
-    ContactSolver::new(*settings)?.signed_distance(a, pose_a, b, pose_b)
+    ContactSolver::new(*settings)?.signed_distance(a, pose_a, b, pose_b, None)
 }

@@ -237,15 +237,12 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
             out.support_calls = calls;
             return out;
         }
-        Enclosed::Tetrahedron => {}
-        Enclosed::Failed => {
+        Enclosed::Tetrahedron if poly.tetrahedron().is_ok() => {}
+        // No enclosing tetrahedron, or none the polytope could start from.
+        Enclosed::Tetrahedron | Enclosed::Failed => {
             out.support_calls = calls;
             return out;
         }
-    }
-    if poly.tetrahedron().is_err() {
-        out.support_calls = calls;
-        return out;
     }
     let mut scale = scale_of(&poly.vertices);
     let mut upper = f64::INFINITY;
@@ -352,62 +349,67 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     out.support_calls = calls;
     out.upper_bound = upper.max(0.0);
     if let Some((face, s)) = by_ball {
-        let (depth, n) = (ball_bound, face.n);
-        // The depth lies in `[depth, h]`, `h = <n, s>` within the tolerance of the
-        // lower bound. The witnesses are the support point's shape points moved along
-        // the face of `D` normal to `n` (half each), so that `point_a - point_b = h n`:
-        // each stays on its shape's supporting plane of normal `n`.
-        let h = n.dot(&s.w);
-        let t = 0.5 * (s.w - h * n);
-        out.depth = depth;
-        out.normal = n;
-        out.point_a = s.a - t;
-        out.point_b = s.b + t;
-        out.upper_bound = out.upper_bound.min(h).max(depth);
-        return out;
-    }
-    if let Some(face) = best {
-        let depth = face.d.max(0.0);
-        let v = depth * face.n;
-        // Coplanar faces tie (flat faces of D, e.g. boxes): `v` lies in one of them, not
-        // necessarily in the one found first. Walk across the edges towards it while the
-        // neighbours are coplanar (only on an intact polytope).
-        let mut f = face;
-        if out.status == EpaStatus::Converged {
-            let tol = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
-            for _ in 0..poly.faces.len() {
-                let l = barycentric_unclamped(&v, &f.v.map(|i| poly.vertices[i as usize].w));
-                let (i, &m) = l
-                    .iter()
-                    .enumerate()
-                    .fold((0, &l[0]), |b, c| if c.1 < b.1 { c } else { b });
-                if m >= -COPLANAR_WALK_EPS {
-                    break;
-                }
-                let g = f.adj[(i + 1) % 3];
-                let Some(next) = poly.faces.get(g as usize) else {
-                    break;
-                };
-                if !next.alive
-                    || next.n.dot(&face.n) < 1.0 - COPLANAR_WALK_EPS
-                    || (next.d - face.d).abs() > tol
-                {
-                    break;
-                }
-                f = *next;
-            }
-        }
-        let tri = f.v.map(|i| poly.vertices[i as usize]);
-        let l = barycentric(&v, &tri.map(|p| p.w));
-        out.depth = depth;
-        out.normal = face.n;
-        out.point_a = l[0] * tri[0].a + l[1] * tri[1].a + l[2] * tri[2].a;
-        out.point_b = l[0] * tri[0].b + l[1] * tri[1].b + l[2] * tri[2].b;
-        // Both bounds are dot products exact to a few ulps: at convergence on a face
-        // of `D` they may cross by one; keep the reported bracket ordered.
-        out.upper_bound = out.upper_bound.max(depth);
+        ball_answer(&mut out, &face.n, &s, ball_bound);
+    } else if let Some(face) = best {
+        face_answer(&mut out, poly, &face, scale);
     }
     out
+}
+
+/// The answer certified by the inner balls: the depth lies in `[depth, h]`, `h = <n,
+/// s>` within the tolerance of the lower bound. The witnesses are the support point's
+/// shape points moved along the face of `D` normal to `n` (half each), so that
+/// `point_a - point_b = h n`: each stays on its shape's supporting plane of normal `n`.
+fn ball_answer(out: &mut EpaRun, n: &Vec3, s: &SupportPoint, depth: f64) {
+    let h = n.dot(&s.w);
+    let t = 0.5 * (s.w - h * n);
+    out.depth = depth;
+    out.normal = *n;
+    out.point_a = s.a - t;
+    out.point_b = s.b + t;
+    out.upper_bound = out.upper_bound.min(h).max(depth);
+}
+
+/// The answer of the polytope's nearest `face`: its offset is the depth and the
+/// witnesses are the barycentric combination of its vertices' shape points at the
+/// origin's projection.
+fn face_answer(out: &mut EpaRun, poly: &Polytope, face: &Face, scale: f64) {
+    let depth = face.d.max(0.0);
+    let v = depth * face.n;
+    // Coplanar faces tie (flat faces of D, e.g. boxes): `v` lies in one of them, not
+    // necessarily in the one found first. Walk across the edges towards it while the
+    // neighbours are coplanar (only on an intact polytope).
+    let mut f = *face;
+    if out.status == EpaStatus::Converged {
+        let tol = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
+        for _ in 0..poly.faces.len() {
+            let l = barycentric_unclamped(&v, &f.v.map(|i| poly.vertices[i as usize].w));
+            let (i, &m) = l
+                .iter()
+                .enumerate()
+                .fold((0, &l[0]), |b, c| if c.1 < b.1 { c } else { b });
+            if m >= -COPLANAR_WALK_EPS {
+                break;
+            }
+            let g = f.adj[(i + 1) % 3];
+            let Some(next) = poly.faces.get(g as usize) else {
+                break;
+            };
+            if !next.alive || next.n.dot(&face.n) < 1.0 - COPLANAR_WALK_EPS || (next.d - face.d).abs() > tol {
+                break;
+            }
+            f = *next;
+        }
+    }
+    let tri = f.v.map(|i| poly.vertices[i as usize]);
+    let l = barycentric(&v, &tri.map(|p| p.w));
+    out.depth = depth;
+    out.normal = face.n;
+    out.point_a = l[0] * tri[0].a + l[1] * tri[1].a + l[2] * tri[2].a;
+    out.point_b = l[0] * tri[0].b + l[1] * tri[1].b + l[2] * tri[2].b;
+    // Both bounds are dot products exact to a few ulps: at convergence on a face of `D`
+    // they may cross by one; keep the reported bracket ordered.
+    out.upper_bound = out.upper_bound.max(depth);
 }
 
 /// Rounding of the inner-ball bound, in ulps of the scene's size: the centres' mapping

@@ -29,7 +29,8 @@ mod polytope;
 pub(crate) use expand::{run_epa, EpaRun};
 pub(crate) use polytope::Polytope;
 
-use crate::error::WolfeError;
+use crate::builder::with_fields;
+use crate::error::{non_negative_setting, positive_setting, setting, WolfeError};
 
 /// How an EPA run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,53 +101,25 @@ impl Default for EpaSettings {
 pub const MAX_EPA_ITERATIONS: u32 = 1 << 16;
 
 impl EpaSettings {
-    /// This value with `tolerance` set (relative).
-    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
-        self.tolerance = tolerance;
-        self
-    }
-
-    /// This value with `absolute_tolerance` set (metres).
-    pub fn with_absolute_tolerance(mut self, absolute_tolerance: f64) -> Self {
-        self.absolute_tolerance = absolute_tolerance;
-        self
-    }
-
-    /// This value with `max_iterations` set (also the polytope's storage).
-    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
-        self.max_iterations = max_iterations;
-        self
+    with_fields! {
+        /// This value with `tolerance` set (relative).
+        with_tolerance(tolerance: f64);
+        /// This value with `absolute_tolerance` set (metres).
+        with_absolute_tolerance(absolute_tolerance: f64);
+        /// This value with `max_iterations` set (also the polytope's storage).
+        with_max_iterations(max_iterations: u32);
     }
 
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), WolfeError> {
-        let check = |name: &'static str, v: f64, ok: bool, reason: &'static str| {
-            if ok {
-                Ok(())
-            } else {
-                Err(WolfeError::InvalidSetting {
-                    name,
-                    value: v,
-                    reason,
-                })
-            }
-        };
-        check(
-            "epa.tolerance",
-            self.tolerance,
-            self.tolerance.is_finite() && self.tolerance > 0.0,
-            "must be finite and > 0",
-        )?;
-        check(
-            "epa.absolute_tolerance",
-            self.absolute_tolerance,
-            self.absolute_tolerance.is_finite() && self.absolute_tolerance >= 0.0,
-            "must be finite and >= 0",
-        )?;
-        check(
+        positive_setting("epa.tolerance", self.tolerance)?;
+        non_negative_setting("epa.absolute_tolerance", self.absolute_tolerance)?;
+        let iterations = self.max_iterations;
+        let ok = iterations > 0 && iterations <= MAX_EPA_ITERATIONS;
+        setting(
             "epa.max_iterations",
-            f64::from(self.max_iterations),
-            self.max_iterations > 0 && self.max_iterations <= MAX_EPA_ITERATIONS,
+            f64::from(iterations),
+            ok,
             "must be in 1 ..= 65536",
         )
     }

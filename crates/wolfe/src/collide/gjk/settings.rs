@@ -1,6 +1,7 @@
 //! Settings of the GJK family: variant, normalization rule, stopping criterion, limits.
 
-use crate::error::WolfeError;
+use crate::builder::with_fields;
+use crate::error::{non_negative_setting, positive_setting, setting, WolfeError};
 
 /// Which member of the GJK family runs (GJK++ Sec. II-III).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -157,89 +158,35 @@ impl GjkSettings {
         }
     }
 
-    /// This value with `normalization` set (see the field).
-    pub fn with_normalization(mut self, normalization: Normalization) -> Self {
-        self.normalization = normalization;
-        self
-    }
-
-    /// This value with `criterion` set (see the field).
-    pub fn with_criterion(mut self, criterion: ConvergenceCriterion) -> Self {
-        self.criterion = criterion;
-        self
-    }
-
-    /// This value with `tolerance` set (see the field).
-    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
-        self.tolerance = tolerance;
-        self
-    }
-
-    /// This value with `absolute_tolerance` set (metres).
-    pub fn with_absolute_tolerance(mut self, absolute_tolerance: f64) -> Self {
-        self.absolute_tolerance = absolute_tolerance;
-        self
-    }
-
-    /// This value with `collision_margin` set (metres).
-    pub fn with_collision_margin(mut self, collision_margin: f64) -> Self {
-        self.collision_margin = collision_margin;
-        self
-    }
-
-    /// This value with `max_iterations` set (see the field).
-    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
-        self.max_iterations = max_iterations;
-        self
-    }
-
-    /// This value with `max_accelerated_iterations` set (see the field).
-    pub fn with_max_accelerated_iterations(mut self, max_accelerated_iterations: u32) -> Self {
-        self.max_accelerated_iterations = max_accelerated_iterations;
-        self
-    }
-
-    /// This value with `closed_form_pairs` set (see the field).
-    pub fn with_closed_form_pairs(mut self, closed_form_pairs: bool) -> Self {
-        self.closed_form_pairs = closed_form_pairs;
-        self
+    with_fields! {
+        /// This value with `normalization` set (see the field).
+        with_normalization(normalization: Normalization);
+        /// This value with `criterion` set (see the field).
+        with_criterion(criterion: ConvergenceCriterion);
+        /// This value with `tolerance` set (see the field).
+        with_tolerance(tolerance: f64);
+        /// This value with `absolute_tolerance` set (metres).
+        with_absolute_tolerance(absolute_tolerance: f64);
+        /// This value with `collision_margin` set (metres).
+        with_collision_margin(collision_margin: f64);
+        /// This value with `max_iterations` set (see the field).
+        with_max_iterations(max_iterations: u32);
+        /// This value with `max_accelerated_iterations` set (see the field).
+        with_max_accelerated_iterations(max_accelerated_iterations: u32);
+        /// This value with `closed_form_pairs` set (see the field).
+        with_closed_form_pairs(closed_form_pairs: bool);
     }
 
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), WolfeError> {
-        let check = |name: &'static str, v: f64, ok: bool, reason: &'static str| {
-            if ok {
-                Ok(())
-            } else {
-                Err(WolfeError::InvalidSetting {
-                    name,
-                    value: v,
-                    reason,
-                })
-            }
-        };
-        check(
-            "tolerance",
-            self.tolerance,
-            self.tolerance.is_finite() && self.tolerance > 0.0,
-            "must be finite and > 0",
-        )?;
-        check(
-            "absolute_tolerance",
-            self.absolute_tolerance,
-            self.absolute_tolerance.is_finite() && self.absolute_tolerance >= 0.0,
-            "must be finite and >= 0",
-        )?;
-        check(
-            "collision_margin",
-            self.collision_margin,
-            self.collision_margin.is_finite() && self.collision_margin >= 0.0,
-            "must be finite and >= 0",
-        )?;
-        check(
+        positive_setting("tolerance", self.tolerance)?;
+        non_negative_setting("absolute_tolerance", self.absolute_tolerance)?;
+        non_negative_setting("collision_margin", self.collision_margin)?;
+        let iterations = self.max_iterations;
+        setting(
             "max_iterations",
-            self.max_iterations as f64,
-            self.max_iterations > 0,
+            f64::from(iterations),
+            iterations > 0,
             "must be > 0",
         )
     }

@@ -1,11 +1,79 @@
-//! The answer of a 3D growth query: the certified bounds of either method (the
+//! The answer of a 3D growth query: the outputs ([`GrowthOutput`],
+//! [`GrowthCollisionOutput`]), the certified bounds of either method (the
 //! cutting-plane loop, Newton's method), their combination, and the world-frame output.
 
-use super::core::{self, GrowthIterate, GrowthTrace, Run, V};
+use super::core::{self, unit, GrowthIterate, GrowthTrace, Run, V};
+use super::frame::Query;
 use super::newton::SmoothRun;
-use super::query::{unit, GrowthOutput, Query};
 use super::settings::GrowthStatus;
 use crate::math::{Pose, Vec3};
+
+/// Result of a growth distance query. Points and vectors are in world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct GrowthOutput {
+    /// The growth distance: the scale factor at which the shapes, scaled about their
+    /// centre points, touch (`< 1`: overlapping, `> 1`: separated). It is the feasible
+    /// end of the bounds, `alpha_upper` (Eq. 28): the shapes scaled by `alpha` intersect
+    /// at `contact_point`.
+    pub alpha: f64,
+    /// Certified lower bound, `1 / beta_upper` (from the outer approximation).
+    pub alpha_lower: f64,
+    /// Certified upper bound, `1 / beta_lower` (= `alpha`).
+    pub alpha_upper: f64,
+    /// Witness point of shape A (in A, unscaled), Eq. 28: scaling it about A's centre by
+    /// `alpha` gives `contact_point`.
+    pub point_a: Vec3,
+    /// Witness point of shape B (in B, unscaled); scaled about B's centre by `alpha` it
+    /// gives `contact_point` too.
+    pub point_b: Vec3,
+    /// The common point of the scaled shapes: `c_a + alpha (point_a - c_a)`.
+    pub contact_point: Vec3,
+    /// Unit normal from A to B of the outer approximation's halfspace (the dual
+    /// solution): the shapes scaled by `alpha_lower` are separated (weakly) by a plane
+    /// orthogonal to it. Zero when the centres coincide.
+    pub normal: Vec3,
+    /// Iterations (one support call of each shape per iteration).
+    pub iterations: u32,
+    /// How the solver ended.
+    pub status: GrowthStatus,
+}
+
+impl GrowthOutput {
+    /// The relative gap `beta_upper / beta_lower - 1 = alpha_upper / alpha_lower - 1`.
+    pub fn relative_gap(&self) -> f64 {
+        self.alpha_upper / self.alpha_lower - 1.0
+    }
+}
+
+/// Result of a growth-based collision query (Sec. III-F.4). World frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct GrowthCollisionOutput {
+    /// Whether the shapes intersect (touching counts: when the bounds converge around
+    /// `alpha* = 1`, the answer is `true`). When the solver did not finish, the
+    /// conservative answer `true` unless a separating plane was found.
+    pub intersecting: bool,
+    /// Certified lower bound of the growth distance.
+    pub alpha_lower: f64,
+    /// Certified upper bound of the growth distance.
+    pub alpha_upper: f64,
+    /// When separated: unit normal, from A to B, of a plane separating the shapes:
+    /// `<n, x> <= offset_a` on A and `<n, x> >= offset_b` on B with `offset_a < offset_b`.
+    /// Zero when none was found.
+    pub separating_normal: Vec3,
+    /// See `separating_normal` (`max_{x in A} <n, x>`; 0 when none was found).
+    pub offset_a: f64,
+    /// See `separating_normal` (`min_{x in B} <n, x>`; 0 when none was found).
+    pub offset_b: f64,
+    /// When overlapping: a point of both shapes.
+    pub common_point: Option<Vec3>,
+    /// Iterations.
+    pub iterations: u32,
+    /// `Separated` or `Overlapping` on early exit; `Converged` when the bounds met
+    /// around 1 (touching); a failure otherwise.
+    pub status: GrowthStatus,
+}
 
 /// A run's answer in A's frame: the bounds of `beta*` with their rounding margins, the
 /// witness offsets of the lower bound and the normal of the upper bound. The lower
@@ -151,4 +219,30 @@ where
         0.0
     };
     (alpha_lower, alpha_upper, wa, wb)
+}
+
+/// The plane separating the shapes of a collision run that found one (`beta_upper <
+/// 1`, Sec. III-F.4): its unit normal from A to B in world frame and the offsets of A
+/// and B along it (`<n, x> <= offset_a` on A, `>= offset_b` on B); zeros otherwise.
+/// `c1` is A's centre and `p` the ray to B's, in A's frame; `rotate` and `translation`
+/// are A's pose.
+pub(super) fn separating_plane<const N: usize>(
+    run: &Run<N>,
+    c1: &V<N>,
+    p: &V<N>,
+    rotate: impl Fn(V<N>) -> V<N>,
+    translation: &V<N>,
+) -> (V<N>, f64, f64) {
+    if run.beta_upper < 1.0 {
+        let n = unit(&run.lambda_upper);
+        let nw = rotate(n);
+        let shift = nw.dot(translation);
+        (
+            nw,
+            n.dot(&(c1 + run.upper_a)) + shift,
+            n.dot(&(c1 + p + run.upper_b)) + shift,
+        )
+    } else {
+        (V::zeros(), 0.0, 0.0)
+    }
 }

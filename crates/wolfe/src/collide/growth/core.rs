@@ -239,6 +239,16 @@ pub(crate) struct Run<const N: usize> {
     pub stop: Stop,
 }
 
+/// `v / |v|`, or zero for a zero vector.
+pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
+    let n = v.norm();
+    if n > 0.0 {
+        v / n
+    } else {
+        V::zeros()
+    }
+}
+
 /// `K eps`, the unit of the bounds' rounding margins ([`Run::upper_margin`]).
 pub(crate) const MARGIN: f64 = 32.0 * f64::EPSILON;
 
@@ -311,6 +321,16 @@ impl<const N: usize> Run<N>
 where
     Dim: Geometry<N>,
 {
+    /// The bounds after iteration `k`, for the caller's trace.
+    #[inline(always)]
+    fn iterate(&self, k: u32) -> GrowthIterate {
+        GrowthIterate {
+            iteration: k,
+            beta_lower: self.beta_lower,
+            beta_upper: self.beta_upper,
+        }
+    }
+
     /// Alg. 1: the initial simplex inside `B_r(0) ⊂ C`, split into points of the
     /// shapes' inscribed balls: `a - c1 = (r1 / r) z`, `b - c2 = -(r2 / r) z`. Requires
     /// `r = r1 + r2 > 0` and `p != 0`.
@@ -485,7 +505,7 @@ where
     /// origin: issue 21, 3.7e-11 relative on a pair of inflated ellipsoids), so the bound
     /// is re-derived from points of `C`: the witness `x = sum_m mu_m z_m` (Eq. 28, a
     /// convex combination, in `C` whatever the rounding of `mu`) and the inscribed ball
-    /// `B_r(0)`, whose convex hull the ray leaves at `t` ([`super::newton::cone_exit`]).
+    /// `B_r(0)`, whose convex hull the ray leaves at `t` ([`cone_exit`]).
     ///
     /// Where the facet was accurate, `x` lies on the ray up to rounding: `x = a u +
     /// across` with `e = |across|_1 / r` a few `eps`. There the exit is taken at
@@ -534,7 +554,7 @@ where
             let margin = MARGIN * (1.0 + reach * inv_t);
             return (self.p_norm * inv_t, margin, wa, wb);
         }
-        let (t, a, b) = super::newton::cone_exit(&(xa * inv_sum), &(xb * inv_sum), u, r1, r2);
+        let (t, a, b) = cone_exit(&(xa * inv_sum), &(xb * inv_sum), u, r1, r2);
         let margin = MARGIN * (1.0 + reach / t);
         (self.p_norm / t, margin, a, b)
     }
@@ -557,6 +577,43 @@ where
             0.0
         }
     }
+}
+
+/// The ray's exit `t` (along the unit `u`) from the convex hull of the point
+/// `z = za - zb` of `C` and the inscribed ball `B_r(0)`, `r = r1 + r2` (Alg. 1), with
+/// the witness offsets of the exit point (the hull's convex combination, the ball's
+/// point split as in Alg. 1). The cone from `z` tangent to the ball crosses the ray at
+/// `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`, `delta`: `z`'s components along
+/// and across the ray, `d = |z|`): `a` when `z` is on the ray, `r` at worst.
+pub(crate) fn cone_exit<const N: usize>(
+    za: &V<N>,
+    zb: &V<N>,
+    u: &V<N>,
+    r1: f64,
+    r2: f64,
+) -> (f64, V<N>, V<N>) {
+    let r = r1 + r2;
+    let z = za - zb;
+    let a = z.dot(u);
+    let across = z - a * u;
+    let delta = across.norm();
+    let d2 = a * a + delta * delta;
+    if a > 0.0 && d2 > r * r {
+        if delta == 0.0 {
+            return (a, *za, *zb);
+        }
+        let root = (d2 - r * r).sqrt();
+        let cos = (a * r + delta * root) / d2;
+        let sin = (delta * r - a * root) / d2;
+        if cos > 0.0 && sin < 0.0 {
+            let s = delta / (delta - r * sin);
+            let w = r * (cos * u + (sin / delta) * across);
+            let wa = (1.0 - s) * za + (s * r1 / r) * w;
+            let wb = (1.0 - s) * zb - (s * r2 / r) * w;
+            return (r / cos, wa, wb);
+        }
+    }
+    (r, r1 * u, -r2 * u)
 }
 
 /// `2^-floor(log2 x)` for a positive finite `x` (so `x * pow2_inverse(x)` lies in
@@ -621,11 +678,7 @@ where
                 }
             }
         }
-        trace.record(GrowthIterate {
-            iteration: 0,
-            beta_lower: run.beta_lower,
-            beta_upper: run.beta_upper,
-        });
+        trace.record(run.iterate(0));
     }
     let one_plus_eps = 1.0 + pr.tolerance;
     let mut k = 0;
@@ -658,30 +711,18 @@ where
             run.upper_b = b;
         }
         if matches!(pr.mode, Mode::Collision) && run.beta_upper < 1.0 {
-            trace.record(GrowthIterate {
-                iteration: k,
-                beta_lower: run.beta_lower,
-                beta_upper: run.beta_upper,
-            });
+            trace.record(run.iterate(k));
             run.stop = Stop::Separated;
             break;
         }
         if run.beta_upper <= run.beta_lower * one_plus_eps {
-            trace.record(GrowthIterate {
-                iteration: k,
-                beta_lower: run.beta_lower,
-                beta_upper: run.beta_upper,
-            });
+            trace.record(run.iterate(k));
             run.stop = Stop::Converged;
             break;
         }
         // Inner approximation update: one pivot solves the pruned LP (Rem. 2).
         let pivot = run.pivot(z, a, b, &p);
-        trace.record(GrowthIterate {
-            iteration: k,
-            beta_lower: run.beta_lower,
-            beta_upper: run.beta_upper,
-        });
+        trace.record(run.iterate(k));
         match pivot {
             Pivot::Done(out) if smooth => {
                 // `lambda` is an outward normal of C at its support point z.

@@ -13,7 +13,9 @@
 //! - `core.rs`: the dimension-generic loop (`N = 2, 3`), the robust simplex pivot.
 //! - `newton.rs`: Newton's method on the dual plane for smooth pairs (spheres,
 //!   ellipsoids), with the same certificate; the loop is its fallback.
-//! - `answer.rs`: the certified bounds of either method and the world-frame output.
+//! - `frame.rs`: [`CenterPoint`] and the query in A's frame (the ray between the centres).
+//! - `answer.rs`: the outputs, the certified bounds of either method and their world-frame
+//!   form.
 //! - `settings.rs`: [`GrowthSettings`] and [`GrowthStatus`].
 //! - `query.rs`: 3D queries on [`crate::shape::Shape`] ([`GrowthSolver`]).
 //! - `planar.rs`: 2D shapes and queries ([`growth_distance_2d`], [`growth_collide_2d`]).
@@ -30,24 +32,25 @@
 //! let b: Shape = Sphere::new(1.5).unwrap().into();
 //! let pose_b = Pose::from_parts([4.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]).unwrap();
 //! let mut solver = GrowthSolver::new(GrowthSettings::default()).unwrap();
-//! let out = solver.growth_distance(&a, &Pose::identity(), &b, &pose_b).unwrap();
+//! let out = solver.growth_distance(&a, &Pose::identity(), &b, &pose_b, None, None).unwrap();
 //! // Two spheres: alpha* = |c_b - c_a| / (r_a + r_b).
 //! assert!((out.alpha - 2.0).abs() < 1e-7);
 //! ```
 
 mod answer;
 mod core;
+mod frame;
 mod newton;
 mod planar;
 mod query;
 mod settings;
 
 pub use self::core::{GrowthIterate, GrowthTrace};
+pub use answer::{GrowthCollisionOutput, GrowthOutput};
+pub use frame::CenterPoint;
 pub use planar::{
     growth_collide_2d, growth_distance_2d, growth_distance_2d_traced, GrowthCollisionOutput2, GrowthOutput2,
     Polygon, Pose2, Shape2, Vec2,
 };
-pub use query::{
-    growth_collide, growth_distance, CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSolver,
-};
+pub use query::{growth_collide, growth_distance, GrowthSolver};
 pub use settings::{GrowthSettings, GrowthStatus};

@@ -40,7 +40,7 @@
 //! non-positive-definite model or [`MAX_NEWTON`] iterations end the run, and the caller
 //! falls back to the cutting-plane loop (the certified method for every pair).
 
-use super::core::{GrowthIterate, GrowthTrace, MARGIN, V};
+use super::core::{cone_exit, GrowthIterate, GrowthTrace, MARGIN};
 use crate::math::{Mat3, Vec3};
 use crate::shape::Shape;
 
@@ -208,12 +208,7 @@ pub(crate) struct SmoothRun {
 pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> SmoothRun {
     let p_norm = q.p.norm();
     let u = q.p * (1.0 / p_norm);
-    // An orthonormal pair orthogonal to u (Duff et al., branchless ONB).
-    let sgn = if u.z >= 0.0 { 1.0 } else { -1.0 };
-    let k = -1.0 / (sgn + u.z);
-    let m = u.x * u.y * k;
-    let e1 = Vec3::new(1.0 + sgn * u.x * u.x * k, sgn * m, -sgn * u.x);
-    let e2 = Vec3::new(m, sgn + u.y * u.y * k, -u.y);
+    let (e1, e2) = orthonormal_pair(&u);
     // B's side in B's frame (its support is at -lambda).
     let rot_ba = q.rot_ab.transpose();
     let (e1b, e2b) = (rot_ba * e1, rot_ba * e2);
@@ -222,14 +217,7 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
     let r = q.r1 + q.r2;
     let (ka, kb) = (q.a.inverse_radii_sq(), q.b.inverse_radii_sq());
 
-    let mut y0 = [0.0f64; 2];
-    if let Some(n) = q.start {
-        let nu = n.dot(&u);
-        if nu > 0.0 && n.iter().all(|x| x.is_finite()) {
-            y0 = [n.dot(&e1) / nu, n.dot(&e2) / nu];
-        }
-    }
-    let y = y0;
+    let y = plane_point(q.start, &u, &e1, &e2);
     // The uncertified iterations on the plane's closed forms, then the certified loop
     // from where they stopped (its first iterate usually certifies the tolerance).
     let (pre, y) = {
@@ -288,11 +276,7 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
         // Backtracking: a point that does not lower h_C quarters the last step.
         if let Some((y0, f0, step)) = accepted {
             if f >= f0 {
-                trace.record(GrowthIterate {
-                    iteration: iterations,
-                    beta_lower: lower.0 / p_norm,
-                    beta_upper: upper.0 / p_norm,
-                });
+                trace.record(iterate(iterations, lower.0, upper.0, p_norm));
                 let step = [0.25 * step[0], 0.25 * step[1]];
                 if step[0].abs().max(step[1].abs()) < 1e-15 {
                     break;
@@ -305,34 +289,15 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
         // Newton's step: the 2x2 model with the projected Hessians of both supports,
         // gradient the support point's offset from the ray.
         let g = [z.dot(&e1), z.dot(&e2)];
-        let h = [ha[0] + hb[0], ha[1] + hb[1], ha[2] + hb[2]];
-        let det = h[0] * h[2] - h[1] * h[1];
-        let definite = h[0] > 0.0 && det > 0.0 && det.is_finite();
-        let step = if definite {
-            let inv = 1.0 / det;
-            [
-                (h[1] * g[1] - h[2] * g[0]) * inv,
-                (h[1] * g[0] - h[0] * g[1]) * inv,
-            ]
-        } else {
-            [0.0; 2]
-        };
+        let (definite, step) = newton_step(&g, &ha, &hb);
         let decrement = -(g[0] * step[0] + g[1] * step[1]);
         // (A NaN decrement fails the comparison: no inner bounds.)
         let can_certify = definite && decrement <= certifiable * f;
         if !can_certify {
-            trace.record(GrowthIterate {
-                iteration: iterations,
-                beta_lower: lower.0 / p_norm,
-                beta_upper: upper.0 / p_norm,
-            });
+            trace.record(iterate(iterations, lower.0, upper.0, p_norm));
         } else {
             inner_bounds(q, &u, &ub, &rot_ba, (ka, kb), (&za, &zb, &z), &mut lower);
-            trace.record(GrowthIterate {
-                iteration: iterations,
-                beta_lower: lower.0 / p_norm,
-                beta_upper: upper.0 / p_norm,
-            });
+            trace.record(iterate(iterations, lower.0, upper.0, p_norm));
             if upper.0 <= lower.0 * one_plus_tol {
                 converged = true;
                 break;
@@ -354,6 +319,75 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
         accepted = Some((y, f, step));
         y = [y[0] + step[0], y[1] + step[1]];
     }
+    finish(upper, lower, &u, p_norm, iterations, converged)
+}
+
+/// An orthonormal pair orthogonal to the unit `u` (Duff et al., branchless ONB).
+#[inline(always)]
+fn orthonormal_pair(u: &Vec3) -> (Vec3, Vec3) {
+    let sgn = if u.z >= 0.0 { 1.0 } else { -1.0 };
+    let k = -1.0 / (sgn + u.z);
+    let m = u.x * u.y * k;
+    let e1 = Vec3::new(1.0 + sgn * u.x * u.x * k, sgn * m, -sgn * u.x);
+    let e2 = Vec3::new(m, sgn + u.y * u.y * k, -u.y);
+    (e1, e2)
+}
+
+/// The plane coordinates `y` of a warm start's normal `n` (`lambda = u + y1 e1 + y2
+/// e2` parallel to it), or the origin of the plane (`lambda = u`) without a usable one.
+#[inline(always)]
+fn plane_point(start: Option<Vec3>, u: &Vec3, e1: &Vec3, e2: &Vec3) -> [f64; 2] {
+    if let Some(n) = start {
+        let nu = n.dot(u);
+        if nu > 0.0 && n.iter().all(|x| x.is_finite()) {
+            return [n.dot(e1) / nu, n.dot(e2) / nu];
+        }
+    }
+    [0.0; 2]
+}
+
+/// Iteration `k`'s bounds of `beta*` for the trace, from the bounds in units of `|p|`.
+#[inline(always)]
+fn iterate(k: u32, lower: f64, upper: f64, p_norm: f64) -> GrowthIterate {
+    GrowthIterate {
+        iteration: k,
+        beta_lower: lower / p_norm,
+        beta_upper: upper / p_norm,
+    }
+}
+
+/// Newton's step on the plane: the 2x2 model with the projected Hessians `ha`, `hb` of
+/// both supports (upper triangles) and the gradient `g`, the support point's offset
+/// from the ray; whether the model is positive definite (else a zero step).
+#[inline(always)]
+fn newton_step(g: &[f64; 2], ha: &[f64; 3], hb: &[f64; 3]) -> (bool, [f64; 2]) {
+    let h = [ha[0] + hb[0], ha[1] + hb[1], ha[2] + hb[2]];
+    let det = h[0] * h[2] - h[1] * h[1];
+    let definite = h[0] > 0.0 && det > 0.0 && det.is_finite();
+    let step = if definite {
+        let inv = 1.0 / det;
+        [
+            (h[1] * g[1] - h[2] * g[0]) * inv,
+            (h[1] * g[0] - h[0] * g[1]) * inv,
+        ]
+    } else {
+        [0.0; 2]
+    };
+    (definite, step)
+}
+
+/// The run's answer from its bounds in units of `|p|`: the least support value seen
+/// (`upper`: value, normal, support offsets; its margin computed here) and the inner
+/// bound (`lower`: exit, witness offsets, margin).
+#[inline(always)]
+fn finish(
+    upper: (f64, Vec3, Vec3, Vec3),
+    lower: (f64, Vec3, Vec3, f64),
+    u: &Vec3,
+    p_norm: f64,
+    iterations: u32,
+    converged: bool,
+) -> SmoothRun {
     let (f, lambda, za, zb) = upper;
     let (beta_upper, lambda_upper, margin_upper) = if f.is_finite() {
         let ln = lambda.norm();
@@ -363,7 +397,7 @@ pub(crate) fn solve<T: GrowthTrace>(q: &SmoothQuery<'_>, trace: &mut T) -> Smoot
             MARGIN * (1.0 + ln * (za.norm() + zb.norm()) / f),
         )
     } else {
-        (f64::INFINITY, u, 0.0)
+        (f64::INFINITY, *u, 0.0)
     };
     SmoothRun {
         beta_lower: lower.0 / p_norm,
@@ -653,41 +687,4 @@ fn exit(k: &Vec3, w: &Vec3, v: &Vec3) -> Option<(f64, f64)> {
     let num = sq - b;
     let cond = ((b * b + a * (kw + 1.0)) / (2.0 * sq) + b.abs()) / num.abs();
     Some((num / a, cond))
-}
-
-/// The ray's exit `t` (along the unit `u`) from the convex hull of the point
-/// `z = za - zb` of `C` and the inscribed ball `B_r(0)`, `r = r1 + r2` (Alg. 1), with
-/// the witness offsets of the exit point (the hull's convex combination, the ball's
-/// point split as in Alg. 1). The cone from `z` tangent to the ball crosses the ray at
-/// `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`, `delta`: `z`'s components along
-/// and across the ray, `d = |z|`): `a` when `z` is on the ray, `r` at worst.
-pub(crate) fn cone_exit<const N: usize>(
-    za: &V<N>,
-    zb: &V<N>,
-    u: &V<N>,
-    r1: f64,
-    r2: f64,
-) -> (f64, V<N>, V<N>) {
-    let r = r1 + r2;
-    let z = za - zb;
-    let a = z.dot(u);
-    let across = z - a * u;
-    let delta = across.norm();
-    let d2 = a * a + delta * delta;
-    if a > 0.0 && d2 > r * r {
-        if delta == 0.0 {
-            return (a, *za, *zb);
-        }
-        let root = (d2 - r * r).sqrt();
-        let cos = (a * r + delta * root) / d2;
-        let sin = (delta * r - a * root) / d2;
-        if cos > 0.0 && sin < 0.0 {
-            let s = delta / (delta - r * sin);
-            let w = r * (cos * u + (sin / delta) * across);
-            let wa = (1.0 - s) * za + (s * r1 / r) * w;
-            let wb = (1.0 - s) * zb - (s * r2 / r) * w;
-            return (r / cos, wa, wb);
-        }
-    }
-    (r, r1 * u, -r2 * u)
 }

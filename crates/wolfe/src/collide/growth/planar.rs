@@ -6,7 +6,8 @@
 
 use nalgebra::{Rotation2, Vector2};
 
-use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, V};
+use super::answer::{certified_alphas, separating_plane};
+use super::core::{self, unit, GrowthTrace, Mode, PairSupport, Problem, V};
 use super::settings::{GrowthSettings, GrowthStatus};
 use crate::error::{positive, WolfeError};
 
@@ -280,19 +281,9 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
     settings: &GrowthSettings,
     trace: &mut T,
 ) -> Result<GrowthOutput2, WolfeError> {
-    settings.validate()?;
-    pose_a.validate()?;
-    pose_b.validate()?;
-    let rot_a = Rotation2::new(pose_a.angle);
-    let rot_ab = Rotation2::new(pose_b.angle - pose_a.angle);
-    let t_ab = rot_a.inverse() * (pose_b.translation - pose_a.translation);
-    let (c1, cb) = (a.center(), b.center());
-    // The ray between the centres (the supports are offsets from the centres).
-    let p = (rot_ab * cb - c1) + t_ab;
-    let c2 = c1 + p;
-    let world = |x: Vec2| rot_a * x + pose_a.translation;
-    if p == Vec2::zeros() {
-        let c = world(c1);
+    let f = Frame2::new(a, pose_a, b, pose_b, settings)?;
+    if f.p == Vec2::zeros() {
+        let c = f.world(f.c1);
         return Ok(GrowthOutput2 {
             alpha: 0.0,
             alpha_lower: 0.0,
@@ -305,26 +296,16 @@ pub fn growth_distance_2d_traced<T: GrowthTrace>(
             status: GrowthStatus::Converged,
         });
     }
-    let mut pair = Pair2 { a, b, rot_ab, c1, cb };
-    let problem = Problem {
-        p,
-        r1: a.inradius(),
-        r2: b.inradius(),
-        tolerance: settings.tolerance,
-        max_iterations: settings.max_iterations,
-        warm: None,
-        mode: Mode::Distance,
-    };
-    let run = core::solve(&mut pair, &problem, trace);
-    let (alpha_lower, alpha, wa, wb) = super::answer::certified_alphas(&run, &p);
+    let run = f.solve(a, b, settings, Mode::Distance, trace);
+    let (alpha_lower, alpha, wa, wb) = certified_alphas(&run, &f.p);
     Ok(GrowthOutput2 {
         alpha,
         alpha_lower,
         alpha_upper: alpha,
-        point_a: world(c1 + wa),
-        point_b: world(c2 + wb),
-        contact_point: world(c1 + alpha * wa),
-        normal: rot_a * super::query::unit(&run.lambda_upper),
+        point_a: f.world(f.c1 + wa),
+        point_b: f.world(f.c1 + f.p + wb),
+        contact_point: f.world(f.c1 + alpha * wa),
+        normal: f.rot_a * unit(&run.lambda_upper),
         iterations: run.iterations,
         status: match run.stop {
             core::Stop::Converged => GrowthStatus::Converged,
@@ -371,18 +352,8 @@ pub fn growth_collide_2d(
     pose_b: &Pose2,
     settings: &GrowthSettings,
 ) -> Result<GrowthCollisionOutput2, WolfeError> {
-    settings.validate()?;
-    pose_a.validate()?;
-    pose_b.validate()?;
-    let rot_a = Rotation2::new(pose_a.angle);
-    let rot_ab = Rotation2::new(pose_b.angle - pose_a.angle);
-    let t_ab = rot_a.inverse() * (pose_b.translation - pose_a.translation);
-    let (c1, cb) = (a.center(), b.center());
-    // The ray between the centres (the supports are offsets from the centres).
-    let p = (rot_ab * cb - c1) + t_ab;
-    let c2 = c1 + p;
-    let world = |x: Vec2| rot_a * x + pose_a.translation;
-    if p == Vec2::zeros() {
+    let f = Frame2::new(a, pose_a, b, pose_b, settings)?;
+    if f.p == Vec2::zeros() {
         return Ok(GrowthCollisionOutput2 {
             intersecting: true,
             alpha_lower: 0.0,
@@ -390,37 +361,17 @@ pub fn growth_collide_2d(
             separating_normal: Vec2::zeros(),
             offset_a: 0.0,
             offset_b: 0.0,
-            common_point: Some(world(c1)),
+            common_point: Some(f.world(f.c1)),
             iterations: 0,
             status: GrowthStatus::Overlapping,
         });
     }
-    let mut pair = Pair2 { a, b, rot_ab, c1, cb };
-    let problem = Problem {
-        p,
-        r1: a.inradius(),
-        r2: b.inradius(),
-        tolerance: settings.tolerance,
-        max_iterations: settings.max_iterations,
-        warm: None,
-        mode: Mode::Collision,
-    };
-    let run = core::solve(&mut pair, &problem, &mut ());
-    let (alpha_lower, alpha_upper, wa, _) = super::answer::certified_alphas(&run, &p);
+    let run = f.solve(a, b, settings, Mode::Collision, &mut ());
+    let (alpha_lower, alpha_upper, wa, _) = certified_alphas(&run, &f.p);
+    let (separating_normal, offset_a, offset_b) =
+        separating_plane(&run, &f.c1, &f.p, |n| f.rot_a * n, &pose_a.translation);
+    let common_point = (alpha_upper <= 1.0).then(|| f.world(f.c1 + alpha_upper * wa));
     let separated = run.beta_upper < 1.0;
-    let (separating_normal, offset_a, offset_b) = if separated {
-        let n = super::query::unit(&run.lambda_upper);
-        let nw = rot_a * n;
-        let shift = nw.dot(&pose_a.translation);
-        (
-            nw,
-            n.dot(&(c1 + run.upper_a)) + shift,
-            n.dot(&(c2 + run.upper_b)) + shift,
-        )
-    } else {
-        (Vec2::zeros(), 0.0, 0.0)
-    };
-    let common_point = (alpha_upper <= 1.0).then(|| world(c1 + alpha_upper * wa));
     Ok(GrowthCollisionOutput2 {
         intersecting: !separated,
         alpha_lower,
@@ -430,12 +381,74 @@ pub fn growth_collide_2d(
         offset_b,
         common_point,
         iterations: run.iterations,
-        status: match run.stop {
-            core::Stop::Converged => GrowthStatus::Converged,
-            core::Stop::IterationLimit => GrowthStatus::IterationLimit,
-            core::Stop::NumericalTrouble => GrowthStatus::NumericalTrouble,
-            core::Stop::Separated => GrowthStatus::Separated,
-            core::Stop::Overlapping => GrowthStatus::Overlapping,
-        },
+        status: GrowthStatus::from_stop(run.stop),
     })
+}
+
+/// A 2D query in A's frame: the ray `p` between the centres (Prop. 1; the supports are
+/// offsets from the centres) and A's pose to map answers back to world frame.
+struct Frame2 {
+    rot_a: Rotation2<f64>,
+    translation_a: Vec2,
+    rot_ab: Rotation2<f64>,
+    /// A's centre (A's frame) and B's (B's frame).
+    c1: Vec2,
+    cb: Vec2,
+    /// `c2 - c1` in A's frame.
+    p: Vec2,
+}
+
+impl Frame2 {
+    /// Validates the inputs and computes the query in A's frame.
+    fn new(
+        a: &Shape2,
+        pose_a: &Pose2,
+        b: &Shape2,
+        pose_b: &Pose2,
+        settings: &GrowthSettings,
+    ) -> Result<Self, WolfeError> {
+        settings.validate()?;
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let rot_a = Rotation2::new(pose_a.angle);
+        let rot_ab = Rotation2::new(pose_b.angle - pose_a.angle);
+        let t_ab = rot_a.inverse() * (pose_b.translation - pose_a.translation);
+        let (c1, cb) = (a.center(), b.center());
+        Ok(Self {
+            rot_a,
+            translation_a: pose_a.translation,
+            rot_ab,
+            c1,
+            cb,
+            p: (rot_ab * cb - c1) + t_ab,
+        })
+    }
+
+    /// A point of A's frame in world frame.
+    fn world(&self, x: Vec2) -> Vec2 {
+        self.rot_a * x + self.translation_a
+    }
+
+    /// The loop of `core.rs` on the pair, cold started.
+    fn solve<T: GrowthTrace>(
+        &self,
+        a: &Shape2,
+        b: &Shape2,
+        settings: &GrowthSettings,
+        mode: Mode,
+        trace: &mut T,
+    ) -> core::Run<2> {
+        let (rot_ab, c1, cb) = (self.rot_ab, self.c1, self.cb);
+        let mut pair = Pair2 { a, b, rot_ab, c1, cb };
+        let problem = Problem {
+            p: self.p,
+            r1: a.inradius(),
+            r2: b.inradius(),
+            tolerance: settings.tolerance,
+            max_iterations: settings.max_iterations,
+            warm: None,
+            mode,
+        };
+        core::solve(&mut pair, &problem, trace)
+    }
 }

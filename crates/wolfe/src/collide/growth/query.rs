@@ -1,7 +1,10 @@
 //! Growth distance and growth-based collision between posed 3D shapes.
 
-use super::answer::{certified_alphas, output, Answer, Continued};
+use super::answer::{
+    certified_alphas, output, separating_plane, Answer, Continued, GrowthCollisionOutput, GrowthOutput,
+};
 use super::core::{self, GrowthTrace, Mode, PairSupport, Problem, Run, V};
+use super::frame::{prepare, CenterPoint, Query};
 use super::newton::{self, Smooth, SmoothQuery};
 use super::settings::{GrowthSettings, GrowthStatus};
 use crate::collide::cache::{GrowthMemory, PairCache};
@@ -11,131 +14,26 @@ use crate::error::WolfeError;
 use crate::math::{Mat3, Pose, Vec3};
 use crate::shape::{ConvexShape, Shape};
 
-/// The point a shape is scaled about, with a lower bound of the shape's inradius there.
-///
-/// The growth distance depends on the centre points. The default
-/// ([`CenterPoint::of`]) is the shape's [`ConvexShape::center`]: the local origin of the
-/// primitives (the centre of a sphere, box, ellipsoid, capsule, cylinder, and the
-/// mid-axis point of a cone) and the mean of the hull vertices of a mesh.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CenterPoint {
-    /// The centre, in the shape's local frame. Must lie in the shape (and in its interior
-    /// when `inradius > 0`).
-    pub point: Vec3,
-    /// A lower bound (>= 0) of the radius of a ball about `point` contained in the
-    /// shape. The algorithm trusts it: a value above the true inradius gives wrong
-    /// answers. At least one of the two shapes of a query needs a positive one.
-    pub inradius: f64,
-}
-
-impl CenterPoint {
-    /// The shape's default centre ([`ConvexShape::center`]) with its exact inradius
-    /// ([`ConvexShape::inradius`]).
-    pub fn of<S: ConvexShape + ?Sized>(shape: &S) -> Self {
-        Self {
-            point: shape.center(),
-            inradius: shape.inradius(),
-        }
-    }
-
-    fn validate(&self) -> Result<(), WolfeError> {
-        if !self.point.iter().all(|x| x.is_finite()) {
-            return Err(WolfeError::InvalidCenterPoint {
-                reason: "the point has a NaN or infinite coordinate",
-            });
-        }
-        if !(self.inradius.is_finite() && self.inradius >= 0.0) {
-            return Err(WolfeError::InvalidCenterPoint {
-                reason: "the inradius must be finite and >= 0",
-            });
-        }
-        Ok(())
-    }
-}
-
-/// Result of a growth distance query. Points and vectors are in world frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct GrowthOutput {
-    /// The growth distance: the scale factor at which the shapes, scaled about their
-    /// centre points, touch (`< 1`: overlapping, `> 1`: separated). It is the feasible
-    /// end of the bounds, `alpha_upper` (Eq. 28): the shapes scaled by `alpha` intersect
-    /// at `contact_point`.
-    pub alpha: f64,
-    /// Certified lower bound, `1 / beta_upper` (from the outer approximation).
-    pub alpha_lower: f64,
-    /// Certified upper bound, `1 / beta_lower` (= `alpha`).
-    pub alpha_upper: f64,
-    /// Witness point of shape A (in A, unscaled), Eq. 28: scaling it about A's centre by
-    /// `alpha` gives `contact_point`.
-    pub point_a: Vec3,
-    /// Witness point of shape B (in B, unscaled); scaled about B's centre by `alpha` it
-    /// gives `contact_point` too.
-    pub point_b: Vec3,
-    /// The common point of the scaled shapes: `c_a + alpha (point_a - c_a)`.
-    pub contact_point: Vec3,
-    /// Unit normal from A to B of the outer approximation's halfspace (the dual
-    /// solution): the shapes scaled by `alpha_lower` are separated (weakly) by a plane
-    /// orthogonal to it. Zero when the centres coincide.
-    pub normal: Vec3,
-    /// Iterations (one support call of each shape per iteration).
-    pub iterations: u32,
-    /// How the solver ended.
-    pub status: GrowthStatus,
-}
-
-impl GrowthOutput {
-    /// The relative gap `beta_upper / beta_lower - 1 = alpha_upper / alpha_lower - 1`.
-    pub fn relative_gap(&self) -> f64 {
-        self.alpha_upper / self.alpha_lower - 1.0
-    }
-}
-
-/// Result of a growth-based collision query (Sec. III-F.4). World frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct GrowthCollisionOutput {
-    /// Whether the shapes intersect (touching counts: when the bounds converge around
-    /// `alpha* = 1`, the answer is `true`). When the solver did not finish, the
-    /// conservative answer `true` unless a separating plane was found.
-    pub intersecting: bool,
-    /// Certified lower bound of the growth distance.
-    pub alpha_lower: f64,
-    /// Certified upper bound of the growth distance.
-    pub alpha_upper: f64,
-    /// When separated: unit normal, from A to B, of a plane separating the shapes:
-    /// `<n, x> <= offset_a` on A and `<n, x> >= offset_b` on B with `offset_a < offset_b`.
-    /// Zero when none was found.
-    pub separating_normal: Vec3,
-    /// See `separating_normal` (`max_{x in A} <n, x>`; 0 when none was found).
-    pub offset_a: f64,
-    /// See `separating_normal` (`min_{x in B} <n, x>`; 0 when none was found).
-    pub offset_b: f64,
-    /// When overlapping: a point of both shapes.
-    pub common_point: Option<Vec3>,
-    /// Iterations.
-    pub iterations: u32,
-    /// `Separated` or `Overlapping` on early exit; `Converged` when the bounds met
-    /// around 1 (touching); a failure otherwise.
-    pub status: GrowthStatus,
-}
-
 /// A reusable growth distance solver: the settings (it needs no scratch space). Queries
 /// allocate nothing.
 ///
-/// The `*_cached` queries start from the inner approximation of the pair's previous
+/// Each query scales the shapes about their default centres ([`CenterPoint::of`]) or
+/// about the `centers` given (A's, then B's, in the shapes' local frames).
+///
+/// With a `cache`, a query starts from the inner approximation of the pair's previous
 /// query, kept in the caller's [`PairCache`] and moved by the shapes' new poses
-/// (Sec. III-F.3); an empty cache starts cold. Pairs of strictly convex shapes
-/// (spheres, ellipsoids) always start cold: their solver ends with the basis clustered
-/// at the answer (see the interpolated-normal step in `core.rs`), and warm start gains
-/// nothing on curved sets (Sec. IV-B). The meshes' hill-climbing hints carry over too.
+/// (Sec. III-F.3); an empty cache starts cold, and the centres must be those of the
+/// query that filled the cache. Pairs of strictly convex shapes (spheres, ellipsoids)
+/// always start cold: their solver ends with the basis clustered at the answer (see the
+/// interpolated-normal step in `core.rs`), and warm start gains nothing on curved sets
+/// (Sec. IV-B). The meshes' hill-climbing hints carry over too.
 #[derive(Clone, Debug, Default)]
 pub struct GrowthSolver {
     settings: GrowthSettings,
 }
 
 impl GrowthSolver {
-    /// A solver with validated settings, cold-starting.
+    /// A solver with validated settings.
     pub fn new(settings: GrowthSettings) -> Result<Self, WolfeError> {
         settings.validate()?;
         Ok(Self { settings })
@@ -146,144 +44,45 @@ impl GrowthSolver {
         &self.settings
     }
 
-    /// [`GrowthSolver::growth_distance`], warm-started from the pair's `cache` (cold
-    /// when it holds no growth basis), which keeps this query's basis for the next.
-    pub fn growth_distance_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: &mut PairCache,
-    ) -> Result<GrowthOutput, WolfeError> {
-        let (ca, cb) = (CenterPoint::of(a), CenterPoint::of(b));
-        self.growth_distance_about_cached(a, pose_a, &ca, b, pose_b, &cb, cache)
-    }
-
-    /// [`GrowthSolver::growth_distance_about`], warm-started from the pair's `cache` as
-    /// [`GrowthSolver::growth_distance_cached`] (the centres must be those of the
-    /// query that filled the cache).
-    #[allow(clippy::too_many_arguments)]
-    pub fn growth_distance_about_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        center_a: &CenterPoint,
-        b: &Shape,
-        pose_b: &Pose,
-        center_b: &CenterPoint,
-        cache: &mut PairCache,
-    ) -> Result<GrowthOutput, WolfeError> {
-        let memory = (&mut cache.growth, true);
-        distance_with(
-            &self.settings,
-            memory,
-            pose_a,
-            center_a,
-            pose_b,
-            center_b,
-            &mut (),
-            Smooth::of(a).zip(Smooth::of(b)),
-            |r| dispatch(a, b, r),
-        )
-    }
-
-    /// [`GrowthSolver::collide`], warm-started from the pair's `cache`.
-    pub fn collide_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: &mut PairCache,
-    ) -> Result<GrowthCollisionOutput, WolfeError> {
-        let (ca, cb) = (CenterPoint::of(a), CenterPoint::of(b));
-        self.collide_about_cached(a, pose_a, &ca, b, pose_b, &cb, cache)
-    }
-
-    /// [`GrowthSolver::collide_about`], warm-started from the pair's `cache`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn collide_about_cached(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        center_a: &CenterPoint,
-        b: &Shape,
-        pose_b: &Pose,
-        center_b: &CenterPoint,
-        cache: &mut PairCache,
-    ) -> Result<GrowthCollisionOutput, WolfeError> {
-        collide_with(
-            &self.settings,
-            (&mut cache.growth, true),
-            a,
-            pose_a,
-            center_a,
-            b,
-            pose_b,
-            center_b,
-        )
-    }
-
-    /// Growth distance between `a` and `b`, each scaled about its default centre
-    /// ([`CenterPoint::of`]).
+    /// Growth distance between `a` at `pose_a` and `b` at `pose_b`, scaled about the
+    /// default centres or the `centers` given, warm-started from the pair's `cache` when
+    /// there is one (see [`GrowthSolver`]).
     pub fn growth_distance(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
+        centers: Option<&[CenterPoint; 2]>,
+        cache: Option<&mut PairCache>,
     ) -> Result<GrowthOutput, WolfeError> {
-        self.growth_distance_about(a, pose_a, &CenterPoint::of(a), b, pose_b, &CenterPoint::of(b))
+        let centers = centers_of(a, b, centers);
+        self.distance_shapes(a, pose_a, b, pose_b, &centers, cache, &mut ())
     }
 
-    /// Growth distance with explicit centre points (in the shapes' local frames).
-    pub fn growth_distance_about(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        center_a: &CenterPoint,
-        b: &Shape,
-        pose_b: &Pose,
-        center_b: &CenterPoint,
-    ) -> Result<GrowthOutput, WolfeError> {
-        self.growth_distance_traced(a, pose_a, center_a, b, pose_b, center_b, &mut ())
-    }
-
-    /// [`GrowthSolver::growth_distance_about`], reporting the bounds of every iteration
-    /// to `trace` (a closure `FnMut(GrowthIterate)` works).
-    #[allow(clippy::too_many_arguments)]
+    /// [`GrowthSolver::growth_distance`], cold started, reporting the bounds of every
+    /// iteration to `trace` (a closure `FnMut(GrowthIterate)` works): the instrumented
+    /// form of the same code.
     pub fn growth_distance_traced<T: GrowthTrace>(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
-        center_a: &CenterPoint,
         b: &Shape,
         pose_b: &Pose,
-        center_b: &CenterPoint,
+        centers: Option<&[CenterPoint; 2]>,
         trace: &mut T,
     ) -> Result<GrowthOutput, WolfeError> {
-        let memory = (&mut GrowthMemory::default(), false);
-        distance_with(
-            &self.settings,
-            memory,
-            pose_a,
-            center_a,
-            pose_b,
-            center_b,
-            trace,
-            Smooth::of(a).zip(Smooth::of(b)),
-            |r| dispatch(a, b, r),
-        )
+        let centers = centers_of(a, b, centers);
+        self.distance_shapes(a, pose_a, b, pose_b, &centers, None, trace)
     }
 
-    /// [`GrowthSolver::growth_distance_about`] between any two [`ConvexShape`]s, not only
-    /// [`Shape`]s: custom support functions (a wrapper that counts or changes support
-    /// calls, a shape type of the caller's), monomorphized for `A` and `B`. The answer
-    /// and the warm-start rules are those of the `Shape` queries.
+    /// [`GrowthSolver::growth_distance`] (cold started) between any two
+    /// [`ConvexShape`]s, not only [`Shape`]s: custom support functions (a wrapper that
+    /// counts or changes support calls, a shape type of the caller's), monomorphized for
+    /// `A` and `B`. The answer is that of the `Shape` queries.
     ///
     /// ```
-    /// use wolfe::{CenterPoint, ConvexMesh, ConvexShape, GrowthSettings, GrowthSolver, Pose, Shape, SupportMap, Vec3};
+    /// use wolfe::{ConvexMesh, ConvexShape, GrowthSettings, GrowthSolver, Pose, Shape, SupportMap, Vec3};
     /// use wolfe::Aabb;
     ///
     /// /// A mesh whose support checks every vertex (no hill climbing).
@@ -307,10 +106,9 @@ impl GrowthSolver {
     /// let mesh = ConvexMesh::from_points(&cube).unwrap();
     /// let pose_b = Pose::from_parts([3.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]).unwrap();
     /// let (a, b) = (BruteForce(mesh.clone()), BruteForce(mesh));
-    /// let (ca, cb) = (CenterPoint::of(&a), CenterPoint::of(&b));
     /// let mut solver = GrowthSolver::new(GrowthSettings::default()).unwrap();
     /// let out = solver
-    ///     .growth_distance_of(&a, &Pose::identity(), &ca, &b, &pose_b, &cb)
+    ///     .growth_distance_of(&a, &Pose::identity(), &b, &pose_b, None)
     ///     .unwrap();
     /// // Unit cubes 3 apart along x: they touch when scaled by 3 about their centres.
     /// assert!((out.alpha - 3.0).abs() < 1e-7);
@@ -319,48 +117,101 @@ impl GrowthSolver {
         &mut self,
         a: &A,
         pose_a: &Pose,
-        center_a: &CenterPoint,
         b: &B,
         pose_b: &Pose,
-        center_b: &CenterPoint,
+        centers: Option<&[CenterPoint; 2]>,
     ) -> Result<GrowthOutput, WolfeError> {
-        let memory = (&mut GrowthMemory::default(), false);
+        let [ca, cb] = centers_of(a, b, centers);
+        let mut cold = GrowthMemory::default();
+        let memory = memory_use(None, &mut cold);
         distance_with(
             &self.settings,
             memory,
             pose_a,
-            center_a,
+            &ca,
             pose_b,
-            center_b,
+            &cb,
             &mut (),
             None,
             |r| r.visit(a, b),
         )
     }
 
-    /// Growth-based collision test with early exit (Sec. III-F.4), default centres.
+    /// Growth-based collision test with early exit (Sec. III-F.4) between `a` at
+    /// `pose_a` and `b` at `pose_b`; `centers` and `cache` as in
+    /// [`GrowthSolver::growth_distance`].
     pub fn collide(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
         b: &Shape,
         pose_b: &Pose,
+        centers: Option<&[CenterPoint; 2]>,
+        cache: Option<&mut PairCache>,
     ) -> Result<GrowthCollisionOutput, WolfeError> {
-        self.collide_about(a, pose_a, &CenterPoint::of(a), b, pose_b, &CenterPoint::of(b))
+        let [ca, cb] = centers_of(a, b, centers);
+        let mut cold = GrowthMemory::default();
+        let memory = memory_use(cache, &mut cold);
+        collide_with(&self.settings, memory, a, pose_a, &ca, b, pose_b, &cb)
     }
 
-    /// Growth-based collision test with explicit centre points.
-    pub fn collide_about(
+    /// The distance query on [`Shape`]s (dispatched once, Newton first on smooth pairs),
+    /// out of line: the public entries only pick the centres.
+    #[allow(clippy::too_many_arguments)]
+    fn distance_shapes<T: GrowthTrace>(
         &mut self,
         a: &Shape,
         pose_a: &Pose,
-        center_a: &CenterPoint,
         b: &Shape,
         pose_b: &Pose,
-        center_b: &CenterPoint,
-    ) -> Result<GrowthCollisionOutput, WolfeError> {
-        let memory = (&mut GrowthMemory::default(), false);
-        collide_with(&self.settings, memory, a, pose_a, center_a, b, pose_b, center_b)
+        [ca, cb]: &[CenterPoint; 2],
+        cache: Option<&mut PairCache>,
+        trace: &mut T,
+    ) -> Result<GrowthOutput, WolfeError> {
+        // Initialized on the cold path only: a warm query writes no memory of its own.
+        let mut cold;
+        let memory = match cache {
+            Some(cache) => (&mut cache.growth, true),
+            None => {
+                cold = GrowthMemory::default();
+                (&mut cold, false)
+            }
+        };
+        let smooth = Smooth::of(a).zip(Smooth::of(b));
+        distance_with(
+            &self.settings,
+            memory,
+            pose_a,
+            ca,
+            pose_b,
+            cb,
+            trace,
+            smooth,
+            |r| dispatch(a, b, r),
+        )
+    }
+}
+
+/// The pair's growth memory to start from and write to: the cache's, or `cold` (a
+/// query without a cache starts cold).
+#[inline(always)]
+fn memory_use<'m>(cache: Option<&'m mut PairCache>, cold: &'m mut GrowthMemory) -> MemoryUse<'m> {
+    match cache {
+        Some(cache) => (&mut cache.growth, true),
+        None => (cold, false),
+    }
+}
+
+/// The centres a query scales the shapes about: the ones given, or the defaults.
+#[inline(always)]
+fn centers_of<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    a: &A,
+    b: &B,
+    centers: Option<&[CenterPoint; 2]>,
+) -> [CenterPoint; 2] {
+    match centers {
+        Some(c) => *c,
+        None => [CenterPoint::of(a), CenterPoint::of(b)],
     }
 }
 
@@ -521,19 +372,8 @@ fn collide_with(
     let (alpha_lower, alpha_upper, wa, _) = certified_alphas(&run, &q.p);
     let separated = run.beta_upper < 1.0;
     let intersecting = !separated;
-    let (separating_normal, offset_a, offset_b) = if separated {
-        let n = unit(&run.lambda_upper);
-        let nw = rot * n;
-        let shift = nw.dot(&pose_a.translation);
-        let c2 = q.c1 + q.p;
-        (
-            nw,
-            n.dot(&(q.c1 + run.upper_a)) + shift,
-            n.dot(&(c2 + run.upper_b)) + shift,
-        )
-    } else {
-        (Vec3::zeros(), 0.0, 0.0)
-    };
+    let (separating_normal, offset_a, offset_b) =
+        separating_plane(&run, &q.c1, &q.p, |n| rot * n, &pose_a.translation);
     // With alpha_upper <= 1, the point scaled by alpha_upper about either centre lies
     // in both shapes (each shape contains its centre and is convex).
     let common_point = if alpha_upper <= 1.0 {
@@ -552,64 +392,6 @@ fn collide_with(
         iterations: run.iterations,
         status: GrowthStatus::from_stop(run.stop),
     })
-}
-
-/// Validates and computes the query in A's frame; `None` when the centres coincide.
-fn prepare(
-    pose_a: &Pose,
-    center_a: &CenterPoint,
-    pose_b: &Pose,
-    center_b: &CenterPoint,
-) -> Result<Option<Query>, WolfeError> {
-    pose_a.validate()?;
-    pose_b.validate()?;
-    center_a.validate()?;
-    center_b.validate()?;
-    if center_a.inradius + center_b.inradius <= 0.0 {
-        return Err(WolfeError::InvalidCenterPoint {
-            reason: "at least one shape needs a positive inradius about its centre",
-        });
-    }
-    let pose_ab = pose_a.relative(pose_b);
-    let rot_ab = pose_ab.rotation.to_rotation_matrix().into_inner();
-    let c1 = center_a.point;
-    // The ray between the centres; the support points are taken as offsets from the
-    // centres (see `Pair3`), so that nothing of size |t_ab| enters them.
-    let p = (rot_ab * center_b.point - c1) + pose_ab.translation;
-    if p == Vec3::zeros() {
-        return Ok(None);
-    }
-    Ok(Some(Query {
-        rot_ab,
-        c1,
-        cb: center_b.point,
-        p,
-        r1: center_a.inradius,
-        r2: center_b.inradius,
-    }))
-}
-
-/// `v / |v|`, or zero for a zero vector.
-pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
-    let n = v.norm();
-    if n > 0.0 {
-        v / n
-    } else {
-        V::zeros()
-    }
-}
-
-/// A query in A's frame.
-pub(super) struct Query {
-    pub(super) rot_ab: Mat3,
-    /// A's centre point (A's frame).
-    pub(super) c1: Vec3,
-    /// B's centre point (B's frame).
-    pub(super) cb: Vec3,
-    /// `c2 - c1` in A's frame.
-    pub(super) p: Vec3,
-    r1: f64,
-    r2: f64,
 }
 
 /// The support oracle of a posed pair in A's frame, whole shapes (core plus radius).
@@ -747,7 +529,7 @@ pub fn growth_distance(
     pose_b: &Pose,
     settings: &GrowthSettings,
 ) -> Result<GrowthOutput, WolfeError> {
-    GrowthSolver::new(*settings)?.growth_distance(a, pose_a, b, pose_b)
+    GrowthSolver::new(*settings)?.growth_distance(a, pose_a, b, pose_b, None, None)
 }
 
 /// Growth-based collision test between `a` and `b` (default centres), cold started.
@@ -758,5 +540,5 @@ pub fn growth_collide(
     pose_b: &Pose,
     settings: &GrowthSettings,
 ) -> Result<GrowthCollisionOutput, WolfeError> {
-    GrowthSolver::new(*settings)?.collide(a, pose_a, b, pose_b)
+    GrowthSolver::new(*settings)?.collide(a, pose_a, b, pose_b, None, None)
 }

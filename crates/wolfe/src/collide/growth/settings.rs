@@ -1,7 +1,8 @@
 //! The settings of the growth solver and how a query ended.
 
 use super::core::Stop;
-use crate::error::WolfeError;
+use crate::builder::with_fields;
+use crate::error::{setting, WolfeError};
 
 /// Settings of the growth distance algorithm (Alg. 3).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,35 +26,25 @@ impl Default for GrowthSettings {
 }
 
 impl GrowthSettings {
-    /// This value with `tolerance` set (relative gap).
-    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
-        self.tolerance = tolerance;
-        self
-    }
-
-    /// This value with `max_iterations` set (`K_max`).
-    pub fn with_max_iterations(mut self, max_iterations: u32) -> Self {
-        self.max_iterations = max_iterations;
-        self
+    with_fields! {
+        /// This value with `tolerance` set (relative gap).
+        with_tolerance(tolerance: f64);
+        /// This value with `max_iterations` set (`K_max`).
+        with_max_iterations(max_iterations: u32);
     }
 
     /// Checks the ranges: `tolerance` finite and `>= f64::EPSILON`, `max_iterations >= 1`.
     pub fn validate(&self) -> Result<(), WolfeError> {
-        if !(self.tolerance.is_finite() && self.tolerance >= f64::EPSILON) {
-            return Err(WolfeError::InvalidSetting {
-                name: "tolerance",
-                value: self.tolerance,
-                reason: "must be finite and >= f64::EPSILON",
-            });
-        }
-        if self.max_iterations == 0 {
-            return Err(WolfeError::InvalidSetting {
-                name: "max_iterations",
-                value: 0.0,
-                reason: "must be >= 1",
-            });
-        }
-        Ok(())
+        let tolerance = self.tolerance;
+        let ok = tolerance.is_finite() && tolerance >= f64::EPSILON;
+        setting("tolerance", tolerance, ok, "must be finite and >= f64::EPSILON")?;
+        let iterations = self.max_iterations;
+        setting(
+            "max_iterations",
+            f64::from(iterations),
+            iterations > 0,
+            "must be >= 1",
+        )
     }
 }
 

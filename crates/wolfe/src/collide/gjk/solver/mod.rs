@@ -674,7 +674,10 @@ mod tests {
     #[test]
     fn auto_runs_nesterov_on_strictly_convex_pairs_and_vanilla_otherwise() {
         let run = |settings: GjkSettings, (a, pa, b, pb, _): &(Shape, Pose, Shape, Pose, f64)| {
-            GjkSolver::new(settings).unwrap().distance(a, pa, b, pb).unwrap()
+            GjkSolver::new(settings)
+                .unwrap()
+                .distance(a, pa, b, pb, None)
+                .unwrap()
         };
         let [ellipsoids, boxes] = pairs();
         let auto = GjkSettings::with_variant(GjkVariant::Auto);
@@ -696,7 +699,7 @@ mod tests {
         for (a, pa, b, pb, d) in pairs() {
             let out = GjkSolver::new(settings)
                 .unwrap()
-                .distance(&a, &pa, &b, &pb)
+                .distance(&a, &pa, &b, &pb, None)
                 .unwrap();
             assert!((out.distance - d).abs() <= 1e-7 * d, "{} vs {d}", out.distance);
         }

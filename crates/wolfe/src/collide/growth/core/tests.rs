@@ -71,7 +71,7 @@ fn interpolated_normal_is_exact_on_a_sphere() {
 }
 
 /// The certified lower bound's reference: the cone exit
-/// ([`super::super::newton::cone_exit`]) from the normalized witness, as `|p| / t`.
+/// ([`super::cone_exit`]) from the normalized witness, as `|p| / t`.
 fn cone_reference(run: &Run<3>, p: &V<3>) -> (f64, V<3>, V<3>) {
     let mu = run.barycentric(p);
     let (mut xa, mut xb) = (V::<3>::zeros(), V::<3>::zeros());
@@ -80,7 +80,7 @@ fn cone_reference(run: &Run<3>, p: &V<3>) -> (f64, V<3>, V<3>) {
         xb += *w * pb;
     }
     let u = p / p.norm();
-    let (t, a, b) = super::super::newton::cone_exit(&xa, &xb, &u, run.r1, run.r2);
+    let (t, a, b) = super::cone_exit(&xa, &xb, &u, run.r1, run.r2);
     (p.norm() / t, a, b)
 }
 
