@@ -437,14 +437,15 @@ class Simulation:
     def __init__(self, world: World, time_step: float = 0.01, scheme: str = "symplectic-euler",
                  margin: float = 5e-3, max_initial_penetration: float = 1e-3,
                  out: Optional[Union[str, PathLike[str]]] = None, title: str = "python") -> None:
-        """`out`: a folder written as `wolfe sim` writes it: steps.csv, scene.csv,
-        trajectory.csv, contacts.csv (and mesh OBJ files) while stepping; the plots
-        (iterations, step-time, energy; PNG and SVG), summary.md and view.html at close()."""
+        """`out`: a folder written as `wolfe sim` writes it, without its PNG/SVG plots:
+        steps.csv, scene.csv, trajectory.csv, contacts.csv (and mesh OBJ files) while
+        stepping; summary.md and view.html at close(). Plot steps.csv with matplotlib,
+        e.g. `pandas.read_csv(out / "steps.csv").plot(x="time", y="newton_iterations")`."""
     def step(self, n: int = 1) -> Optional[StepInfo]:
         """Advances n steps without the GIL (Ctrl-C between steps); the last step's stats.
         Reading the simulation from another thread during a step raises RuntimeError."""
     def close(self) -> None:
-        """Finishes the output folder (plots, summary.md, view.html); idempotent."""
+        """Finishes the output folder (summary.md, view.html); idempotent."""
     def __enter__(self) -> Simulation: ...
     def __exit__(self, *args: object) -> None: ...
     @property

@@ -1,14 +1,12 @@
-//! The output folder of a `Simulation` run from Python: the same files as `wolfe sim`
-//! (see `wolfe_lab::sim`): `steps.csv` and the trajectory (`scene.csv`,
-//! `trajectory.csv`, `contacts.csv`, mesh OBJ files) while stepping; at `close()` the
-//! per-step plots (`iterations`, `step-time`, `energy`, PNG and SVG), `summary.md` and
-//! the viewer page `view.html`.
+//! The output folder of a `Simulation` run from Python: `steps.csv` and the trajectory
+//! (`scene.csv`, `trajectory.csv`, `contacts.csv`, mesh OBJ files) while stepping; at
+//! `close()` `summary.md` and the viewer page `view.html`. No plots: Python users plot
+//! `steps.csv` with matplotlib (the CLI's `wolfe sim` adds PNG/SVG plots).
 //!
-//! The trajectory and the viewer page come from the same Rust functions as `wolfe sim`
+//! The trajectory, the `steps.csv` row, the summary table and the viewer page come from
+//! the same Rust functions as `wolfe sim`
 //! (`wolfe_sim::trajectory::TrajectoryWriter::record_simulation`,
-//! `wolfe_view::write_html`), the summary's numbers from `wolfe_lab::sim::RunSummary`.
-//! The `steps.csv` row, the three plots and the summary table are
-//! `wolfe_lab::sim::{steps_row, step_plots, step_summary}`, as `wolfe sim` writes them.
+//! `wolfe_sim::record::{steps_row, step_summary}`, `wolfe_view::write_html`).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -16,29 +14,28 @@ use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyOSError;
 use pyo3::PyResult;
-use wolfe_lab::sim::{step_plots, step_summary, steps_row};
+use wolfe_sim::record::{step_summary, steps_row};
 use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{Simulation, StepStats};
 
 use crate::error::io;
 
 /// `steps.csv`'s header, as `wolfe sim` writes it.
-pub use wolfe_lab::sim::STEPS_HEADER;
+pub use wolfe_sim::record::STEPS_HEADER;
 
 /// SAP's status as `steps.csv` spells it (`none` when no contact was solved).
 pub fn status_name(s: &StepStats) -> String {
-    s.sap_status
-        .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase())
+    wolfe_sim::record::status_name(s.sap_status)
 }
 
-/// A run's files, written step by step; [`Recorder::finish`] adds the plots, the
-/// summary and the viewer page.
+/// A run's files, written step by step; [`Recorder::finish`] adds the summary and the
+/// viewer page.
 pub struct Recorder {
     dir: PathBuf,
     title: String,
     trajectory: TrajectoryWriter,
     steps: BufWriter<File>,
-    /// Every step's statistics, for the plots and the summary.
+    /// Every step's statistics, for the summary.
     stats: Vec<StepStats>,
 }
 
@@ -77,15 +74,12 @@ impl Recorder {
         Ok(())
     }
 
-    /// Flushes the per-step files, then writes the plots (when a step was taken),
-    /// `summary.md` and `view.html`. `sim` gives the bodies, time step and scheme.
+    /// Flushes the per-step files, then writes `summary.md` and `view.html`. `sim` gives
+    /// the bodies, time step and scheme.
     pub fn finish(mut self, sim: &Simulation) -> PyResult<()> {
         let dir = self.dir.clone();
         self.steps.flush().map_err(|e| io(&dir, e))?;
         self.trajectory.finish().map_err(|e| io(&dir, e))?;
-        if !self.stats.is_empty() {
-            step_plots(&self.stats, &self.title, &dir).map_err(|e| PyOSError::new_err(e.to_string()))?;
-        }
         let settings = sim.settings();
         let dt = settings.time_step;
         let summary = format!(
@@ -99,7 +93,7 @@ impl Recorder {
         );
         let path = dir.join("summary.md");
         std::fs::write(&path, summary).map_err(|e| io(&path, e))?;
-        // Every run folder gets its viewer page (issue 19), as `wolfe sim` writes it.
+        // Every run folder gets its viewer page, as `wolfe sim` writes it.
         wolfe_view::write_html(&dir).map_err(|e| PyOSError::new_err(format!("viewer page: {e}")))?;
         Ok(())
     }

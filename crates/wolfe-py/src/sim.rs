@@ -269,8 +269,8 @@ impl Simulation {
     /// A simulation of (a copy of) `world`. `scheme`: `explicit-euler`,
     /// `symplectic-euler` (default), `implicit-euler` or `midpoint`; `margin`: contacts
     /// are detected up to this signed distance (m). `out`: a folder to write the run
-    /// into as `wolfe sim` does (created if missing; see `close()`); `title` heads its
-    /// plots and `summary.md`.
+    /// into as `wolfe sim` does, without its plots (created if missing; see `close()`);
+    /// `title` heads its `summary.md`.
     #[new]
     #[pyo3(signature = (world, time_step = 0.01, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, out = None, title = "python"))]
     fn new(
@@ -318,9 +318,9 @@ impl Simulation {
         Ok(last.as_ref().map(StepInfo::from))
     }
 
-    /// Finishes the output folder: flushes `steps.csv` and the trajectory, writes the
-    /// per-step plots (`iterations`, `step-time`, `energy`; PNG and SVG), `summary.md`
-    /// and the viewer page `view.html`. Also done (errors ignored) when the object is
+    /// Finishes the output folder: flushes `steps.csv` and the trajectory, writes
+    /// `summary.md` and the viewer page `view.html` (no plots: plot `steps.csv` with
+    /// matplotlib). Also done (errors ignored) when the object is
     /// collected; a second call does nothing.
     fn close(&mut self, py: Python<'_>) -> PyResult<()> {
         let Self { sim, recorder } = self;

@@ -8,11 +8,9 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use wolfe_sim::trajectory::{self, shape_columns};
 
-use wolfe::{Pose, Quat, Shape, Vec3};
-use wolfe_multibody::Se3;
 use wolfe_sap::SapStatus;
+use wolfe_trajectory::{csv_name, Body, ContactRecord, SceneWriter, TrajectoryError, TrajectoryWriter};
 
 use crate::detect::ContactObject;
 use crate::error::RobotError;
@@ -24,8 +22,8 @@ use crate::world::Owner;
 pub struct Recorder {
     dir: PathBuf,
     steps: BufWriter<File>,
-    trajectory: BufWriter<File>,
-    contacts: BufWriter<File>,
+    /// `trajectory.csv` and `contacts.csv`, through the format's one writer.
+    trajectory: TrajectoryWriter,
     /// Scene object of each geometry.
     object_of_geometry: Vec<usize>,
     /// Scene object of each half-space.
@@ -34,105 +32,49 @@ pub struct Recorder {
     movable: Vec<usize>,
 }
 
-/// The trajectory format's pose columns of a placement (wolfe-sim writes the format).
-fn pose_columns(p: &Se3) -> String {
-    trajectory::pose_columns(&p.to_pose())
-}
-
-fn csv_name(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if matches!(c, ',' | '"' | '\n' | '\r') {
-                '_'
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-fn write_obj(path: &Path, mesh: &wolfe::ConvexMesh) -> Result<(), RobotError> {
-    trajectory::write_obj(path, mesh).map_err(RobotError::io(path))
-}
-
-fn create(dir: &Path, name: &str) -> Result<BufWriter<File>, RobotError> {
-    let path = dir.join(name);
-    Ok(BufWriter::new(
-        File::create(&path).map_err(RobotError::io(&path))?,
-    ))
+/// A trajectory-format error as the robot crate's I/O error on `dir`.
+fn format_error(dir: &Path) -> impl Fn(TrajectoryError) -> RobotError + '_ {
+    move |e| RobotError::io(dir)(e.into())
 }
 
 impl Recorder {
     /// Creates `dir` (if needed), writes `scene.csv` (and `mesh_N.obj` files) for the
     /// simulator's world and opens the per-step files with their headers.
     pub fn create(dir: &Path, sim: &Simulator) -> Result<Self, RobotError> {
-        std::fs::create_dir_all(dir).map_err(RobotError::io(dir))?;
         let world = sim.world();
         let geoms = world.geometries();
         let movable: Vec<usize> = (0..geoms.len())
             .filter(|&g| geoms[g].owner != Owner::World)
             .collect();
-        let statics: Vec<usize> = (0..geoms.len())
-            .filter(|&g| geoms[g].owner == Owner::World)
-            .collect();
+        let statics = (0..geoms.len()).filter(|&g| geoms[g].owner == Owner::World);
+        let err = format_error(dir);
+        let mut scene = SceneWriter::create(dir).map_err(&err)?;
         let mut object_of_geometry = vec![0; geoms.len()];
-        let scene_path = dir.join("scene.csv");
-        let io = RobotError::io(&scene_path);
-        let mut scene = create(dir, "scene.csv")?;
-        writeln!(
-            scene,
-            "object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh,mass,visual"
-        )
-        .map_err(&io)?;
-        for (object, &g) in movable.iter().chain(&statics).enumerate() {
-            object_of_geometry[g] = object;
+        for &g in &movable {
             let geom = &geoms[g];
-            let (kind, p) = shape_columns(&geom.shape);
-            let mesh = if let Shape::ConvexMesh(m) = &geom.shape {
-                let name = format!("mesh_{object}.obj");
-                write_obj(&dir.join(&name), m)?;
-                name
-            } else {
-                String::new()
-            };
-            let is_static = geom.owner == Owner::World;
-            let mass = if is_static {
-                String::new()
-            } else {
-                geom.mass.to_string()
-            };
-            writeln!(
-                scene,
-                "{object},{},{kind},{},{},{},{},{},{mesh},{mass},",
-                csv_name(&geom.name),
-                u8::from(is_static),
-                pose_columns(&geom.placement),
-                p[0],
-                p[1],
-                p[2]
-            )
-            .map_err(&io)?;
+            object_of_geometry[g] = scene
+                .body(&Body {
+                    name: &geom.name,
+                    shape: &geom.shape,
+                    shape_pose: geom.placement.to_pose(),
+                    mass: Some(geom.mass).filter(|m| *m > 0.0),
+                    visual: None,
+                })
+                .map_err(&err)?;
+        }
+        for g in statics {
+            let geom = &geoms[g];
+            object_of_geometry[g] = scene
+                .static_shape(&geom.name, &geom.shape, &geom.placement.to_pose())
+                .map_err(&err)?;
         }
         let mut object_of_half_space = Vec::new();
         for (k, (h, _)) in world.half_spaces().iter().enumerate() {
-            let object = geoms.len() + k;
-            object_of_half_space.push(object);
-            let n = h.normal();
-            let rotation = Quat::rotation_between(&Vec3::z(), &n)
-                .unwrap_or_else(|| Quat::from_scaled_axis(Vec3::new(std::f64::consts::PI, 0.0, 0.0)));
-            let pose = Se3::from_pose(&Pose {
-                rotation,
-                translation: h.offset() * n,
-            });
-            writeln!(
-                scene,
-                "{object},ground{k},halfspace,1,{},0,0,0,,,",
-                pose_columns(&pose)
-            )
-            .map_err(&io)?;
+            object_of_half_space.push(scene.half_space(&format!("ground{k}"), h).map_err(&err)?);
         }
-        scene.flush().map_err(&io)?;
-        let mut steps = create(dir, "steps.csv")?;
+        let trajectory = scene.finish().map_err(&err)?;
+        let steps_path = dir.join("steps.csv");
+        let mut steps = BufWriter::new(File::create(&steps_path).map_err(RobotError::io(&steps_path))?);
         let mut header = String::from(
             "step,time,contacts,max_penetration,momentum_error,sap_status,newton_iterations,step_seconds",
         );
@@ -141,16 +83,11 @@ impl Recorder {
                 header.push_str(&format!(",q_{}", csv_name(name)));
             }
         }
-        writeln!(steps, "{header}").map_err(RobotError::io(&dir.join("steps.csv")))?;
-        let mut trajectory = create(dir, "trajectory.csv")?;
-        writeln!(trajectory, "step,time,body,x,y,z,qw,qx,qy,qz").map_err(RobotError::io(dir))?;
-        let mut contacts = create(dir, "contacts.csv")?;
-        writeln!(contacts, "step,time,a,b,x,y,z,nx,ny,nz,fn,ft").map_err(RobotError::io(dir))?;
+        writeln!(steps, "{header}").map_err(RobotError::io(&steps_path))?;
         let mut rec = Self {
             dir: dir.to_path_buf(),
             steps,
             trajectory,
-            contacts,
             object_of_geometry,
             object_of_half_space,
             movable,
@@ -168,16 +105,18 @@ impl Recorder {
     /// current: see [`crate::RobotWorld::forward_kinematics`]).
     fn poses(&mut self, step: u64, sim: &Simulator) -> Result<(), RobotError> {
         let world = sim.world();
-        let time = sim.time();
-        let io = RobotError::io(&self.dir);
-        for (object, &g) in self.movable.iter().enumerate() {
-            let Owner::Body { tree, body } = world.geometries()[g].owner else {
-                continue;
-            };
-            let x = world.trees()[tree].data.body_placements()[body];
-            writeln!(self.trajectory, "{step},{time},{object},{}", pose_columns(&x)).map_err(&io)?;
-        }
-        Ok(())
+        let poses = self
+            .movable
+            .iter()
+            .filter_map(|&g| match world.geometries()[g].owner {
+                Owner::Body { tree, body } => {
+                    Some(world.trees()[tree].data.body_placements()[body].to_pose())
+                }
+                Owner::World => None,
+            });
+        self.trajectory
+            .frame_from(step, sim.time(), poses)
+            .map_err(format_error(&self.dir))
     }
 
     /// Records the step just taken: its `steps.csv` row, the poses and the contacts that
@@ -208,7 +147,7 @@ impl Recorder {
         }
         writeln!(self.steps, "{row}").map_err(RobotError::io(&self.dir))?;
         self.poses(step, sim)?;
-        let io = RobotError::io(&self.dir);
+        let err = format_error(&self.dir);
         for (c, g) in sim.contacts().iter().zip(sim.contact_impulses()) {
             if g.z <= 0.0 {
                 continue;
@@ -217,30 +156,22 @@ impl Recorder {
                 ContactObject::Geometry(k) => self.object_of_geometry[k],
                 ContactObject::HalfSpace(k) => self.object_of_half_space[k],
             };
-            let b = self.object_of_geometry[c.b];
-            let (p, n) = (c.point, c.normal);
-            writeln!(
-                self.contacts,
-                "{step},{time},{a},{b},{},{},{},{},{},{},{},{}",
-                p.x,
-                p.y,
-                p.z,
-                n.x,
-                n.y,
-                n.z,
-                g.z / dt,
-                g.x.hypot(g.y) / dt
-            )
-            .map_err(&io)?;
+            let record = ContactRecord {
+                a,
+                b: self.object_of_geometry[c.b],
+                point: c.point.into(),
+                normal: c.normal.into(),
+                normal_force: g.z / dt,
+                friction_force: g.x.hypot(g.y) / dt,
+            };
+            self.trajectory.contact(step, time, &record).map_err(&err)?;
         }
         Ok(())
     }
 
     /// Flushes the files.
     pub fn finish(mut self) -> Result<(), RobotError> {
-        let io = RobotError::io(&self.dir);
-        self.steps.flush().map_err(&io)?;
-        self.contacts.flush().map_err(&io)?;
-        self.trajectory.flush().map_err(&io)
+        self.steps.flush().map_err(RobotError::io(&self.dir))?;
+        self.trajectory.finish().map_err(format_error(&self.dir))
     }
 }

@@ -20,12 +20,14 @@
 //! - [`detect`]: broad and narrow phase per step, contact Jacobians.
 //! - [`step`]: the theta-method schemes and the [`Simulation`] stepper.
 //! - [`scenes`]: the papers' scenes: spring-cylinder, clutter, falling polytopes.
+//! - [`record`]: a run's `steps.csv` rows and summary numbers.
 //! - [`trajectory`]: the trajectory file a viewer can play.
 
 pub mod body;
 pub mod detect;
 pub mod error;
 mod forces;
+pub mod record;
 pub mod scenes;
 pub mod settings;
 pub mod step;

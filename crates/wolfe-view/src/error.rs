@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-/// What went wrong, naming the file (and row and column) at fault.
+/// What went wrong, naming the file (and line and column) at fault.
 #[derive(Debug, thiserror::Error)]
 pub enum ViewError {
     /// A file could not be read or written.
@@ -13,51 +13,16 @@ pub enum ViewError {
         /// The cause.
         source: std::io::Error,
     },
-    /// A CSV file is malformed.
-    #[error("{path}: {source}")]
-    Csv {
-        /// The file.
-        path: PathBuf,
-        /// The cause.
-        source: csv::Error,
-    },
-    /// A required column is missing from a CSV header.
-    #[error("{path}: missing column `{column}`")]
-    MissingColumn {
-        /// The file.
-        path: PathBuf,
-        /// The column.
-        column: &'static str,
-    },
-    /// A field is not what its column needs (a finite number, a known shape kind, a
-    /// valid index, ...).
-    #[error("{path}, row {row}, column `{column}`: {reason} (got `{value}`)")]
-    BadField {
-        /// The file.
-        path: PathBuf,
-        /// The data row (1 for the first row after the header).
-        row: usize,
-        /// The column.
-        column: &'static str,
-        /// The field's text.
-        value: String,
-        /// What was expected.
-        reason: &'static str,
-    },
+    /// The trajectory folder could not be read: a missing or malformed file, named with
+    /// the line and column of a bad field.
+    #[error(transparent)]
+    Trajectory(#[from] wolfe_trajectory::TrajectoryError),
     /// The files disagree with each other or describe nothing to show.
     #[error("{path}: {reason}")]
     Inconsistent {
         /// The file.
         path: PathBuf,
         /// What is wrong.
-        reason: String,
-    },
-    /// A mesh file could not be read.
-    #[error("{path}: {reason}")]
-    Mesh {
-        /// The OBJ file.
-        path: PathBuf,
-        /// The cause.
         reason: String,
     },
 }

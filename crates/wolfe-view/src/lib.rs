@@ -1,5 +1,6 @@
 //! See a simulation: a self-contained 3D web viewer and a glTF 2.0 export for the
-//! trajectory folders `wolfe_sim::trajectory` writes (format: `docs/trajectory-format.md`).
+//! trajectory folders the simulators write through [`wolfe_trajectory`] (format:
+//! `docs/trajectory-format.md`).
 //!
 //! - [`write_html`]: `DIR/view.html`, one file with the data and the code (three.js,
 //!   bundled from the npm registry at development time, its license in
@@ -11,7 +12,7 @@
 //! - [`write_gltf`]: the animated scene as a binary glTF 2.0 file (`.glb`): one mesh per
 //!   body, node animation with translation and rotation samplers.
 //!
-//! Layers: [`recording`] reads a folder; [`camera`] frames it; [`page`] and [`gltf`]
+//! Layers: [`recording`] reads a folder (through [`wolfe_trajectory`]); [`camera`] frames it; [`page`] and [`gltf`]
 //! write the two outputs ([`tessellate`] gives the glTF its triangle meshes).
 
 pub mod camera;

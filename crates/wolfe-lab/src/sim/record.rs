@@ -1,11 +1,12 @@
 //! One run's records: `steps.csv` and the trajectory while stepping, then the per-step
-//! plots, the run's numbers ([`RunSummary`]) and their table.
+//! plots; the run's numbers and their table are `wolfe_sim::record`'s (shared with the
+//! Python package).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use wolfe_sim::step::SapStatus;
+pub use wolfe_sim::record::{step_summary, steps_row, RunSummary, STEPS_HEADER};
 use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{SimSettings, Simulation, StepStats, World};
 
@@ -184,36 +185,6 @@ fn check_diverged(
     Ok(())
 }
 
-/// `steps.csv`'s header: one row per step ([`steps_row`]).
-pub const STEPS_HEADER: &str = "step,time,contacts,touching_pairs,newton_iterations,step_seconds,\
-kinetic_energy,potential_energy,max_penetration,line_search_iterations,momentum_error,sap_status,\
-detection_seconds,solve_seconds,total_newton_iterations,sap_islands";
-
-/// One `steps.csv` row (no newline), the columns of [`STEPS_HEADER`]; SAP's status is
-/// `none` when no contact was solved.
-pub fn steps_row(s: &StepStats) -> String {
-    format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-        s.step,
-        s.time,
-        s.contacts,
-        s.touching_pairs,
-        s.newton_iterations,
-        s.step_seconds,
-        s.kinetic_energy,
-        s.potential_energy,
-        s.max_penetration,
-        s.line_search_iterations,
-        s.momentum_error,
-        s.sap_status
-            .map_or("none".to_string(), |st| format!("{st:?}").to_lowercase()),
-        s.detection_seconds,
-        s.solve_seconds,
-        s.total_newton_iterations,
-        s.sap_islands
-    )
-}
-
 /// The per-step plots (iterations, time, energy) of a run: `iterations.*`,
 /// `step-time.*` and `energy.*` in `dir` (PNG and SVG); returns the files written.
 pub fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result<Vec<PathBuf>, SimRunError> {
@@ -262,109 +233,4 @@ pub fn step_plots(stats: &[StepStats], title: &str, dir: &Path) -> Result<Vec<Pa
         .write(dir, "energy")?,
     );
     Ok(files)
-}
-
-/// Steady-state and whole-run numbers of a run (time step `dt`), as the markdown
-/// table of `summary.md`.
-pub fn step_summary(stats: &[StepStats], dt: f64) -> String {
-    // The same means as the studies' rows, whole run and second half.
-    let all = RunSummary::of(stats);
-    let tail = RunSummary::of(&stats[stats.len() / 2..]);
-    let rtf = |ms: f64| dt / (1e-3 * ms).max(1e-15);
-    format!(
-        "| | whole run | second half (steady state) |\n|---|---|---|\n\
-         | steps | {} | {} |\n\
-         | mean Newton iterations per step | {:.2} | {:.2} |\n\
-         | max Newton iterations | {} | |\n\
-         | mean contacts | {:.1} | {:.1} |\n\
-         | mean wall time per step (ms) | {:.3} | {:.3} |\n\
-         | of which contact detection (ms) | {:.3} | {:.3} |\n\
-         | of which SAP solve (ms) | {:.3} | {:.3} |\n\
-         | real-time factor (dt / step time) | {:.1} | {:.1} |\n\
-         | max penetration (m) | {:.2e} | {:.2e} |\n\
-         | final kinetic energy (J) | {:.3e} | |\n\
-         | SAP solves not converged | {} | |\n",
-        all.steps,
-        tail.steps,
-        all.mean_newton_iterations,
-        tail.mean_newton_iterations,
-        all.max_newton_iterations,
-        all.mean_contacts,
-        tail.mean_contacts,
-        all.mean_step_ms,
-        tail.mean_step_ms,
-        all.mean_detection_ms,
-        tail.mean_detection_ms,
-        all.mean_solve_ms,
-        tail.mean_solve_ms,
-        rtf(all.mean_step_ms),
-        rtf(tail.mean_step_ms),
-        all.max_penetration,
-        tail.max_penetration,
-        all.final_kinetic_energy,
-        all.not_converged,
-    )
-}
-
-/// Whole-run and steady-state (second half) numbers of one run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RunSummary {
-    /// Steps taken.
-    pub steps: usize,
-    /// Mean contacts per step.
-    pub mean_contacts: f64,
-    /// Contacts of the last step.
-    pub final_contacts: usize,
-    /// Object pairs touching (signed distance <= 0) at the last step: the SAP paper's
-    /// Fig. 11 count, one per penetrating pair as Drake's point contact reports them.
-    pub final_touching_pairs: usize,
-    /// Mean SAP Newton iterations per step, whole run.
-    pub mean_newton_iterations: f64,
-    /// Same over the second half.
-    pub steady_newton_iterations: f64,
-    /// Most Newton iterations of a step.
-    pub max_newton_iterations: u32,
-    /// Mean wall time per step (whole step), ms.
-    pub mean_step_ms: f64,
-    /// Same over the second half, ms.
-    pub steady_step_ms: f64,
-    /// Mean SAP solve time per step (assembly included), ms.
-    pub mean_solve_ms: f64,
-    /// Mean contact detection time per step, ms.
-    pub mean_detection_ms: f64,
-    /// Deepest penetration of the run, m.
-    pub max_penetration: f64,
-    /// Kinetic energy at the end, J.
-    pub final_kinetic_energy: f64,
-    /// SAP solves that did not converge.
-    pub not_converged: usize,
-}
-
-impl RunSummary {
-    /// The numbers of the per-step statistics `stats` (at least one step).
-    pub fn of(stats: &[StepStats]) -> Self {
-        let mean = |s: &[StepStats], f: &dyn Fn(&StepStats) -> f64| {
-            s.iter().map(f).sum::<f64>() / s.len().max(1) as f64
-        };
-        let tail = &stats[stats.len() / 2..];
-        Self {
-            steps: stats.len(),
-            mean_contacts: mean(stats, &|s| s.contacts as f64),
-            final_contacts: stats.last().map_or(0, |s| s.contacts),
-            final_touching_pairs: stats.last().map_or(0, |s| s.touching_pairs),
-            mean_newton_iterations: mean(stats, &|s| f64::from(s.newton_iterations)),
-            steady_newton_iterations: mean(tail, &|s| f64::from(s.newton_iterations)),
-            max_newton_iterations: stats.iter().map(|s| s.newton_iterations).max().unwrap_or(0),
-            mean_step_ms: 1e3 * mean(stats, &|s| s.step_seconds),
-            steady_step_ms: 1e3 * mean(tail, &|s| s.step_seconds),
-            mean_solve_ms: 1e3 * mean(stats, &|s| s.solve_seconds),
-            mean_detection_ms: 1e3 * mean(stats, &|s| s.detection_seconds),
-            max_penetration: stats.iter().fold(0.0f64, |m, s| m.max(s.max_penetration)),
-            final_kinetic_energy: stats.last().map_or(0.0, |s| s.kinetic_energy),
-            not_converged: stats
-                .iter()
-                .filter(|s| s.sap_status.is_some_and(|st| st != SapStatus::Converged))
-                .count(),
-        }
-    }
 }

@@ -1,5 +1,5 @@
 """The simulator from Python: boxes and spheres dropped on the ground, written as `wolfe sim`
-writes a run (steps.csv, the trajectory, plots, summary.md, view.html).
+writes a run (steps.csv, the trajectory, summary.md, view.html), then plots steps.csv.
 
     python simulate.py [OUT]        # default OUT: ./sim-out; open OUT/view.html
 """
@@ -25,4 +25,18 @@ with wolfe.Simulation(world, time_step=0.004, out=out, title="python drop") as s
     print(f"t = {sim.time:.2f} s, {info.contacts} contacts, {info.newton_iterations} Newton iterations, "
           f"kinetic energy {sim.kinetic_energy:.2e} J")
     print("lowest body centre:", sim.poses[:, 2].min().round(4), "m")
-print(f"wrote {out}/: steps.csv, scene.csv, trajectory.csv, contacts.csv, *.png/svg, summary.md, view.html")
+print(f"wrote {out}/: steps.csv, scene.csv, trajectory.csv, contacts.csv, summary.md, view.html")
+
+try:  # the per-step plot, with matplotlib when it is installed
+    import csv
+
+    import matplotlib.pyplot as plt
+
+    with open(f"{out}/steps.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    plt.plot([float(r["time"]) for r in rows], [int(r["newton_iterations"]) for r in rows])
+    plt.xlabel("time (s)")
+    plt.ylabel("SAP Newton iterations")
+    plt.savefig(f"{out}/iterations.png")
+except ImportError:
+    pass

@@ -53,13 +53,13 @@ def test_head_on_collision_conserves_momentum():
     assert sim.poses[1, 0] - sim.poses[0, 0] >= 0.2 - 1e-3  # no deep penetration
 
 
-# The columns of `wolfe sim`'s steps.csv (crates/wolfe-lab/src/sim/mod.rs documents them).
+# The columns of `wolfe sim`'s steps.csv (crates/wolfe-sim/src/record.rs documents them).
 STEPS_COLUMNS = ["step", "time", "contacts", "touching_pairs", "newton_iterations", "step_seconds", "kinetic_energy",
                  "potential_energy", "max_penetration", "line_search_iterations", "momentum_error",
                  "sap_status", "detection_seconds", "solve_seconds", "total_newton_iterations", "sap_islands"]
-# What every `wolfe sim` scene folder holds (the plots in PNG and SVG).
-RUN_FILES = ["steps.csv", "scene.csv", "trajectory.csv", "contacts.csv", "summary.md", "view.html"] + [
-    f"{stem}.{ext}" for stem in ("iterations", "step-time", "energy") for ext in ("png", "svg")]
+# What a run folder written from Python holds: `wolfe sim`'s files without its plots
+# (Python users plot steps.csv with matplotlib).
+RUN_FILES = ["steps.csv", "scene.csv", "trajectory.csv", "contacts.csv", "summary.md", "view.html"]
 
 
 def test_output_folder_is_wolfe_sims_and_agrees_with_the_steps(tmp_path):
