@@ -2,8 +2,8 @@
 
 use clap::ValueEnum;
 
-/// The scenes of `wolfe sim`: the papers' free-body scenes and studies (wolfe-lab), and
-/// the robot scenes (wolfe-robot).
+/// The scenes of `wolfe sim`: the papers' free-body scenes and studies and the robot
+/// scenes (wolfe-lab), all on the one simulator (wolfe-sim).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Scene {
     /// SAP paper Section VI-B: a cylinder on a spring, rolling on the ground.

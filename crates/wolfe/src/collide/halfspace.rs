@@ -229,8 +229,7 @@ pub const SUPPORT_BAND: f64 = 0.1;
 /// it dropped vertices penetrating 60 µm for points above the floor. The box rested on
 /// points that did not hold it, the chosen set changed with every micro-radian of
 /// rocking, and it rocked in a limit cycle for seconds, which cost SAP most of its
-/// Newton iterations at rest (`cargo run --release -p wolfe-robot --example
-/// panda_drop_rays`).
+/// Newton iterations at rest (measured on `wolfe sim panda-drop`).
 pub fn reduce_supported(
     cands: &[ContactPoint],
     n: &Vec3,
