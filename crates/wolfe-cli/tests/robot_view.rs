@@ -169,10 +169,10 @@ fn sim_panda_pick_lifts_and_holds_the_object() {
     assert!(dir.join("view.html").is_file() && dir.join("steps.csv").is_file());
     let steps = std::fs::read_to_string(dir.join("steps.csv")).unwrap();
     let header = steps.lines().next().unwrap();
-    assert!(
-        header.contains("q_panda_joint1") && header.contains("momentum_error"),
-        "{header}"
-    );
+    assert!(header.contains("momentum_error"), "{header}");
+    let joints = std::fs::read_to_string(dir.join("joints.csv")).unwrap();
+    let header = joints.lines().next().unwrap();
+    assert!(header.contains("q_panda_joint1") && header.contains("v_panda_finger_joint2"), "{header}");
 }
 
 #[test]
