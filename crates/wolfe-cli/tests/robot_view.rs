@@ -172,7 +172,10 @@ fn sim_panda_pick_lifts_and_holds_the_object() {
     assert!(header.contains("momentum_error"), "{header}");
     let joints = std::fs::read_to_string(dir.join("joints.csv")).unwrap();
     let header = joints.lines().next().unwrap();
-    assert!(header.contains("q_panda_joint1") && header.contains("v_panda_finger_joint2"), "{header}");
+    assert!(
+        header.contains("q_panda_joint1") && header.contains("v_panda_finger_joint2"),
+        "{header}"
+    );
 }
 
 #[test]
