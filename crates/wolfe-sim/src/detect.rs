@@ -38,8 +38,8 @@ use persistent::{Persistent, Reused, REUSE_SLACK};
 use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
-    halfspace_manifold, Aabb, ContactPoint, ContactSolver, ConvexShape, HalfSpace, ManifoldSettings,
-    PairCache, Pose, Shape, SignedDistanceSettings, Vec3,
+    halfspace_manifold, Aabb, ContactManifold, ContactPoint, ContactSolver, ConvexShape, HalfSpace,
+    ManifoldSettings, PairCache, Pose, Shape, SignedDistanceSettings, Vec3, WolfeError,
 };
 
 use crate::body::Material;
@@ -77,6 +77,54 @@ struct PairState {
     kept: Persistent,
     grown: GrowthKept,
     reused: Option<Reused>,
+}
+
+impl PairState {
+    /// The pair's manifold for shapes at `xa`, `xb` (bounding radii `ra`, `rb`): the last
+    /// one while it still fits (counted in `reused`), else `compute(wide margin, cache)`,
+    /// kept for the next detection.
+    #[allow(clippy::too_many_arguments)]
+    fn manifold(
+        &mut self,
+        xa: &Pose,
+        xb: &Pose,
+        (ra, rb): (f64, f64),
+        (margin, slack, tolerance): (f64, f64, f64),
+        reused: &mut usize,
+        compute: impl FnOnce(f64, &mut PairCache) -> Result<Option<ContactManifold>, WolfeError>,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
+        if let Some(r) = self.reused.filter(|r| r.fits(xa, xb, ra, rb, margin, tolerance)) {
+            *reused += 1;
+            return Ok(r.manifold);
+        }
+        let wide = margin * slack;
+        let m = compute(wide, &mut self.cache)?;
+        self.reused = Some(Reused {
+            xa: *xa,
+            xb: *xb,
+            margin: wide,
+            manifold: m,
+        });
+        Ok(m)
+    }
+
+    /// The contact points of manifold `m` within `margin` into `out`, merged with the
+    /// pair's kept points when `persistent`; returns how many.
+    fn points(
+        &mut self,
+        m: Option<&ContactManifold>,
+        (xa, xb): (&Pose, &Pose),
+        margin: f64,
+        angle_tolerance: f64,
+        persistent: bool,
+        out: &mut [ContactPoint; 8],
+    ) -> usize {
+        if persistent {
+            self.kept.merge(m, xa, xb, margin, angle_tolerance, out)
+        } else {
+            copy_points(m, margin, out)
+        }
+    }
 }
 
 /// One contact point between two colliders.
@@ -405,46 +453,27 @@ impl ContactDetector {
                 }
             }
             if signed {
-                let reuse = state
-                    .reused
-                    .filter(|r| r.fits(&ea.pose, &eb.pose, ra, rb, settings.margin, self.reuse_tolerance));
-                let manifold = match reuse {
-                    Some(r) => {
-                        self.reused += 1;
-                        r.manifold
-                    }
-                    None => {
-                        let wide = settings.with_margin(settings.margin * slack);
-                        let m = self.narrow.manifold(
-                            ea.shape,
-                            &ea.pose,
-                            eb.shape,
-                            &eb.pose,
-                            &wide,
-                            Some(&mut state.cache),
-                        )?;
-                        state.reused = Some(Reused {
-                            xa: ea.pose,
-                            xb: eb.pose,
-                            margin: wide.margin,
-                            manifold: m,
-                        });
-                        m
-                    }
-                };
+                let narrow = &mut self.narrow;
+                let manifold = state.manifold(
+                    &ea.pose,
+                    &eb.pose,
+                    (ra, rb),
+                    (settings.margin, slack, self.reuse_tolerance),
+                    &mut self.reused,
+                    |wide, cache| {
+                        let wide = settings.with_margin(wide);
+                        narrow.manifold(ea.shape, &ea.pose, eb.shape, &eb.pose, &wide, Some(cache))
+                    },
+                )?;
                 let mut points = [ContactPoint::default(); 8];
-                let count = if self.persistent {
-                    state.kept.merge(
-                        manifold.as_ref(),
-                        &ea.pose,
-                        &eb.pose,
-                        settings.margin,
-                        self.settings.angle_tolerance,
-                        &mut points,
-                    )
-                } else {
-                    copy_points(manifold.as_ref(), settings.margin, &mut points)
-                };
+                let count = state.points(
+                    manifold.as_ref(),
+                    (&ea.pose, &eb.pose),
+                    settings.margin,
+                    self.settings.angle_tolerance,
+                    self.persistent,
+                    &mut points,
+                );
                 if let Some(m) = &manifold {
                     pair.push_points(&m.normal, &points[..count], out);
                 }
@@ -478,46 +507,23 @@ impl ContactDetector {
                 let slot = self.plane_states.slot((k, e));
                 let state = self.plane_states.state_mut(slot);
                 let settings = self.settings.with_margin(pair_margin);
-                let reuse = state.reused.filter(|r| {
-                    r.fits(
-                        &eb.pose,
-                        &eb.pose,
-                        self.radii[e],
-                        0.0,
-                        pair_margin,
-                        self.reuse_tolerance,
-                    )
-                });
-                let manifold = match reuse {
-                    Some(r) => {
-                        self.reused += 1;
-                        r.manifold
-                    }
-                    None => {
-                        let wide = settings.with_margin(pair_margin * slack);
-                        let m = halfspace_manifold(plane, eb.shape, &eb.pose, &wide)?;
-                        state.reused = Some(Reused {
-                            xa: eb.pose,
-                            xb: eb.pose,
-                            margin: wide.margin,
-                            manifold: m,
-                        });
-                        m
-                    }
-                };
+                let manifold = state.manifold(
+                    &eb.pose,
+                    &eb.pose,
+                    (self.radii[e], 0.0),
+                    (pair_margin, slack, self.reuse_tolerance),
+                    &mut self.reused,
+                    |wide, _| halfspace_manifold(plane, eb.shape, &eb.pose, &settings.with_margin(wide)),
+                )?;
                 let mut points = [ContactPoint::default(); 8];
-                let count = if self.persistent {
-                    state.kept.merge(
-                        manifold.as_ref(),
-                        &Pose::identity(),
-                        &eb.pose,
-                        pair_margin,
-                        self.settings.angle_tolerance,
-                        &mut points,
-                    )
-                } else {
-                    copy_points(manifold.as_ref(), pair_margin, &mut points)
-                };
+                let count = state.points(
+                    manifold.as_ref(),
+                    (&Pose::identity(), &eb.pose),
+                    pair_margin,
+                    self.settings.angle_tolerance,
+                    self.persistent,
+                    &mut points,
+                );
                 if let Some(m) = &manifold {
                     let pair = Pair {
                         a: (Collider::Static(k), material),
@@ -532,7 +538,7 @@ impl ContactDetector {
 }
 
 /// The manifold's points within `margin` into `out` (no persistence); returns how many.
-fn copy_points(m: Option<&wolfe::ContactManifold>, margin: f64, out: &mut [ContactPoint; 8]) -> usize {
+fn copy_points(m: Option<&ContactManifold>, margin: f64, out: &mut [ContactPoint; 8]) -> usize {
     let mut len = 0;
     for p in m.map_or(&[][..], |m| m.points()) {
         if p.signed_distance <= margin {
