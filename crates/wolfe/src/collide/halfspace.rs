@@ -101,49 +101,69 @@ pub fn halfspace_manifold(
     // segment ends, none for a curved shape), so that a ball or a box does not
     // zero-fill 16 points a query (issue 20); with at most that many candidates none
     // is ever replaced, so the manifold is the one of a 16-point buffer.
-    let manifold = if let Some((core, radius)) = polytope_core(shape) {
-        match core {
-            Shape::Cuboid(c) => {
-                let h = c.half_extents();
-                supported_manifold::<8>(plane, settings, single, &mut |consider| {
-                    for k in 0..8 {
-                        let sign = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
-                        consider(
-                            pose.transform_point(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z)),
-                            radius,
-                        );
-                    }
-                })
-            }
-            Shape::ConvexMesh(m) => {
-                // Most hull vertices lie far above the plane: screen them in the mesh's
-                // frame with one dot product, `<R^T n, v> + <n, t> - offset - radius`,
-                // before transforming any. The screen keeps a slack of a few ulps of the
-                // scene's size over the margin, so that every vertex `consider` would
-                // keep still reaches it and the manifold is the same as without it.
-                let n_local = pose.inverse_transform_vector(&n);
-                let base = n.dot(&pose.translation) - plane.offset - radius;
-                let b = m.bounding_box();
-                let reach = b.min.amax().max(b.max.amax());
-                let scale = reach + pose.translation.amax() + plane.offset.abs() + radius;
-                let screen = settings.margin + 64.0 * f64::EPSILON * scale;
-                supported_manifold::<MAX_FACE_VERTICES>(plane, settings, single, &mut |consider| {
-                    for v in m.vertices() {
-                        if n_local.dot(v) + base <= screen {
-                            consider(pose.transform_point(v), radius);
+    let manifold =
+        if let Some((core, radius)) = polytope_core(shape) {
+            match core {
+                Shape::Cuboid(c) => {
+                    let h = c.half_extents();
+                    supported_manifold::<8>(plane, settings, single, &mut |consider| {
+                        for k in 0..8 {
+                            let sign = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+                            consider(
+                                pose.transform_point(&Vec3::new(sign(1) * h.x, sign(2) * h.y, sign(4) * h.z)),
+                                radius,
+                            );
                         }
-                    }
-                })
+                    })
+                }
+                Shape::ConvexMesh(m) => {
+                    // Most hull vertices lie far above the plane: screen them in the mesh's
+                    // frame with one dot product, `<R^T n, v> + <n, t> - offset - radius`,
+                    // before transforming any. The screen keeps a slack of a few ulps of the
+                    // scene's size over the margin, so that every vertex `consider` would
+                    // keep still reaches it and the manifold is the same as without it.
+                    let n_local = pose.inverse_transform_vector(&n);
+                    let base = n.dot(&pose.translation) - plane.offset - radius;
+                    let b = m.bounding_box();
+                    let reach = b.min.amax().max(b.max.amax());
+                    let scale = reach + pose.translation.amax() + plane.offset.abs() + radius;
+                    let screen = settings.margin + 64.0 * f64::EPSILON * scale;
+                    //
+                    // Only the deepest MAX_FACE_VERTICES screened vertices can be kept, and a
+                    // best-first walk from the support vertex finds them (`mesh/cap.rs`) at the
+                    // cost of those few instead of the hull: a YCB hull resting on its flat
+                    // bottom has hundreds of vertices within the margin, of thousands. The scan
+                    // remains for a walk whose fixed buffers overflow.
+                    let below = -n_local;
+                    let mut deepest = [0u32; MAX_FACE_VERTICES];
+                    let found =
+                        m.deepest_vertices(&below, base - screen, m.support_vertex(&below), &mut deepest);
+                    supported_manifold::<MAX_FACE_VERTICES>(plane, settings, single, &mut |consider| {
+                        match found {
+                            Some(k) => {
+                                for &i in &deepest[..k] {
+                                    consider(pose.transform_point(&m.vertices()[i as usize]), radius);
+                                }
+                            }
+                            None => {
+                                for v in m.vertices() {
+                                    if n_local.dot(v) + base <= screen {
+                                        consider(pose.transform_point(v), radius);
+                                    }
+                                }
+                            }
+                        }
+                    })
+                }
+                _ => unreachable!("polytope_core returns boxes and meshes"),
             }
-            _ => unreachable!("polytope_core returns boxes and meshes"),
-        }
-    } else if let Some((segment, radius)) = segment_feature(shape, pose, &-n, settings.angle_tolerance) {
-        supported_manifold::<2>(plane, settings, single, &mut |consider| {
-            segment.iter().for_each(|p| consider(*p, radius))
-        })
-    } else {
-        ContactManifold::from_points(n, &[single], true)
-    };
+        } else if let Some((segment, radius)) = segment_feature(shape, pose, &-n, settings.angle_tolerance) {
+            supported_manifold::<2>(plane, settings, single, &mut |consider| {
+                segment.iter().for_each(|p| consider(*p, radius))
+            })
+        } else {
+            ContactManifold::from_points(n, &[single], true)
+        };
     Ok(Some(manifold))
 }
 

@@ -7,13 +7,19 @@
 //! - Hull: exact quickhull (`quickhull.rs`), lower-dimensional hulls (`hull2d.rs`),
 //!   dispatch on the affine dimension (`hull.rs`), predicates (`predicates.rs`).
 //! - Cold-start seeds of the climbs: a cube map of support vertices (`seeds.rs`).
+//! - The deepest vertices in a direction, by a best-first walk from the support vertex
+//!   (`cap.rs`).
+//! - The facet normal most aligned with a direction, through a grid of the normals
+//!   (`normal_grid.rs`).
 //! - Files: [`ConvexMesh::from_obj`], [`ConvexMesh::from_stl`] (`io.rs`).
 
 mod adjacency;
+mod cap;
 mod convex_mesh;
 mod hull;
 mod hull2d;
 mod io;
+mod normal_grid;
 mod predicates;
 mod quickhull;
 mod scan;
