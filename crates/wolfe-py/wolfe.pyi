@@ -394,7 +394,8 @@ class Material:
     def __init__(self, stiffness: float = ..., dissipation_time_scale: float = 0.0, friction: float = 1.0) -> None: ...
 
 class World:
-    """Free rigid bodies and static geometry (wolfe_sim). URDF robots are in RobotWorld."""
+    """Rigid bodies, URDF robots (articulated trees) and static geometry of the one
+    simulator (wolfe_sim). Indices returned are body, tree or static indices."""
     def __init__(self, gravity: Optional[ArrayLike] = None) -> None: ...
     def add_body(self, shape: CollisionGeometry, pose: Pose = None, density: float = 1000.0,
                  mass: Optional[float] = None, inertia: Optional[ArrayLike] = None,
@@ -408,10 +409,38 @@ class World:
         """{x : normal . x <= offset}; returns its static index."""
     def add_static(self, shape: CollisionGeometry, pose: Pose = None, material: Optional[Material] = None) -> int:
         """A fixed shape; returns its static index."""
+    def add_urdf(self, path: Union[str, PathLike[str]], base_pose: Pose = None,
+                 q: Optional[ArrayLike] = None, kp: Optional[ArrayLike] = None,
+                 kd: Optional[ArrayLike] = None, q_target: Optional[ArrayLike] = None,
+                 gravity_compensation: bool = True, material: Optional[Material] = None,
+                 joint_limits: bool = True, self_collision: bool = False) -> int:
+        """Loads a URDF robot, root link welded at `base_pose` (default the origin); returns
+        its tree index. Collision meshes become convex hulls with `material`; the root
+        link's geometry becomes static geometry. `q` (URDF file order, per joint or one
+        value for all; default q_target, else zero clamped into the limits): the initial
+        joint positions, at rest. With `kp`: PD controllers as `set_pd` (kd and q_target
+        need kp). `joint_limits`: the URDF's position limits as constraints;
+        `self_collision`: links collide with each other (parent and child never do).
+        A failed call leaves the world unchanged. Malformed URDF or bad values
+        (wrong length, NaN/inf): ValueError; an unreadable file: OSError."""
+    def set_pd(self, tree: int, kp: ArrayLike, q_target: Optional[ArrayLike] = None,
+               kd: Optional[ArrayLike] = None, gravity_compensation: bool = True) -> None:
+        """PD controllers on the one-dof joints: u = clamp(-kp (q - q_target) - kd v + u_ff, -e, e).
+        Per joint or one value for all; q_target defaults to the initial positions, kd to
+        2 sqrt(kp M_ii(q_target)), u_ff to g(q_target) (0 without gravity_compensation), e to
+        the URDF effort limit. IndexError for a tree that does not exist."""
+    def joint_names(self, tree: int) -> list[str]:
+        """Movable joints of robot `tree` in URDF file order."""
     @property
     def num_bodies(self) -> int: ...
     @property
     def num_statics(self) -> int: ...
+    @property
+    def num_trees(self) -> int:
+        """Robots (articulated trees)."""
+    @property
+    def num_links(self) -> int:
+        """Link geometries of the robots (the rows of Simulation.link_poses)."""
 
 class StepInfo:
     """One step's statistics: the columns of `wolfe sim`'s steps.csv, same names."""
@@ -430,17 +459,26 @@ class StepInfo:
     """"converged", "iterationlimit", "stalled", or "none" (no contact solved)."""
     detection_seconds: float
     solve_seconds: float
+    total_newton_iterations: int
+    """Newton iterations summed over the islands SAP solved separately."""
+    sap_islands: int
 
 class Simulation:
     """A World being simulated (SAP paper Algorithm 1 per step); a context manager that
     closes its output folder on exit."""
     def __init__(self, world: World, time_step: float = 0.01, scheme: str = "symplectic-euler",
                  margin: float = 5e-3, max_initial_penetration: float = 1e-3,
+                 relative_tolerance: Optional[float] = None, persistent_contacts: Optional[bool] = None,
                  out: Optional[Union[str, PathLike[str]]] = None, title: str = "python") -> None:
-        """`out`: a folder written as `wolfe sim` writes it, without its PNG/SVG plots:
-        steps.csv, scene.csv, trajectory.csv, contacts.csv (and mesh OBJ files) while
-        stepping; summary.md and view.html at close(). Plot steps.csv with matplotlib,
-        e.g. `pandas.read_csv(out / "steps.csv").plot(x="time", y="newton_iterations")`."""
+        """`scheme`: with a robot in the world, symplectic-euler or midpoint (else
+        ValueError). `relative_tolerance`: SAP's eps_r (default 1e-6). `persistent_contacts`
+        (default: True when the world has a robot): each pair keeps its last points, so
+        that resting hulls settle. Contact stiffness and dissipation are each geometry's
+        Material. `out`: a folder written as `wolfe sim` writes it, without its PNG/SVG
+        plots: steps.csv, scene.csv, trajectory.csv, contacts.csv (and mesh OBJ files), and
+        joints.csv (step, time, q_<joint>..., v_<joint>... per robot) while stepping;
+        summary.md and view.html at close(). Plot steps.csv with matplotlib, e.g.
+        `pandas.read_csv(out / "steps.csv").plot(x="time", y="newton_iterations")`."""
     def step(self, n: int = 1) -> Optional[StepInfo]:
         """Advances n steps without the GIL (Ctrl-C between steps); the last step's stats.
         Reading the simulation from another thread during a step raises RuntimeError."""
@@ -460,90 +498,28 @@ class Simulation:
         """(N, 6): linear (centre of mass) then angular velocity, world frame."""
     @property
     def masses(self) -> npt.NDArray[np.float64]: ...
+    def joint_positions(self, tree: int) -> npt.NDArray[np.float64]:
+        """Robot `tree`'s joint positions now (rad or m, URDF file order)."""
+    def joint_velocities(self, tree: int) -> npt.NDArray[np.float64]:
+        """Robot `tree`'s joint velocities now (rad/s or m/s, URDF file order)."""
+    def set_targets(self, tree: int, q_target: ArrayLike) -> None:
+        """New PD targets (per controlled joint or one for all); gains and feed-forward stay.
+        ValueError for a robot without controllers."""
+    def targets(self, tree: int) -> npt.NDArray[np.float64]:
+        """The PD targets of robot `tree` (URDF file order)."""
     @property
-    def contacts(self) -> dict[str, npt.NDArray]:
-        """body_a (-1: static), static_a (-1: body), body_b, point (K, 3), normal (K, 3, A to B), phi0."""
+    def link_poses(self) -> npt.NDArray[np.float64]:
+        """(L, 7): x, y, z, qw, qx, qy, qz of the robots' link geometries now."""
+    @property
+    def contacts(self) -> dict[str, Union[npt.NDArray, list[str]]]:
+        """The contacts detected at the last step's start, one row per point: body_a,
+        static_a, link_a (each -1 unless A is that kind), body_b, link_b (B is never
+        static), name_a, name_b (lists: a body's or link's name, or "static geometry K"),
+        point (K, 3), normal (K, 3, A to B), phi0."""
     @property
     def kinetic_energy(self) -> float: ...
     @property
     def potential_energy(self) -> float: ...
-
-class RobotWorld:
-    """Kinematic trees (URDF robots welded to the world, free objects), static shapes and
-    half-spaces (wolfe_robot). Indices returned are tree, geometry or half-space indices."""
-    def __init__(self, gravity: Optional[ArrayLike] = None) -> None: ...
-    def add_floor(self, friction: float = 1.0) -> int:
-        """The floor z <= 0; returns its half-space index."""
-    def add_halfspace(self, normal: ArrayLike, offset: float, friction: float = 1.0) -> int: ...
-    def add_static(self, shape: CollisionGeometry, pose: Pose = None, friction: float = 1.0,
-                   name: str = "static") -> int:
-        """A fixed shape; returns its geometry index."""
-    def add_object(self, shape: CollisionGeometry, pose: Pose = None, density: float = 800.0,
-                   friction: float = 1.0, name: Optional[str] = None) -> int:
-        """A free object (e.g. a YCB hull from load_convex) at rest; returns its tree index."""
-    def add_urdf(self, path: Union[str, PathLike[str]], base_pose: Pose = None,
-                 q: Optional[ArrayLike] = None, kp: Optional[ArrayLike] = None,
-                 kd: Optional[ArrayLike] = None, q_target: Optional[ArrayLike] = None,
-                 gravity_compensation: bool = True, friction: float = 1.0,
-                 joint_limits: bool = True, self_collision: bool = False) -> int:
-        """Loads a URDF robot, root link welded at `base_pose`; returns its tree index.
-        `q` (URDF file order; default q_target, else zero clamped into the limits): the
-        initial joint positions, at rest. With `kp`: PD controllers as `set_pd`. A failed
-        call leaves the world unchanged. Malformed URDF: ValueError; unreadable: OSError."""
-    def set_pd(self, tree: int, kp: ArrayLike, q_target: Optional[ArrayLike] = None,
-               kd: Optional[ArrayLike] = None, gravity_compensation: bool = True) -> None:
-        """PD controllers on the one-dof joints: u = clamp(-kp (q - q_target) - kd v + u_ff, -e, e).
-        Per joint or one value for all; kd defaults to 2 sqrt(kp M_ii(q_target)), u_ff to
-        g(q_target) (0 without gravity_compensation), e to the URDF effort limit."""
-    def joint_names(self, tree: int) -> list[str]:
-        """Movable joints in URDF file order (empty for a free object)."""
-    @property
-    def num_trees(self) -> int: ...
-    @property
-    def num_geometries(self) -> int: ...
-
-class RobotStepInfo:
-    """One robot step (the robot scenes' steps.csv columns before the joint positions)."""
-    step: int
-    time: float
-    contacts: int
-    max_penetration: float
-    momentum_error: float
-    sap_status: str
-    """"converged", "iteration_limit", "stalled" or "none"."""
-    newton_iterations: int
-    step_seconds: float
-
-class RobotSimulation:
-    """A RobotWorld being simulated (wolfe_robot: SAP with PD controllers and joint limits)."""
-    def __init__(self, world: RobotWorld, time_step: float = 5e-3, margin: float = 5e-3,
-                 relative_tolerance: float = 1e-6, contact_stiffness: float = ...,
-                 dissipation_time_scale: float = 0.0, out: Optional[Union[str, PathLike[str]]] = None,
-                 title: str = "python") -> None:
-        """`out`: a folder written as `wolfe sim urdf` writes it (steps.csv with q_<joint>
-        columns, scene.csv, trajectory.csv, contacts.csv; summary.md and view.html at close())."""
-    def step(self, n: int = 1) -> Optional[RobotStepInfo]:
-        """Advances n steps without the GIL (Ctrl-C between steps)."""
-    def positions(self, tree: int) -> npt.NDArray[np.float64]:
-        """Joint positions (URDF file order), or a free object's x, y, z, qw, qx, qy, qz."""
-    def velocities(self, tree: int) -> npt.NDArray[np.float64]:
-        """Joint velocities (URDF file order), or a free object's 6 generalized velocities."""
-    def set_targets(self, tree: int, q_target: ArrayLike) -> None: ...
-    def targets(self, tree: int) -> npt.NDArray[np.float64]: ...
-    @property
-    def geometry_poses(self) -> npt.NDArray[np.float64]:
-        """(G, 7) world poses of the collision geometries."""
-    @property
-    def contacts(self) -> dict[str, npt.NDArray]:
-        """geometry_a (-1: half-space), halfspace_a (-1: geometry), geometry_b, point, normal, phi0."""
-    @property
-    def time(self) -> float: ...
-    @property
-    def out(self) -> Optional[PathLike[str]]: ...
-    def close(self) -> None:
-        """Finishes the output folder (summary.md, view.html); idempotent."""
-    def __enter__(self) -> RobotSimulation: ...
-    def __exit__(self, *args: object) -> None: ...
 
 class Shape2D:
     """A planar convex shape for the 2D growth distance."""

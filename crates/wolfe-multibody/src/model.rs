@@ -314,6 +314,30 @@ impl Model {
         self.bodies.iter().map(|b| b.inertia.mass).sum()
     }
 
+    /// The same model with everything hanging from the world moved by `base`: the
+    /// placements of the bodies jointed to the world and of the frames fixed to the world
+    /// become `base * placement` (the rest is relative to a body and stays). A fixed-base
+    /// robot loaded at the world origin is then welded at `base`. Body, frame and
+    /// velocity indices are unchanged.
+    ///
+    /// # Errors
+    /// [`ModelError::NonFinite`] for a `base` that is not finite.
+    pub fn placed(&self, base: &Se3) -> Result<Model, ModelError> {
+        check_finite_se3(base, "base placement")?;
+        let mut out = self.clone();
+        for (k, b) in out.bodies.iter_mut().enumerate() {
+            if b.parent.is_none() {
+                b.placement = base.compose(&b.placement);
+                // A prismatic joint caches its axis in the parent (world) frame.
+                out.cache[k] = normalize_joint(&mut b.joint, &b.placement)?;
+            }
+        }
+        for f in out.frames.iter_mut().filter(|f| f.body.is_none()) {
+            f.placement = base.compose(&f.placement);
+        }
+        Ok(out)
+    }
+
     /// Contiguous velocity ranges of the subtrees hanging from the world: each is an
     /// independent tree (a separate SAP clique) when the model has several. Assumes the
     /// bodies were added depth first (as [`crate::load_urdf`] does): a body hanging from

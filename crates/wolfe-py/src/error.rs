@@ -15,13 +15,14 @@ pub fn geometry(e: WolfeError) -> PyErr {
 }
 
 /// A simulation error as a Python exception: bad worlds and settings are `ValueError`,
-/// a solver that failed during a step is `RuntimeError`.
+/// a solver that failed or a state that diverged during a step is `RuntimeError`.
 pub fn sim(e: SimError) -> PyErr {
     match e {
         SimError::Geometry(g) => geometry(g),
-        SimError::FreeMotionNotConverged { .. } | SimError::NonFiniteState { .. } | SimError::Solver(_) => {
-            PyRuntimeError::new_err(e.to_string())
-        }
+        SimError::FreeMotionNotConverged { .. }
+        | SimError::NonFiniteState { .. }
+        | SimError::Solver(_)
+        | SimError::Diverged { .. } => PyRuntimeError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),
     }
 }

@@ -11,10 +11,9 @@
 //! - [`penetration`], [`growth`], [`warm`]: what coal lacks: certificates, signed
 //!   distance, contact manifolds, growth distance, warm starts through `PairCache`.
 //! - [`batch`]: `distance_batch` over numpy poses on every core without the GIL.
-//! - [`sim`], [`record`]: the simulator (wolfe_sim) from Python, writing `wolfe sim`'s
-//!   output folder.
-//! - [`robot`]: URDF robots and free objects (wolfe_robot): `RobotWorld`,
-//!   `RobotSimulation`.
+//! - [`sim`], [`tree`], [`record`]: the simulator (wolfe_sim) from Python: rigid bodies
+//!   and URDF robots (articulated trees with PD controllers) in one `World`, writing
+//!   `wolfe sim`'s output folder.
 //!
 //! Bad input raises `ValueError`, `TypeError` or `OSError` carrying wolfe's typed error
 //! message ([`error`]); nothing panics.
@@ -34,9 +33,9 @@ pub mod growth2d;
 pub mod penetration;
 pub mod queries;
 pub mod record;
-pub mod robot;
 pub mod sim;
 pub mod transform;
+pub mod tree;
 pub mod warm;
 
 use pyo3::prelude::*;
@@ -147,8 +146,5 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sim::World>()?;
     m.add_class::<sim::Simulation>()?;
     m.add_class::<sim::StepInfo>()?;
-    m.add_class::<robot::RobotWorld>()?;
-    m.add_class::<robot::RobotSimulation>()?;
-    m.add_class::<robot::RobotStepInfo>()?;
     Ok(())
 }

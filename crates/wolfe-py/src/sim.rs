@@ -1,10 +1,8 @@
-//! The simulator from Python: a `World` of rigid bodies and static geometry built from
-//! wolfe shapes, a `Simulation` stepping it (wolfe_sim's SAP time stepper) without the
-//! GIL, state and contacts as numpy arrays, and the same output folder as `wolfe sim`
-//! ([`crate::record`]).
-//!
-//! URDF robots are articulated (kinematic trees), which wolfe_sim's free rigid bodies are
-//! not: they live in [`crate::robot`]'s `RobotWorld` (wolfe_robot).
+//! The simulator from Python: a `World` of rigid bodies, URDF robots (articulated
+//! trees with PD controllers and joint limits, [`crate::tree`]) and static geometry
+//! built from wolfe shapes, a `Simulation` stepping it (wolfe_sim's SAP time stepper)
+//! without the GIL, state and contacts as numpy arrays, and the same output folder as
+//! `wolfe sim` ([`crate::record`]).
 
 use std::path::PathBuf;
 
@@ -17,6 +15,7 @@ use crate::error::{geometry, sim, value};
 use crate::geometry::shape_of;
 use crate::record::{status_name, Recorder};
 use crate::transform::pose_arg;
+use crate::tree::{add_tree, check_tree, load_robot, per_joint, tree_mut, UrdfTree};
 
 /// Contact parameters (SAP paper Eq. 2): stiffness (N/m, `inf` for rigid),
 /// dissipation time scale (s), friction coefficient.
@@ -52,7 +51,8 @@ fn material(m: Option<PyRef<'_, Material>>) -> wolfe_sim::Material {
     })
 }
 
-/// Bodies, static geometry and gravity, to be simulated by `Simulation`.
+/// Rigid bodies, URDF robots (articulated trees), static geometry and gravity, to be
+/// simulated by `Simulation`.
 #[pyclass(module = "wolfe")]
 #[derive(Clone, Default)]
 pub struct World {
@@ -162,10 +162,109 @@ impl World {
             .map_err(sim)
     }
 
+    /// Loads the URDF robot at `path` with its root link welded to the world at
+    /// `base_pose` (a `Transform3s`, 7-vector `(x, y, z, qw, qx, qy, qz)` or 4x4 matrix;
+    /// default the origin) and returns its tree index. Collision meshes become convex
+    /// hulls with `material`. `q`: the initial joint positions (one per movable joint,
+    /// URDF file order, or one for all; default `q_target` when given, else zero clamped
+    /// into the limits); the robot starts at rest. With `kp`, every one-dof joint gets a
+    /// PD controller (see `set_pd`). `joint_limits`: the URDF's position limits as
+    /// constraints; `self_collision`: its links collide with each other (parent and child
+    /// never do). A call that fails leaves the world as it was.
+    #[pyo3(signature = (path, base_pose = None, q = None, kp = None, kd = None, q_target = None, gravity_compensation = true, material = None, joint_limits = true, self_collision = false))]
+    fn add_urdf(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        base_pose: Option<&Bound<'_, PyAny>>,
+        q: Option<&Bound<'_, PyAny>>,
+        kp: Option<&Bound<'_, PyAny>>,
+        kd: Option<&Bound<'_, PyAny>>,
+        q_target: Option<&Bound<'_, PyAny>>,
+        gravity_compensation: bool,
+        material: Option<PyRef<'_, Material>>,
+        joint_limits: bool,
+        self_collision: bool,
+    ) -> PyResult<usize> {
+        let base = base_pose.map(pose_arg).transpose()?;
+        let robot = load_robot(py, &path, base)?;
+        let n = robot.file_order.len();
+        let per = |x: Option<&Bound<'_, PyAny>>, what| x.map(|x| per_joint(x, n, what)).transpose();
+        let options = UrdfTree {
+            q: per(q, "q")?,
+            kp: per(kp, "kp")?,
+            kd: per(kd, "kd")?,
+            q_target: per(q_target, "q_target")?,
+            gravity_compensation,
+            material: self::material(material),
+            joint_limits,
+            self_collision,
+        };
+        // Built on a copy: a call that fails leaves the world as it was.
+        let mut next = self.world.clone();
+        let tree = add_tree(&mut next, &robot, &options)?;
+        self.world = next;
+        Ok(tree)
+    }
+
+    /// PD controllers on the one-dof joints of robot `tree` (SAP paper Section VII):
+    /// `u = clamp(-kp (q - q_target) - kd v + u_ff, -e, e)`, implicit in the next
+    /// velocity. `kp`, `kd`, `q_target`: one value per movable joint (URDF file order)
+    /// or one for all. Defaults: `q_target` the initial positions; `kd = 2 sqrt(kp M_ii)`
+    /// at `q_target` (critical damping of each joint alone); `u_ff = g(q_target)` when
+    /// `gravity_compensation` (else 0); `e` the URDF's effort limit (none where it is 0).
+    #[pyo3(signature = (tree, kp, q_target = None, kd = None, gravity_compensation = true))]
+    fn set_pd(
+        &mut self,
+        tree: usize,
+        kp: &Bound<'_, PyAny>,
+        q_target: Option<&Bound<'_, PyAny>>,
+        kd: Option<&Bound<'_, PyAny>>,
+        gravity_compensation: bool,
+    ) -> PyResult<()> {
+        let gravity = self.world.gravity;
+        let t = tree_mut(&mut self.world, tree)?;
+        let n = t.joints.len();
+        let kp = per_joint(kp, n, "kp")?;
+        let kd = kd.map(|k| per_joint(k, n, "kd")).transpose()?;
+        let target = match q_target {
+            Some(x) => per_joint(x, n, "q_target")?,
+            None => t.joints.iter().map(|j| t.q0[j.1]).collect(),
+        };
+        t.model.gravity = gravity;
+        t.controllers = t
+            .hold_gains(&target, &kp, kd.as_deref(), gravity_compensation)
+            .map_err(sim)?;
+        Ok(())
+    }
+
+    /// The movable joints' names of robot `tree` in URDF file order.
+    fn joint_names(&self, tree: usize) -> PyResult<Vec<String>> {
+        check_tree(tree, self.world.trees().len())?;
+        Ok(self.world.trees()[tree]
+            .joints
+            .iter()
+            .map(|j| j.0.clone())
+            .collect())
+    }
+
     /// Number of bodies.
     #[getter]
     fn num_bodies(&self) -> usize {
         self.world.bodies().len()
+    }
+
+    /// Number of articulated trees (URDF robots).
+    #[getter]
+    fn num_trees(&self) -> usize {
+        self.world.trees().len()
+    }
+
+    /// Number of link geometries (the robots' collision shapes on moving links; a
+    /// link welded to the world is static geometry).
+    #[getter]
+    fn num_links(&self) -> usize {
+        self.world.links().len()
     }
 
     /// Number of static geometries.
@@ -267,28 +366,45 @@ fn scheme_arg(name: &str) -> PyResult<Scheme> {
 #[pymethods]
 impl Simulation {
     /// A simulation of (a copy of) `world`. `scheme`: `explicit-euler`,
-    /// `symplectic-euler` (default), `implicit-euler` or `midpoint`; `margin`: contacts
-    /// are detected up to this signed distance (m). `out`: a folder to write the run
-    /// into as `wolfe sim` does, without its plots (created if missing; see `close()`);
-    /// `title` heads its `summary.md`.
+    /// `symplectic-euler` (default), `implicit-euler` or `midpoint` (a world with a
+    /// robot: `symplectic-euler` or `midpoint`); `margin`: contacts are detected up to
+    /// this signed distance (m); `relative_tolerance`: SAP's eps_r (Eq. 26; default
+    /// 1e-6); `persistent_contacts`: each pair keeps its last points and merges them
+    /// with the new manifold (default: on when the world has a robot, as wolfe-lab's
+    /// robot scenes run, so that resting hulls settle; off otherwise, as rolling bodies
+    /// would brake). Contact stiffness and dissipation are each geometry's `Material`.
+    /// `out`: a folder to write the run into as `wolfe sim` does, without its plots
+    /// (created if missing; see `close()`); `title` heads its `summary.md`.
     #[new]
-    #[pyo3(signature = (world, time_step = 0.01, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, out = None, title = "python"))]
+    #[pyo3(signature = (world, time_step = 0.01, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, relative_tolerance = None, persistent_contacts = None, out = None, title = "python"))]
     fn new(
         world: &World,
         time_step: f64,
         scheme: &str,
         margin: f64,
         max_initial_penetration: f64,
+        relative_tolerance: Option<f64>,
+        persistent_contacts: Option<bool>,
         out: Option<PathBuf>,
         title: &str,
     ) -> PyResult<Self> {
-        let settings = SimSettings {
+        if !(margin.is_finite() && margin >= 0.0) {
+            return Err(value(format!("margin {margin} must be finite and >= 0")));
+        }
+        let mut settings = SimSettings {
             time_step,
             scheme: scheme_arg(scheme)?,
             margin,
             max_initial_penetration,
+            persistent_contacts: persistent_contacts.unwrap_or(!world.world.trees().is_empty()),
             ..SimSettings::default()
         };
+        if let Some(eps) = relative_tolerance {
+            if !(eps.is_finite() && eps > 0.0) {
+                return Err(value(format!("relative_tolerance {eps} must be finite and > 0")));
+            }
+            settings.sap.relative_tolerance = eps;
+        }
         let sim = wolfe_sim::Simulation::new(world.world.clone(), settings).map_err(self::sim)?;
         let recorder = match out {
             Some(dir) => Some(Recorder::create(&dir, &sim, title)?),
@@ -380,16 +496,90 @@ impl Simulation {
         np_rows(py, rows, 6)
     }
 
+    /// Joint positions of robot `tree` now (rad or m, URDF file order), shape (J,).
+    fn joint_positions<'py>(
+        &self,
+        py: Python<'py>,
+        tree: usize,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        check_tree(tree, self.sim.world().trees().len())?;
+        let q = self.sim.tree_configuration(tree);
+        let joints = &self.sim.world().trees()[tree].joints;
+        Ok(np_vec(py, joints.iter().map(|j| q[j.1]).collect()))
+    }
+
+    /// Joint velocities of robot `tree` now (rad/s or m/s, URDF file order), shape (J,).
+    fn joint_velocities<'py>(
+        &self,
+        py: Python<'py>,
+        tree: usize,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        check_tree(tree, self.sim.world().trees().len())?;
+        let v = self.sim.tree_velocities(tree);
+        let joints = &self.sim.world().trees()[tree].joints;
+        Ok(np_vec(py, joints.iter().map(|j| v[j.2]).collect()))
+    }
+
+    /// Moves robot `tree`'s PD targets to `q_target` (one value per controlled joint,
+    /// URDF file order, or one for all); the gains and feed-forward stay.
+    fn set_targets(&mut self, tree: usize, q_target: &Bound<'_, PyAny>) -> PyResult<()> {
+        check_tree(tree, self.sim.world().trees().len())?;
+        let n = self.sim.world().trees()[tree].controllers.len();
+        if n == 0 {
+            return Err(value(format!(
+                "tree {tree} has no PD controllers (World.add_urdf with kp, or World.set_pd)"
+            )));
+        }
+        let target = per_joint(q_target, n, "q_target")?;
+        for (pd, x) in self
+            .sim
+            .controllers_mut(tree)
+            .map_err(sim)?
+            .iter_mut()
+            .zip(target)
+        {
+            pd.q_target = x;
+        }
+        Ok(())
+    }
+
+    /// The PD targets of robot `tree` (one per controller, URDF file order).
+    fn targets<'py>(&self, py: Python<'py>, tree: usize) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        check_tree(tree, self.sim.world().trees().len())?;
+        let t = &self.sim.world().trees()[tree];
+        Ok(np_vec(py, t.controllers.iter().map(|pd| pd.q_target).collect()))
+    }
+
+    /// World poses of the robots' link geometries now, shape (L, 7):
+    /// `x, y, z, qw, qx, qy, qz` (the order of `link_a`/`link_b` in `contacts`).
+    #[getter]
+    fn link_poses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+        let w = self.sim.world();
+        let rows = w
+            .links()
+            .iter()
+            .enumerate()
+            .flat_map(|(g, l)| {
+                let p = w.link_pose(g, &self.sim.tree_placements(l.tree)[l.body]);
+                let (t, q) = (p.translation, p.rotation.quaternion());
+                [t.x, t.y, t.z, q.w, q.i, q.j, q.k]
+            })
+            .collect();
+        np_rows(py, rows, 7)
+    }
+
     /// Body masses, shape (N,).
     #[getter]
     fn masses<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
         np_vec(py, self.sim.world().bodies().iter().map(|b| b.mass).collect())
     }
 
-    /// The contacts of the last step, as a dict of numpy arrays (one row per point):
-    /// `body_a` (-1 when A is not a body), `static_a` (-1 when A is not static),
-    /// `link_a` (-1 when A is not a robot link), `body_b`, `link_b` (likewise), `point`
-    /// (K, 3), `normal` (K, 3, from A to B), `phi0` (signed distance at detection).
+    /// The contacts detected at the start of the last step, as a dict of numpy arrays
+    /// (one row per point): `body_a` (-1 when A is not a body), `static_a` (-1 when A is
+    /// not static), `link_a` (-1 when A is not a robot link), `body_b`, `link_b`
+    /// (likewise; B is never static), `name_a`, `name_b` (lists of names: the body's,
+    /// the link's, or `static geometry K`), `point` (K, 3), `normal` (K, 3, from A to
+    /// B), `phi0` (signed distance at detection).
     #[getter]
     fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let c = self.sim.contacts();
@@ -403,6 +593,11 @@ impl Simulation {
         d.set_item("link_a", np_vec(py, c.iter().map(|k| link(k.a)).collect()))?;
         d.set_item("body_b", np_vec(py, c.iter().map(|k| body(k.b)).collect()))?;
         d.set_item("link_b", np_vec(py, c.iter().map(|k| link(k.b)).collect()))?;
+        let names = |side: fn(&wolfe_sim::detect::DetectedContact) -> Collider| -> Vec<String> {
+            c.iter().map(|k| self.sim.collider_name(side(k))).collect()
+        };
+        d.set_item("name_a", names(|k| k.a))?;
+        d.set_item("name_b", names(|k| k.b))?;
         set_contact_geometry(&d, c.iter().map(|k| (k.point, k.normal, k.phi0)))?;
         Ok(d)
     }

@@ -1,10 +1,13 @@
 //! One run's numbers, shared by every front end that records a run (the CLI's and the
 //! Python package's run folders): the `steps.csv` row of a step ([`STEPS_HEADER`],
-//! [`steps_row`], [`status_name`]), the whole-run and steady-state numbers ([`RunSummary`]) and their
-//! markdown table ([`step_summary`]).
+//! [`steps_row`], [`status_name`]), the `joints.csv` row of the articulated trees
+//! ([`joints_header`], [`joints_row`]), the whole-run and steady-state numbers
+//! ([`RunSummary`]) and their markdown table ([`step_summary`]).
+
+use std::fmt::Write as _;
 
 use crate::step::SapStatus;
-use crate::StepStats;
+use crate::{Simulation, StepStats, World};
 
 /// `steps.csv`'s header: one row per step ([`steps_row`]).
 pub const STEPS_HEADER: &str = "step,time,contacts,touching_pairs,newton_iterations,step_seconds,\
@@ -33,6 +36,42 @@ pub fn steps_row(s: &StepStats) -> String {
         s.total_newton_iterations,
         s.sap_islands
     )
+}
+
+/// `joints.csv`'s header for the articulated trees of `world` (no newline): `step,time`,
+/// then per tree `q_JOINT` for every movable joint, then `v_JOINT` for each, in URDF
+/// file order ([`crate::ArticulatedTree::joints`]). `None` for a world without trees
+/// (no `joints.csv` then).
+pub fn joints_header(world: &World) -> Option<String> {
+    if world.trees().is_empty() {
+        return None;
+    }
+    let mut header = String::from("step,time");
+    for t in world.trees() {
+        for (name, _, _) in &t.joints {
+            let _ = write!(header, ",q_{name}");
+        }
+        for (name, _, _) in &t.joints {
+            let _ = write!(header, ",v_{name}");
+        }
+    }
+    Some(header)
+}
+
+/// One `joints.csv` row (no newline), the columns of [`joints_header`]: step `step`,
+/// the time of `sim`, its trees' joint positions and velocities now.
+pub fn joints_row(step: u64, sim: &Simulation) -> String {
+    let mut row = format!("{step},{}", sim.time());
+    for (k, t) in sim.world().trees().iter().enumerate() {
+        let (q, v) = (sim.tree_configuration(k), sim.tree_velocities(k));
+        for (_, qi, _) in &t.joints {
+            let _ = write!(row, ",{}", q[*qi]);
+        }
+        for (_, _, vi) in &t.joints {
+            let _ = write!(row, ",{}", v[*vi]);
+        }
+    }
+    row
 }
 
 /// SAP's status as `steps.csv` spells it: `converged`, `iterationlimit`, ... (the

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-pub use wolfe_sim::record::{step_summary, steps_row, RunSummary, STEPS_HEADER};
+pub use wolfe_sim::record::{joints_header, joints_row, step_summary, steps_row, RunSummary, STEPS_HEADER};
 use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{SimSettings, Simulation, StepStats, World};
 
@@ -46,8 +46,9 @@ pub fn simulate(
 
 /// A run's folder written step by step: `steps.csv` (one [`steps_row`] per step), the
 /// trajectory with its contacts and, for worlds with articulated trees, `joints.csv`
-/// (`step,time`, then `q_JOINT` and `v_JOINT` of every movable joint of every tree, in
-/// URDF file order); [`RunRecorder::finish`] adds the viewer page.
+/// ([`joints_header`], one [`joints_row`] per step: `step,time`, then `q_JOINT` and
+/// `v_JOINT` of every movable joint of every tree, in URDF file order);
+/// [`RunRecorder::finish`] adds the viewer page.
 pub struct RunRecorder {
     dir: PathBuf,
     trajectory: TrajectoryWriter,
@@ -65,22 +66,14 @@ impl RunRecorder {
         let path = dir.join("steps.csv");
         let mut steps = BufWriter::new(File::create(&path).map_err(io(&path))?);
         writeln!(steps, "{STEPS_HEADER}").map_err(io(&path))?;
-        let joints = if sim.world().trees().is_empty() {
-            None
-        } else {
-            let path = dir.join("joints.csv");
-            let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
-            let mut header = String::from("step,time");
-            for t in sim.world().trees() {
-                for (name, _, _) in &t.joints {
-                    header.push_str(&format!(",q_{name}"));
-                }
-                for (name, _, _) in &t.joints {
-                    header.push_str(&format!(",v_{name}"));
-                }
+        let joints = match joints_header(sim.world()) {
+            None => None,
+            Some(header) => {
+                let path = dir.join("joints.csv");
+                let mut out = BufWriter::new(File::create(&path).map_err(io(&path))?);
+                writeln!(out, "{header}").map_err(io(&path))?;
+                Some(out)
             }
-            writeln!(out, "{header}").map_err(io(&path))?;
-            Some(out)
         };
         let mut recorder = Self {
             dir: dir.to_path_buf(),
@@ -97,17 +90,7 @@ impl RunRecorder {
         let Some(out) = &mut self.joints else {
             return Ok(());
         };
-        let mut row = format!("{step},{}", sim.time());
-        for (k, t) in sim.world().trees().iter().enumerate() {
-            let (q, v) = (sim.tree_configuration(k), sim.tree_velocities(k));
-            for (_, qi, _) in &t.joints {
-                row.push_str(&format!(",{}", q[*qi]));
-            }
-            for (_, _, vi) in &t.joints {
-                row.push_str(&format!(",{}", v[*vi]));
-            }
-        }
-        writeln!(out, "{row}").map_err(io(&self.dir))
+        writeln!(out, "{}", joints_row(step, sim)).map_err(io(&self.dir))
     }
 
     /// Appends the state of `sim` after the step that reported `stats`.

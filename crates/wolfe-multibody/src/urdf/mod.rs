@@ -41,10 +41,12 @@ mod xml;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use wolfe::Pose;
+
 pub use geometry::{CollisionGeometry, VisualGeometry};
 pub use xml::GeometryDesc;
 
-use crate::error::UrdfError;
+use crate::error::{ModelError, UrdfError};
 use crate::joint::{Joint, JointKind, JointLimits};
 use crate::model::{validate_inertia, Model};
 use crate::spatial::{Se3, SpatialInertia};
@@ -124,6 +126,25 @@ impl Robot {
                 )
             })
             .collect()
+    }
+    /// The robot with its base at `base` instead of the world origin (where the URDF
+    /// loader welds the root link): the model's bodies and frames hanging from the world
+    /// ([`Model::placed`]) and the collision and visual geometry fixed to the world are
+    /// moved by `base`. Bodies, joints and geometry keep their indices.
+    ///
+    /// # Errors
+    /// [`ModelError::NonFinite`] for a pose that is not finite.
+    pub fn placed(&self, base: &Pose) -> Result<Robot, ModelError> {
+        let x = Se3::from_pose(base);
+        let mut out = self.clone();
+        out.model = self.model.placed(&x)?;
+        for g in out.collision.iter_mut().filter(|g| g.body.is_none()) {
+            g.placement = x.compose(&g.placement);
+        }
+        for g in out.visual.iter_mut().filter(|g| g.body.is_none()) {
+            g.placement = x.compose(&g.placement);
+        }
+        Ok(out)
     }
 }
 
@@ -440,4 +461,79 @@ fn limits(j: &RawJoint, kind: &JointKind) -> Result<JointLimits, UrdfError> {
         None => {}
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Data;
+    use wolfe::{Quat, Vec3};
+
+    fn close(a: &Se3, b: &Se3) -> bool {
+        (a.rot - b.rot).abs().max() < 1e-12 && (a.pos - b.pos).abs().max() < 1e-12
+    }
+
+    /// A base pose: a rotation about a tilted axis and a shift.
+    fn base() -> Pose {
+        Pose {
+            rotation: Quat::from_axis_angle(&nalgebra::Unit::new_normalize(Vec3::new(0.3, -0.2, 1.0)), 0.9),
+            translation: Vec3::new(1.0, -0.5, 0.2),
+        }
+    }
+
+    #[test]
+    fn placed_panda_is_the_panda_seen_from_its_base() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/robots/franka_panda/panda.urdf");
+        let robot = load_urdf(&path, UrdfOptions::default()).unwrap();
+        let x = Se3::from_pose(&base());
+        let moved = robot.placed(&base()).unwrap();
+        assert_eq!(moved.joint_names(), robot.joint_names());
+        let (m0, m1) = (&robot.model, &moved.model);
+        let (mut d0, mut d1) = (Data::new(m0), Data::new(m1));
+        for k in 0..4 {
+            let q: Vec<f64> = (0..m0.nq()).map(|i| 0.3 * ((i + k) as f64).sin()).collect();
+            m0.frames_forward_kinematics(&mut d0, &q).unwrap();
+            m1.frames_forward_kinematics(&mut d1, &q).unwrap();
+            // Every body and frame is where the original puts it, seen from the base.
+            for (a, b) in d0.body_placements().iter().zip(d1.body_placements()) {
+                assert!(close(&x.compose(a), b));
+            }
+            for (a, b) in d0.frame_placements().iter().zip(d1.frame_placements()) {
+                assert!(close(&x.compose(a), b));
+            }
+            // The mass matrix does not depend on where the base stands.
+            let ma = m0.mass_matrix(&mut d0, &q).unwrap().clone_owned();
+            let mb = m1.mass_matrix(&mut d1, &q).unwrap().clone_owned();
+            assert!((ma - mb).abs().max() < 1e-9);
+        }
+        // World-welded geometry (the base link) moves; link geometry is relative to its
+        // body and stays.
+        let welded = robot.collision.iter().filter(|g| g.body.is_none()).count();
+        assert!(welded > 0);
+        for (a, b) in robot.collision.iter().zip(&moved.collision) {
+            match a.body {
+                None => assert!(close(&x.compose(&a.placement), &b.placement)),
+                Some(_) => assert_eq!(a.placement, b.placement),
+            }
+        }
+    }
+
+    #[test]
+    fn placed_prismatic_root_slides_along_the_moved_axis() {
+        let urdf = r#"<robot name="slider">
+            <link name="rail"/>
+            <link name="cart"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+            <joint name="slide" type="prismatic"><parent link="rail"/><child link="cart"/>
+              <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="10" velocity="1"/></joint>
+        </robot>"#;
+        let robot = parse_urdf(urdf, Path::new("."), UrdfOptions::default()).unwrap();
+        let moved = robot.placed(&base()).unwrap();
+        let mut data = Data::new(&moved.model);
+        moved.model.forward_kinematics(&mut data, &[0.4]).unwrap();
+        let b = base();
+        let expected = b.translation + b.rotation * Vec3::new(0.4, 0.0, 0.0);
+        assert!((data.body_placements()[0].pos - expected).norm() < 1e-12);
+        let nan = Pose::from_translation(Vec3::new(f64::NAN, 0.0, 0.0));
+        assert!(matches!(robot.placed(&nan), Err(ModelError::NonFinite { .. })));
+    }
 }

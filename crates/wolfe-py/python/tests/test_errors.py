@@ -91,7 +91,8 @@ def test_simulation_errors(tmp_path):
         wolfe.Simulation(w, scheme="rk4")
     with pytest.raises(ValueError, match="time_step"):
         wolfe.Simulation(w, time_step=0.0)
-    assert not hasattr(w, "add_urdf")  # URDF robots are RobotWorld's (test_robot.py)
+    with pytest.raises(ValueError, match="margin"):
+        wolfe.Simulation(w, margin=-1.0)
     w.add_ground()
     w.add_body(wolfe.Sphere(0.1), [0, 0, 0.05, 1, 0, 0, 0])
     with pytest.raises(ValueError, match="overlap"):
