@@ -45,10 +45,19 @@ use crate::regularization::{check_energy, RegularizationSettings};
 pub struct PdControllerConstraint {
     /// The tree.
     pub tree: usize,
-    /// The controlled dof, local to the tree (`0 <= dof < n_t`).
-    pub dof: usize,
     /// Position of the dof at the previous step, q0 (rad or m).
     pub q0: f64,
+    /// The controlled dof, its gains, target, feed-forward and effort limit.
+    pub gains: PdGains,
+}
+
+/// A PD controller's setting on one dof of a tree: what a user sets and keeps between
+/// steps (a simulator's trees hold these); [`PdControllerConstraint`] adds the tree and
+/// the step's `q0`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PdGains {
+    /// The controlled dof, local to the tree (`0 <= dof < n_t`).
+    pub dof: usize,
     /// Proportional gain kp (N m/rad or N/m), finite, >= 0.
     pub kp: f64,
     /// Derivative gain kd (N m s/rad or N s/m), finite, >= 0; `dt kp + kd > 0`.
@@ -69,33 +78,35 @@ impl PdControllerConstraint {
     pub fn new(tree: usize, dof: usize, q0: f64, kp: f64, kd: f64) -> Self {
         Self {
             tree,
-            dof,
             q0,
-            kp,
-            kd,
-            q_target: q0,
-            v_target: 0.0,
-            feed_forward: 0.0,
-            effort_limit: f64::INFINITY,
+            gains: PdGains {
+                dof,
+                kp,
+                kd,
+                q_target: q0,
+                v_target: 0.0,
+                feed_forward: 0.0,
+                effort_limit: f64::INFINITY,
+            },
         }
     }
 
     /// Sets the target position (rad or m) and velocity (rad/s or m/s).
     pub fn with_target(mut self, q_target: f64, v_target: f64) -> Self {
-        self.q_target = q_target;
-        self.v_target = v_target;
+        self.gains.q_target = q_target;
+        self.gains.v_target = v_target;
         self
     }
 
     /// Sets the feed-forward effort (N m or N).
     pub fn with_feed_forward(mut self, feed_forward: f64) -> Self {
-        self.feed_forward = feed_forward;
+        self.gains.feed_forward = feed_forward;
         self
     }
 
     /// Sets the effort limit e (N m or N): `|u| <= e`, impulses in `[-e dt, e dt]`.
     pub fn with_effort_limit(mut self, effort_limit: f64) -> Self {
-        self.effort_limit = effort_limit;
+        self.gains.effort_limit = effort_limit;
         self
     }
 }
@@ -266,7 +277,7 @@ impl SapConstraint for PdControllerConstraint {
 
     fn validate(&self, i: usize, trees: &[Tree], time_step: f64) -> Result<(), SapError> {
         let kind = JointConstraintKind::PdController;
-        check_dof(trees, kind, i, self.tree, self.dof)?;
+        check_dof(trees, kind, i, self.tree, self.gains.dof)?;
         let bad = |parameter, value| {
             Err(SapError::InvalidJointConstraint {
                 kind,
@@ -280,22 +291,22 @@ impl SapConstraint for PdControllerConstraint {
             i,
             [
                 ("q0", self.q0),
-                ("q_target", self.q_target),
-                ("v_target", self.v_target),
-                ("feed_forward", self.feed_forward),
+                ("q_target", self.gains.q_target),
+                ("v_target", self.gains.v_target),
+                ("feed_forward", self.gains.feed_forward),
             ],
         )?;
-        if !(self.kp.is_finite() && self.kp >= 0.0) {
-            return bad("kp", self.kp);
+        if !(self.gains.kp.is_finite() && self.gains.kp >= 0.0) {
+            return bad("kp", self.gains.kp);
         }
-        if !(self.kd.is_finite() && self.kd >= 0.0) {
-            return bad("kd", self.kd);
+        if !(self.gains.kd.is_finite() && self.gains.kd >= 0.0) {
+            return bad("kd", self.gains.kd);
         }
-        if time_step * self.kp + self.kd <= 0.0 {
+        if time_step * self.gains.kp + self.gains.kd <= 0.0 {
             return bad("kp and kd (both zero)", 0.0);
         }
-        if self.effort_limit.is_nan() || self.effort_limit < 0.0 {
-            return bad("effort_limit", self.effort_limit);
+        if self.gains.effort_limit.is_nan() || self.gains.effort_limit < 0.0 {
+            return bad("effort_limit", self.gains.effort_limit);
         }
         Ok(())
     }
@@ -311,8 +322,8 @@ impl SapConstraint for PdControllerConstraint {
     ) -> Result<JointModel, SapError> {
         let dt = forest.time_step();
         let beta2_4pi2 = settings.controller_beta.powi(2) / (4.0 * std::f64::consts::PI.powi(2));
-        let w = forest.inverse_mass(self.tree, self.dof, self.dof);
-        let (mut kp, mut kd) = (self.kp, self.kd);
+        let w = forest.inverse_mass(self.tree, self.gains.dof, self.gains.dof);
+        let (mut kp, mut kd) = (self.gains.kp, self.gains.kd);
         let mut r = 1.0 / (dt * (dt * kp + kd));
         let r_rigid = beta2_4pi2 * w;
         let near_rigid = r < r_rigid;
@@ -324,7 +335,9 @@ impl SapConstraint for PdControllerConstraint {
             r = r_rigid;
         }
         let denominator = dt * kp + kd;
-        let v_hat = (kp * (self.q_target - self.q0) + kd * self.v_target + self.feed_forward) / denominator;
+        let v_hat =
+            (kp * (self.gains.q_target - self.q0) + kd * self.gains.v_target + self.gains.feed_forward)
+                / denominator;
         if !(r.is_finite() && r > 0.0 && v_hat.is_finite()) {
             return Err(SapError::InvalidJointConstraint {
                 kind: JointConstraintKind::PdController,
@@ -334,9 +347,9 @@ impl SapConstraint for PdControllerConstraint {
             });
         }
         check_energy(Self::NAME, i, v_hat, r)?;
-        let bound = self.effort_limit * dt;
+        let bound = self.gains.effort_limit * dt;
         Ok(JointModel {
-            velocity: forest.offset(self.tree) + self.dof,
+            velocity: forest.offset(self.tree) + self.gains.dof,
             sign: 1.0,
             second: None,
             interval: IntervalParams {

@@ -116,7 +116,7 @@ pub use evaluate::{evaluate, hessian, Evaluation};
 pub use forest::{Forest, Tree};
 pub use interval::{IntervalParams, JointModel};
 pub use island::Islands;
-pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint};
+pub use joint::{JointLimitConstraint, LimitSide, PdControllerConstraint, PdGains};
 pub use kinds::{Constraints, Kind, SapModel};
 pub use linalg::{LinearSolver, BLOCK_MAX_TREE_DOFS};
 pub use problem::{ProblemFiller, SapProblem};

@@ -8,8 +8,8 @@ mod common;
 use nalgebra::{DMatrix, DVector};
 use rand::Rng;
 use wolfe_sap::{
-    Constraints, IntervalParams, JointConstraintKind, JointLimitConstraint, PdControllerConstraint, SapError,
-    SapModel, SapProblem, SapSettings, SapSolver, SapStatus, Tree,
+    Constraints, IntervalParams, JointConstraintKind, JointLimitConstraint, PdControllerConstraint, PdGains,
+    SapError, SapModel, SapProblem, SapSettings, SapSolver, SapStatus, Tree,
 };
 
 fn tight_solver() -> SapSolver {
@@ -384,22 +384,21 @@ fn bad_joint_constraints_give_typed_errors() {
             ..
         })
     ));
+    // `pd()` with its gains changed by `f`.
+    let gains = |f: &dyn Fn(&mut PdGains)| {
+        let mut c = pd();
+        f(&mut c.gains);
+        c
+    };
     let bad_pd = [
-        (PdControllerConstraint { kp: -1.0, ..pd() }, "kp"),
-        (PdControllerConstraint { kd: f64::NAN, ..pd() }, "kd"),
+        (gains(&|g| g.kp = -1.0), "kp"),
+        (gains(&|g| g.kd = f64::NAN), "kd"),
+        (gains(&|g| g.kp = f64::INFINITY), "kp"),
         (
-            PdControllerConstraint {
-                kp: f64::INFINITY,
-                ..pd()
-            },
-            "kp",
-        ),
-        (
-            PdControllerConstraint {
-                kp: 0.0,
-                kd: 0.0,
-                ..pd()
-            },
+            gains(&|g| {
+                g.kp = 0.0;
+                g.kd = 0.0;
+            }),
             "kp and kd (both zero)",
         ),
         (pd().with_effort_limit(-1.0), "effort_limit"),

@@ -44,7 +44,7 @@ fn momentum_residual(problem: &SapProblem, sol: &SapSolution) -> (f64, f64) {
         }
     }
     for (pd, g) in problem.pd_controllers().iter().zip(&sol.pd_impulses) {
-        jt_gamma[problem.offset(pd.tree) + pd.dof] += g;
+        jt_gamma[problem.offset(pd.tree) + pd.gains.dof] += g;
     }
     for (limit, g) in problem.joint_limits().iter().zip(&sol.limit_impulses) {
         jt_gamma[problem.offset(limit.tree) + limit.dof] += limit.side.sign() * g;
@@ -84,16 +84,17 @@ fn check_projections(problem: &SapProblem, sol: &SapSolution, case: usize) {
         .enumerate()
     {
         assert!(!model.near_rigid, "case {case}: moderate gains are not clamped");
-        let vd = v[problem.offset(pd.tree) + pd.dof];
-        let u = -pd.kp * (pd.q0 + dt * vd - pd.q_target) - pd.kd * (vd - pd.v_target) + pd.feed_forward;
-        let gamma = dt * u.clamp(-pd.effort_limit, pd.effort_limit);
+        let vd = v[problem.offset(pd.tree) + pd.gains.dof];
+        let g = &pd.gains;
+        let u = -g.kp * (pd.q0 + dt * vd - g.q_target) - g.kd * (vd - g.v_target) + g.feed_forward;
+        let gamma = dt * u.clamp(-g.effort_limit, g.effort_limit);
         let got = sol.pd_impulses[i];
-        let scale = (dt * u.abs()).max(dt * pd.kp * 1e-6).max(1e-12);
+        let scale = (dt * u.abs()).max(dt * g.kp * 1e-6).max(1e-12);
         assert!(
             (gamma - got).abs() <= 1e-8 * scale,
             "case {case} PD {i}: {gamma} vs {got}"
         );
-        assert!(got.abs() <= pd.effort_limit * dt);
+        assert!(got.abs() <= g.effort_limit * dt);
     }
     // Joint limits: the compliant law (2) with R of Eq. 29, w = (A_t^{-1})_dd.
     let beta = SapSettings::default().regularization.beta;
@@ -164,7 +165,7 @@ fn mixed_problems_converge_to_their_optimality_conditions() {
             assert!((a - b).abs() <= 1e-7 * a.abs().max(1e-9));
         }
         for (k, g) in d.pd_impulses.iter().zip(problem.pd_controllers()) {
-            active[usize::from(k.abs() == g.effort_limit * problem.time_step())] += 1;
+            active[usize::from(k.abs() == g.gains.effort_limit * problem.time_step())] += 1;
         }
         active[2] += d.limit_impulses.iter().filter(|g| **g > 0.0).count();
     }

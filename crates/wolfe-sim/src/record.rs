@@ -40,19 +40,23 @@ pub fn steps_row(s: &StepStats) -> String {
 
 /// `joints.csv`'s header for the articulated trees of `world` (no newline): `step,time`,
 /// then per tree `q_JOINT` for every movable joint, then `v_JOINT` for each, in URDF
-/// file order ([`crate::ArticulatedTree::joints`]). `None` for a world without trees
+/// file order (prefixed `tK.` by the tree's index when the world has several trees) ([`crate::ArticulatedTree::joints`]). `None` for a world without trees
 /// (no `joints.csv` then).
 pub fn joints_header(world: &World) -> Option<String> {
     if world.trees().is_empty() {
         return None;
     }
     let mut header = String::from("step,time");
-    for t in world.trees() {
+    // With several trees (two arms of one URDF, say) the names repeat: each column then
+    // carries its tree's index, `t1.q_JOINT`.
+    let several = world.trees().len() > 1;
+    for (k, t) in world.trees().iter().enumerate() {
+        let tree = if several { format!("t{k}.") } else { String::new() };
         for (name, _, _) in &t.joints {
-            let _ = write!(header, ",q_{name}");
+            let _ = write!(header, ",{tree}q_{name}");
         }
         for (name, _, _) in &t.joints {
-            let _ = write!(header, ",v_{name}");
+            let _ = write!(header, ",{tree}v_{name}");
         }
     }
     Some(header)

@@ -11,31 +11,10 @@
 use nalgebra::DVector;
 use wolfe::Shape;
 use wolfe_multibody::{Data, JointKind, Model, Se3};
+pub use wolfe_sap::PdGains;
 
 use crate::body::Material;
 use crate::error::SimError;
-
-/// A PD controller on one movable one-dof joint (revolute or prismatic), Section VII:
-/// `u = clamp(-kp (q - q_target) - kd (v - v_target) + feed_forward, -e, e)`, implicit in
-/// the next velocity. The stepper turns it into a
-/// [`wolfe_sap::PdControllerConstraint`] at the step's `q0`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PdGains {
-    /// The velocity index of the joint in its tree.
-    pub dof: usize,
-    /// Proportional gain (N m/rad or N/m).
-    pub kp: f64,
-    /// Derivative gain (N m s/rad or N s/m).
-    pub kd: f64,
-    /// Target position (rad or m).
-    pub q_target: f64,
-    /// Target velocity (rad/s or m/s).
-    pub v_target: f64,
-    /// Feed-forward effort (N m or N).
-    pub feed_forward: f64,
-    /// Effort limit (N m or N), `f64::INFINITY` for none.
-    pub effort_limit: f64,
-}
 
 /// Collision groups (MuJoCo's `contype` and `conaffinity`): two geometries may touch only
 /// when `group_a & mask_b != 0` or `group_b & mask_a != 0`. The default (1, 1) lets
@@ -94,7 +73,9 @@ pub struct ArticulatedTree {
     pub q0: DVector<f64>,
     /// Initial generalized velocities (length nv).
     pub v0: DVector<f64>,
-    /// PD controllers.
+    /// PD controllers (SAP paper Section VII): per controlled one-dof joint, its gains,
+    /// target, feed-forward and effort limit, turned into a
+    /// [`wolfe_sap::PdControllerConstraint`] at each step's `q0`.
     pub controllers: Vec<PdGains>,
     /// Whether the position limits of its joints are SAP constraints (default true).
     pub joint_limits: bool,

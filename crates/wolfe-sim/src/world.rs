@@ -205,7 +205,11 @@ impl World {
     /// [`SimError::Invalid`] for a `q0` of the wrong length or not finite, or a tree
     /// without bodies.
     pub fn add_robot(&mut self, robot: &Robot, q0: &[f64], material: Material) -> Result<usize, SimError> {
-        let model = robot.model.clone();
+        // The world's gravity, so that PD gains held against gravity before the
+        // simulation starts (`ArticulatedTree::hold_gains`) feed forward the right torque
+        // (`Simulation::new` sets it again, for a gravity changed after this call).
+        let mut model = robot.model.clone();
+        model.gravity = self.gravity;
         if q0.len() != model.nq() || q0.iter().any(|x| !x.is_finite()) {
             return Err(SimError::invalid(
                 "initial configuration",

@@ -450,7 +450,11 @@ fn joints_rows_are_the_trees_state() {
     world.add_robot(&r, &[0.3, -0.2], Material::default()).unwrap();
     world.add_robot(&r, &[0.1, 0.0], Material::default()).unwrap();
     let header = joints_header(&world).unwrap();
-    assert_eq!(header, "step,time,q_j1,q_j2,v_j1,v_j2,q_j1,q_j2,v_j1,v_j2");
+    // Two trees of one URDF: every column is named once, by tree.
+    assert_eq!(
+        header,
+        "step,time,t0.q_j1,t0.q_j2,t0.v_j1,t0.v_j2,t1.q_j1,t1.q_j2,t1.v_j1,t1.v_j2"
+    );
     let mut sim = Simulation::new(world, settings(1e-3)).unwrap();
     for _ in 0..20 {
         sim.step().unwrap();

@@ -286,12 +286,11 @@ fn push_joint_constraints(
         let Some(sap) = tree_sap[t] else { continue };
         for pd in &tree.controllers {
             let q0 = state.q[tree.q_index_of(pd.dof)];
-            f.push_pd_controller(
-                PdControllerConstraint::new(sap, pd.dof, q0, pd.kp, pd.kd)
-                    .with_target(pd.q_target, pd.v_target)
-                    .with_feed_forward(pd.feed_forward)
-                    .with_effort_limit(pd.effort_limit),
-            );
+            f.push_pd_controller(PdControllerConstraint {
+                tree: sap,
+                q0,
+                gains: pd.clone(),
+            });
         }
         if tree.joint_limits {
             for b in tree.model.bodies() {
