@@ -184,6 +184,8 @@ fn unit(query: Query, field: &str) -> &'static str {
         (_, "lower_bound" | "upper_bound") => "m, certified bound",
         (_, "duality_gap") => "m^2, Frank-Wolfe duality gap (none: not computed)",
         (_, "relative_gap") => "upper / lower - 1",
+        (Query::Distance, "normal") => "unit, from A to B; zero when the shapes overlap",
+        (Query::Growth, "normal") => "unit, from A to B; zero when the centres coincide",
         (_, "normal") => "unit, from A to B",
         (Query::Growth, "growth_distance") => "scale factor: < 1 overlapping, > 1 apart",
         (Query::Growth, "point_a" | "point_b") => "witness, unscaled",
