@@ -1,6 +1,6 @@
-//! `wolfe`: the command line over `wolfe-lab`. Parses the arguments and hands each
-//! command to its function in [`commands`]; every error is printed on one line and
-//! exits with status 1.
+//! `wolfe`: the command line over `wolfe` (one-line queries) and `wolfe-lab`. Parses
+//! the arguments and hands each command to its function in [`commands`]; every error
+//! is printed on one line and exits with status 1.
 
 mod commands;
 
@@ -18,6 +18,16 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Distance between two shapes (0 when they overlap), with witness points, the
+    /// normal, status and certificate. A shape is a primitive (sphere:0.1,
+    /// box:0.1,0.2,0.3, ...) or a mesh file (.obj, .stl).
+    Distance(commands::query::QueryArgs),
+    /// Signed distance between two shapes (negative: minus the penetration depth), with
+    /// witness points, the normal, status and certified bounds.
+    Contact(commands::query::QueryArgs),
+    /// Growth distance between two shapes: the factor by which both, scaled about
+    /// their centres, touch (< 1 overlapping, > 1 apart), with bounds and witnesses.
+    Growth(commands::query::QueryArgs),
     /// Solve and time every problem of a set; write results.csv and print a summary.
     Run(commands::run::RunArgs),
     /// Reproduce the papers' experiments: generate problems (seeded), solve them with
@@ -37,7 +47,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    use commands::query::{query, Query};
     let result = match Cli::parse().command {
+        Command::Distance(args) => query(Query::Distance, args),
+        Command::Contact(args) => query(Query::Contact, args),
+        Command::Growth(args) => query(Query::Growth, args),
         Command::Run(args) => commands::run::run(args),
         Command::Bench(args) => commands::bench::bench(args),
         Command::Sim(args) => commands::sim::sim(args),

@@ -254,3 +254,53 @@ fn penetration_run_gives_signed_distances() {
     assert!(overlaps > 0, "the subset has overlap rows");
     assert!(stdout.contains("signed distance <= 0"), "{stdout}");
 }
+
+/// `wolfe run` on a set without reference answers: the reference columns empty, or
+/// left out of the header. The values are those of the same set with its reference.
+#[test]
+fn run_without_reference_columns() {
+    let with = write_set("cli_ref_with", TWO_SPHERES, &format!("{HEADER}\n{SPHERE_ROW}\n"));
+    let (_, reference_rows) = run_ok(&with, "gjk", "distance", "1");
+    let empty_row = SPHERE_ROW.replace(",1.25,distant", ",,");
+    let short_header = HEADER.replace(",dist,category", "");
+    let short_row = SPHERE_ROW.replace(",1.25,distant", "");
+    for (name, problems) in [
+        ("cli_ref_empty", format!("{HEADER}\n{empty_row}\n")),
+        ("cli_ref_absent", format!("{short_header}\n{short_row}\n")),
+    ] {
+        let dir = write_set(name, TWO_SPHERES, &problems);
+        for task in ["distance", "collision", "penetration", "growth"] {
+            let (stdout, rows) = run_ok(&dir, "gjk", task, "1");
+            assert_eq!(rows.len(), 1, "{name} {task}");
+            assert!(stdout.contains("answers not checked"), "{name} {task}:\n{stdout}");
+            assert!(!stdout.contains("disagreements"), "{name} {task}:\n{stdout}");
+            if task == "distance" {
+                assert_eq!(rows[0][3], reference_rows[0][3], "{name}: the same distance");
+                assert_eq!(rows[0][3].parse::<f64>().unwrap(), 1.25);
+            }
+        }
+    }
+    // A reference on some rows only is refused, naming the line and the field.
+    let second = SPHERE_ROW.replacen("0,", "1,", 1);
+    let dir = write_set(
+        "cli_ref_mixed",
+        TWO_SPHERES,
+        &format!("{HEADER}\n{empty_row}\n{second}\n"),
+    );
+    let out = dir.join("results.csv");
+    let o = wolfe(&[
+        "run",
+        "--set",
+        dir.to_str().unwrap(),
+        "--repeats",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let stderr = text(&o.stderr);
+    assert!(
+        stderr.contains("line 3, field `dist`") && stderr.contains("every row or on none"),
+        "{stderr}"
+    );
+}

@@ -169,10 +169,10 @@ impl RunOptions {
 pub struct RunRecord {
     /// Problem id.
     pub id: u64,
-    /// Problem category.
-    pub category: Category,
-    /// The reference signed distance of the problem.
-    pub reference: f64,
+    /// Problem category (`None` when the set has no reference).
+    pub category: Option<Category>,
+    /// The reference signed distance of the problem (`None` when the set has none).
+    pub reference: Option<f64>,
     /// Distance (task distance) or 1.0 / 0.0 (task collision).
     pub value: f64,
     /// Iterations of the solver.
@@ -274,8 +274,8 @@ pub fn run_set(
         };
         records.push(RunRecord {
             id: p.id,
-            category: p.category,
-            reference: p.dist,
+            category: set.has_reference.then_some(p.category),
+            reference: set.has_reference.then_some(p.dist),
             value,
             iterations,
             status,
@@ -387,8 +387,8 @@ fn run_growth(
         };
         records.push(RunRecord {
             id: p.id,
-            category: p.category,
-            reference: p.dist,
+            category: set.has_reference.then_some(p.category),
+            reference: set.has_reference.then_some(p.dist),
             value: out.alpha,
             iterations: out.iterations,
             status: growth_status(out.status),

@@ -17,15 +17,18 @@ pub struct Summary {
     pub rows: usize,
     /// Mean iterations over all problems.
     pub mean_iterations: f64,
-    /// Per category present in the set: (category, problems, median of `ns_per_query`).
-    pub median_ns: Vec<(Category, usize, u64)>,
+    /// Per category present in the set: (category, problems, median of `ns_per_query`);
+    /// one entry with category `None` over problems without reference.
+    pub median_ns: Vec<(Option<Category>, usize, u64)>,
+    /// Number of problems with a reference answer (0 for a set without).
+    pub reference_rows: usize,
     /// Number of separated problems (reference `dist > 0`).
     pub separated_rows: usize,
     /// Task distance only: the largest `|value - dist| / dist` over separated problems,
     /// with the id of that problem.
     pub max_relative_error: Option<(f64, u64)>,
     /// Problems whose collision answer (task collision: the boolean; task distance:
-    /// `distance == 0`) disagrees with `dist < 0`.
+    /// `distance == 0`) disagrees with `dist < 0` (of those with a reference).
     pub collision_disagreements: usize,
     /// Problems whose status is neither converged nor a certified answer
     /// ([`GjkStatus::IterationLimit`], [`GjkStatus::NumericalTrouble`]).
@@ -43,6 +46,8 @@ impl Summary {
         };
         let median_ns = Category::ALL
             .into_iter()
+            .map(Some)
+            .chain([None])
             .filter_map(|c| {
                 let mut ns: Vec<u64> = records
                     .iter()
@@ -52,11 +57,13 @@ impl Summary {
                 (!ns.is_empty()).then(|| (c, ns.len(), timing::median(&mut ns)))
             })
             .collect();
-        let separated = records.iter().filter(|r| r.reference > 0.0);
+        let with_reference = records.iter().filter_map(|r| r.reference.map(|d| (r, d)));
+        let reference_rows = with_reference.clone().count();
+        let separated = with_reference.clone().filter(|(_, d)| *d > 0.0);
         let separated_rows = separated.clone().count();
         let max_relative_error = match task {
             Task::Distance | Task::Penetration => separated
-                .map(|r| ((r.value - r.reference).abs() / r.reference, r.id))
+                .map(|(r, d)| ((r.value - d).abs() / d, r.id))
                 .fold(None, |best: Option<(f64, u64)>, (e, id)| match best {
                     // A NaN error (a NaN distance) counts as the worst.
                     Some((b, _)) if b >= e || b.is_nan() => best,
@@ -64,16 +71,15 @@ impl Summary {
                 }),
             Task::Collision | Task::Growth => None,
         };
-        let collision_disagreements = records
-            .iter()
-            .filter(|r| {
+        let collision_disagreements = with_reference
+            .filter(|(r, d)| {
                 let says_overlap = match task {
                     Task::Distance | Task::Penetration => r.value <= 0.0,
                     Task::Collision => r.value != 0.0,
                     // alpha* < 1: the shapes overlap (alpha* = 1 is touching).
                     Task::Growth => r.value < 1.0,
                 };
-                says_overlap != (r.reference < 0.0)
+                says_overlap != (*d < 0.0)
             })
             .count();
         let non_converged = records
@@ -85,6 +91,7 @@ impl Summary {
             rows,
             mean_iterations,
             median_ns,
+            reference_rows,
             separated_rows,
             max_relative_error,
             collision_disagreements,
@@ -99,7 +106,10 @@ impl fmt::Display for Summary {
         writeln!(f, "mean iterations      {:.2}", self.mean_iterations)?;
         write!(f, "median ns/query     ")?;
         for (c, n, ns) in &self.median_ns {
-            write!(f, " {c} {ns} ({n} rows);")?;
+            match c {
+                Some(c) => write!(f, " {c} {ns} ({n} rows);")?,
+                None => write!(f, " {ns} ({n} rows without reference);")?,
+            }
         }
         writeln!(f)?;
         if let Some((e, id)) = self.max_relative_error {
@@ -115,11 +125,15 @@ impl fmt::Display for Summary {
             Task::Collision => "collision answer",
             Task::Growth => "growth factor < 1",
         };
-        writeln!(
-            f,
-            "disagreements        {} ({what} vs reference dist < 0)",
-            self.collision_disagreements
-        )?;
+        if self.reference_rows == 0 {
+            writeln!(f, "reference            none in the set: answers not checked")?;
+        } else {
+            writeln!(
+                f,
+                "disagreements        {} ({what} vs reference dist < 0)",
+                self.collision_disagreements
+            )?;
+        }
         write!(
             f,
             "non-converged        {} (iteration limit or numerical trouble)",
@@ -135,8 +149,8 @@ mod tests {
     fn record(id: u64, reference: f64, value: f64, ns: u64) -> RunRecord {
         RunRecord {
             id,
-            category: Category::of_distance(reference),
-            reference,
+            category: Some(Category::of_distance(reference)),
+            reference: Some(reference),
             value,
             iterations: 4,
             status: GjkStatus::Converged,
@@ -164,9 +178,9 @@ mod tests {
         assert_eq!(
             s.median_ns,
             vec![
-                (Category::Overlap, 2, 15),
-                (Category::Close, 1, 30),
-                (Category::Distant, 1, 50)
+                (Some(Category::Overlap), 2, 15),
+                (Some(Category::Close), 1, 30),
+                (Some(Category::Distant), 1, 50)
             ]
         );
         assert!(s.to_string().contains("max rel. error"));
@@ -178,5 +192,25 @@ mod tests {
         let s = Summary::of(Task::Collision, &records);
         assert_eq!(s.max_relative_error, None);
         assert_eq!(s.collision_disagreements, 1);
+    }
+
+    #[test]
+    fn summary_without_reference() {
+        let records: Vec<RunRecord> = [(0, 10), (1, 30), (2, 20)]
+            .into_iter()
+            .map(|(id, ns)| RunRecord {
+                category: None,
+                reference: None,
+                ..record(id, 1.0, 0.5, ns)
+            })
+            .collect();
+        let s = Summary::of(Task::Distance, &records);
+        assert_eq!((s.rows, s.reference_rows, s.separated_rows), (3, 0, 0));
+        assert_eq!(s.max_relative_error, None);
+        assert_eq!(s.collision_disagreements, 0);
+        assert_eq!(s.median_ns, vec![(None, 3, 20)]);
+        let text = s.to_string();
+        assert!(text.contains("answers not checked"), "{text}");
+        assert!(!text.contains("disagreements"), "{text}");
     }
 }

@@ -2,11 +2,13 @@
 
 pub mod bench;
 pub mod generate;
+pub mod query;
 pub mod robot;
 pub mod robot_sim;
 pub mod run;
 pub mod scene;
 pub mod sim;
+pub mod spec;
 pub mod view;
 
 /// What a command returns: any error, printed by `main`.

@@ -13,7 +13,8 @@ use super::CommandResult;
 // The arguments of `wolfe run` (the doc comments are the command's help).
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Problem-set directory (shapes.json + problems.csv).
+    /// Problem-set directory (shapes.json + problems.csv; the reference columns dist
+    /// and category may be left out or empty, then answers are not checked).
     #[arg(long)]
     set: PathBuf,
     /// Solver.
@@ -52,7 +53,7 @@ pub fn run(args: RunArgs) -> CommandResult {
         warm: args.warm,
     };
     options.validate()?;
-    let problems = ProblemSet::load(&args.set)?;
+    let problems = ProblemSet::load_without_reference(&args.set)?;
     let results = run::ResultsFile::create(&args.out)?;
     let bar = progress_bar(problems.problems.len(), "solving");
     let records = run::run_set(&problems, &options, || bar.inc(1))?;

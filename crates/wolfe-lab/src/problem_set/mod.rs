@@ -21,7 +21,7 @@ pub use error::ProblemSetError;
 pub use model::{
     Category, NamedShape, Problem, ShapeKind, ShapeSpec, PROBLEMS_FILE, PROBLEM_COLUMNS, SHAPES_FILE,
 };
-pub use read_problems::read_problems;
+pub use read_problems::{read_problems, read_problems_with, Reference};
 pub use read_shapes::{parse_shape_specs, read_shapes};
 pub use write::{write_problems, write_shapes, ProblemRow};
 
@@ -34,17 +34,35 @@ pub struct ProblemSet {
     pub shapes: Vec<NamedShape>,
     /// The problems, in file order.
     pub problems: Vec<Problem>,
+    /// Whether the problems carry reference answers (`dist`, `category`). Always true
+    /// for [`ProblemSet::load`]; when false (a set read by
+    /// [`ProblemSet::load_without_reference`] that gives none), the problems' `dist`
+    /// and `category` mean nothing.
+    pub has_reference: bool,
 }
 
 impl ProblemSet {
     /// Reads `DIR/shapes.json` (loading each mesh file once) and `DIR/problems.csv`.
+    /// Every row must give its reference answer (`dist` and `category`).
     pub fn load(dir: &Path) -> Result<Self, ProblemSetError> {
+        Self::load_with(dir, Reference::Required)
+    }
+
+    /// As [`ProblemSet::load`], but the reference columns are optional
+    /// ([`Reference::Optional`]): a set of poses to solve, with or without answers to
+    /// check against ([`ProblemSet::has_reference`]).
+    pub fn load_without_reference(dir: &Path) -> Result<Self, ProblemSetError> {
+        Self::load_with(dir, Reference::Optional)
+    }
+
+    fn load_with(dir: &Path, reference: Reference) -> Result<Self, ProblemSetError> {
         let shapes = read_shapes(&dir.join(SHAPES_FILE))?;
-        let problems = read_problems(&dir.join(PROBLEMS_FILE), &shapes)?;
+        let (problems, has_reference) = read_problems_with(&dir.join(PROBLEMS_FILE), &shapes, reference)?;
         Ok(Self {
             dir: dir.to_path_buf(),
             shapes,
             problems,
+            has_reference,
         })
     }
 

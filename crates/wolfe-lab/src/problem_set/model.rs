@@ -162,8 +162,9 @@ pub struct Problem {
     pub pose_a: Pose,
     /// Pose of B (shape-local to world).
     pub pose_b: Pose,
-    /// Reference signed distance in metres (negative: minus the penetration depth).
+    /// Reference signed distance in metres (negative: minus the penetration depth). 0,
+    /// meaning nothing, in a set without reference (`ProblemSet::has_reference`).
     pub dist: f64,
-    /// Distance class.
+    /// Distance class ([`Category::Mid`], meaning nothing, in a set without reference).
     pub category: Category,
 }
