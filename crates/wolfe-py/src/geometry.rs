@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use numpy::prelude::*;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -14,7 +13,7 @@ use wolfe::{
     Capsule, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, SupportMap, Vec3,
 };
 
-use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3};
+use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3, NonNegative};
 use crate::error::{geometry, value};
 
 /// Base class of every shape (coal's `CollisionGeometry`): a wolfe shape, a core plus a
@@ -310,20 +309,27 @@ pub struct Triangle {
 #[pymethods]
 impl Triangle {
     #[new]
-    fn new(i: u32, j: u32, k: u32) -> Self {
-        Self { idx: [i, j, k] }
+    fn new(i: NonNegative<u32>, j: NonNegative<u32>, k: NonNegative<u32>) -> Self {
+        Self { idx: [i.0, j.0, k.0] }
     }
 
     /// The `n`-th index (0, 1 or 2).
-    fn get(&self, n: usize) -> PyResult<u32> {
+    fn get(&self, n: NonNegative<usize>) -> PyResult<u32> {
         self.idx
-            .get(n)
+            .get(n.0)
             .copied()
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("a triangle has 3 indices"))
     }
 
-    fn __getitem__(&self, n: usize) -> PyResult<u32> {
-        self.get(n)
+    /// The `n`-th index; negative `n` counts from the end, as for a list.
+    fn __getitem__(&self, n: isize) -> PyResult<u32> {
+        let j = if n < 0 { n + 3 } else { n };
+        if !(0..3).contains(&j) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "a triangle has 3 indices",
+            ));
+        }
+        Ok(self.idx[j as usize])
     }
 
     fn __repr__(&self) -> String {
@@ -383,7 +389,7 @@ fn points_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec3>> {
     if shape.len() != 2 || shape[1] != 3 {
         return Err(value(format!("points must have shape (N, 3), got {shape:?}")));
     }
-    Ok(a.as_slice()?
+    Ok(a.values()?
         .chunks_exact(3)
         .map(|c| Vec3::new(c[0], c[1], c[2]))
         .collect())
