@@ -51,8 +51,75 @@ class MassProperties:
     center: npt.NDArray[np.float64]
     inertia: npt.NDArray[np.float64]
 
+class NODE_TYPE:
+    """coal's node types, same names and numbers (GEOM_BOX = 9, ...)."""
+    BV_UNKNOWN: NODE_TYPE
+    BV_AABB: NODE_TYPE
+    BV_OBB: NODE_TYPE
+    BV_RSS: NODE_TYPE
+    BV_kIOS: NODE_TYPE
+    BV_OBBRSS: NODE_TYPE
+    BV_KDOP16: NODE_TYPE
+    BV_KDOP18: NODE_TYPE
+    BV_KDOP24: NODE_TYPE
+    GEOM_BOX: NODE_TYPE
+    GEOM_SPHERE: NODE_TYPE
+    GEOM_CAPSULE: NODE_TYPE
+    GEOM_CONE: NODE_TYPE
+    GEOM_CYLINDER: NODE_TYPE
+    GEOM_CONVEX: NODE_TYPE
+    GEOM_PLANE: NODE_TYPE
+    GEOM_HALFSPACE: NODE_TYPE
+    GEOM_TRIANGLE: NODE_TYPE
+    GEOM_OCTREE: NODE_TYPE
+    GEOM_ELLIPSOID: NODE_TYPE
+    HF_AABB: NODE_TYPE
+    HF_OBBRSS: NODE_TYPE
+    def __int__(self) -> int: ...
+
+class OBJECT_TYPE:
+    """coal's object types, same names and numbers; every wolfe shape is OT_GEOM."""
+    OT_UNKNOWN: OBJECT_TYPE
+    OT_BVH: OBJECT_TYPE
+    OT_GEOM: OBJECT_TYPE
+    OT_OCTREE: OBJECT_TYPE
+    OT_HFIELD: OBJECT_TYPE
+    def __int__(self) -> int: ...
+
+BV_UNKNOWN: NODE_TYPE
+BV_AABB: NODE_TYPE
+BV_OBB: NODE_TYPE
+BV_RSS: NODE_TYPE
+BV_kIOS: NODE_TYPE
+BV_OBBRSS: NODE_TYPE
+BV_KDOP16: NODE_TYPE
+BV_KDOP18: NODE_TYPE
+BV_KDOP24: NODE_TYPE
+GEOM_BOX: NODE_TYPE
+GEOM_SPHERE: NODE_TYPE
+GEOM_CAPSULE: NODE_TYPE
+GEOM_CONE: NODE_TYPE
+GEOM_CYLINDER: NODE_TYPE
+GEOM_CONVEX: NODE_TYPE
+GEOM_PLANE: NODE_TYPE
+GEOM_HALFSPACE: NODE_TYPE
+GEOM_TRIANGLE: NODE_TYPE
+GEOM_OCTREE: NODE_TYPE
+GEOM_ELLIPSOID: NODE_TYPE
+HF_AABB: NODE_TYPE
+HF_OBBRSS: NODE_TYPE
+OT_UNKNOWN: OBJECT_TYPE
+OT_BVH: OBJECT_TYPE
+OT_GEOM: OBJECT_TYPE
+OT_OCTREE: OBJECT_TYPE
+OT_HFIELD: OBJECT_TYPE
+
 class CollisionGeometry:
-    """Base class of every shape: a core plus an inflation radius."""
+    """Base class of every shape: a core plus an inflation radius. The shape classes
+    (Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Convex) compare equal when their
+    class and parameters are equal (a Convex: the same hull vertices), hash by identity
+    (as coal's), and pickle. Their parameters are writable; a value that makes the
+    shape invalid raises ValueError and leaves it unchanged (coal stores any number)."""
     @property
     def kind(self) -> str: ...
     @property
@@ -62,6 +129,13 @@ class CollisionGeometry:
     def computeVolume(self) -> float: ...
     def computeCOM(self) -> npt.NDArray[np.float64]: ...
     def support(self, d: ArrayLike) -> npt.NDArray[np.float64]: ...
+    def getNodeType(self) -> NODE_TYPE:
+        """GEOM_SPHERE, GEOM_BOX, ...; BV_UNKNOWN for an inflated shape."""
+    def getObjectType(self) -> OBJECT_TYPE:
+        """OT_GEOM."""
+    def __eq__(self, other: object) -> bool: ...
+    def __ne__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Sphere(CollisionGeometry):
     radius: float
@@ -72,6 +146,8 @@ class Box(CollisionGeometry):
     def __init__(self, *sides: Union[float, ArrayLike]) -> None: ...
     @property
     def halfSide(self) -> npt.NDArray[np.float64]: ...
+    @halfSide.setter
+    def halfSide(self, v: ArrayLike) -> None: ...
 
 class Capsule(CollisionGeometry):
     radius: float
@@ -92,6 +168,8 @@ class Ellipsoid(CollisionGeometry):
     def __init__(self, *radii: Union[float, ArrayLike]) -> None: ...
     @property
     def radii(self) -> npt.NDArray[np.float64]: ...
+    @radii.setter
+    def radii(self, v: ArrayLike) -> None: ...
 
 class StdVec_Vec3s:
     def __init__(self) -> None: ...
