@@ -6,8 +6,15 @@ script runs unchanged after ``import wolfe as coal``. Differences in meaning:
 
 - ``Convex(points, triangles)``: wolfe takes the convex hull of the points; triangles
   are only checked for valid indices.
-- ``Transform3s(R, t)``: ``R`` must be a rotation matrix (ValueError otherwise; coal
-  accepts any matrix).
+- Rotations: a rotation matrix whose ``R^T R - I`` has no entry above 1e-3 (a matrix
+  written to 4 decimals) is orthonormalized to the nearest rotation, a quaternion whose
+  norm is within 1e-3 of 1 (``Quaternion(0.7071, 0, 0, 0.7071)``) is normalized; beyond
+  that, or with ``det R <= 0``, ValueError (coal accepts any matrix, and normalizes any
+  quaternion). The same holds for 7-vector and 4x4 poses, batches included.
+- numpy input: every array argument is read by its indices, whatever its memory layout
+  (C or Fortran order, strided or transposed views, slices, other dtypes).
+- Integer arguments (counts, indices, iteration limits, ``threads``): a negative value
+  is ValueError, as is one too large for its type; a non-integer is TypeError.
 - ``DistanceRequest.gjk_tolerance``: the relative precision of the distance
   (``Relative``, default) or a bound on the duality gap in m^2 (``Absolute``); the
   stopping test is always the Frank-Wolfe duality gap, whatever
@@ -35,15 +42,84 @@ __version__: str
 
 ArrayLike = npt.ArrayLike
 Pose = Union["Transform3s", npt.ArrayLike, None]
-"""A Transform3s, a 7-vector (x, y, z, qw, qx, qy, qz), a 4x4 matrix, or None (identity)."""
+"""A Transform3s, a 7-vector (x, y, z, qw, qx, qy, qz), a 4x4 matrix, or None (identity).
+Quaternions within 1e-3 of unit norm are normalized, rotation blocks within 1e-3 of
+orthonormal are orthonormalized; farther ones raise ValueError."""
 
 class MassProperties:
     mass: float
     center: npt.NDArray[np.float64]
     inertia: npt.NDArray[np.float64]
 
+class NODE_TYPE:
+    """coal's node types, same names and numbers (GEOM_BOX = 9, ...)."""
+    BV_UNKNOWN: NODE_TYPE
+    BV_AABB: NODE_TYPE
+    BV_OBB: NODE_TYPE
+    BV_RSS: NODE_TYPE
+    BV_kIOS: NODE_TYPE
+    BV_OBBRSS: NODE_TYPE
+    BV_KDOP16: NODE_TYPE
+    BV_KDOP18: NODE_TYPE
+    BV_KDOP24: NODE_TYPE
+    GEOM_BOX: NODE_TYPE
+    GEOM_SPHERE: NODE_TYPE
+    GEOM_CAPSULE: NODE_TYPE
+    GEOM_CONE: NODE_TYPE
+    GEOM_CYLINDER: NODE_TYPE
+    GEOM_CONVEX: NODE_TYPE
+    GEOM_PLANE: NODE_TYPE
+    GEOM_HALFSPACE: NODE_TYPE
+    GEOM_TRIANGLE: NODE_TYPE
+    GEOM_OCTREE: NODE_TYPE
+    GEOM_ELLIPSOID: NODE_TYPE
+    HF_AABB: NODE_TYPE
+    HF_OBBRSS: NODE_TYPE
+    def __int__(self) -> int: ...
+
+class OBJECT_TYPE:
+    """coal's object types, same names and numbers; every wolfe shape is OT_GEOM."""
+    OT_UNKNOWN: OBJECT_TYPE
+    OT_BVH: OBJECT_TYPE
+    OT_GEOM: OBJECT_TYPE
+    OT_OCTREE: OBJECT_TYPE
+    OT_HFIELD: OBJECT_TYPE
+    def __int__(self) -> int: ...
+
+BV_UNKNOWN: NODE_TYPE
+BV_AABB: NODE_TYPE
+BV_OBB: NODE_TYPE
+BV_RSS: NODE_TYPE
+BV_kIOS: NODE_TYPE
+BV_OBBRSS: NODE_TYPE
+BV_KDOP16: NODE_TYPE
+BV_KDOP18: NODE_TYPE
+BV_KDOP24: NODE_TYPE
+GEOM_BOX: NODE_TYPE
+GEOM_SPHERE: NODE_TYPE
+GEOM_CAPSULE: NODE_TYPE
+GEOM_CONE: NODE_TYPE
+GEOM_CYLINDER: NODE_TYPE
+GEOM_CONVEX: NODE_TYPE
+GEOM_PLANE: NODE_TYPE
+GEOM_HALFSPACE: NODE_TYPE
+GEOM_TRIANGLE: NODE_TYPE
+GEOM_OCTREE: NODE_TYPE
+GEOM_ELLIPSOID: NODE_TYPE
+HF_AABB: NODE_TYPE
+HF_OBBRSS: NODE_TYPE
+OT_UNKNOWN: OBJECT_TYPE
+OT_BVH: OBJECT_TYPE
+OT_GEOM: OBJECT_TYPE
+OT_OCTREE: OBJECT_TYPE
+OT_HFIELD: OBJECT_TYPE
+
 class CollisionGeometry:
-    """Base class of every shape: a core plus an inflation radius."""
+    """Base class of every shape: a core plus an inflation radius. The shape classes
+    (Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Convex) compare equal when their
+    class and parameters are equal (a Convex: the same hull vertices), hash by identity
+    (as coal's), and pickle. Their parameters are writable; a value that makes the
+    shape invalid raises ValueError and leaves it unchanged (coal stores any number)."""
     @property
     def kind(self) -> str: ...
     @property
@@ -53,6 +129,13 @@ class CollisionGeometry:
     def computeVolume(self) -> float: ...
     def computeCOM(self) -> npt.NDArray[np.float64]: ...
     def support(self, d: ArrayLike) -> npt.NDArray[np.float64]: ...
+    def getNodeType(self) -> NODE_TYPE:
+        """GEOM_SPHERE, GEOM_BOX, ...; BV_UNKNOWN for an inflated shape."""
+    def getObjectType(self) -> OBJECT_TYPE:
+        """OT_GEOM."""
+    def __eq__(self, other: object) -> bool: ...
+    def __ne__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Sphere(CollisionGeometry):
     radius: float
@@ -63,6 +146,8 @@ class Box(CollisionGeometry):
     def __init__(self, *sides: Union[float, ArrayLike]) -> None: ...
     @property
     def halfSide(self) -> npt.NDArray[np.float64]: ...
+    @halfSide.setter
+    def halfSide(self, v: ArrayLike) -> None: ...
 
 class Capsule(CollisionGeometry):
     radius: float
@@ -83,6 +168,8 @@ class Ellipsoid(CollisionGeometry):
     def __init__(self, *radii: Union[float, ArrayLike]) -> None: ...
     @property
     def radii(self) -> npt.NDArray[np.float64]: ...
+    @radii.setter
+    def radii(self, v: ArrayLike) -> None: ...
 
 class StdVec_Vec3s:
     def __init__(self) -> None: ...
@@ -117,7 +204,9 @@ def load_convex(path: Union[str, PathLike[str]]) -> Convex:
     """The convex hull of an OBJ or STL file's vertices, without the GIL (OSError if unreadable)."""
 
 class Quaternion:
-    """Quaternion(w, x, y, z) (coal's order); coeffs() is (x, y, z, w)."""
+    """Quaternion(w, x, y, z) (coal's order); coeffs() is (x, y, z, w). Stored as given;
+    used as a rotation (Transform3s, setQuatRotation), it is normalized when its norm is
+    within 1e-3 of 1, else ValueError. Quaternion(R) orthonormalizes R within 1e-3."""
     def __init__(self, *args: Union[float, ArrayLike]) -> None: ...
     @property
     def w(self) -> float: ...
@@ -133,7 +222,9 @@ class Quaternion:
     def matrix(self) -> npt.NDArray[np.float64]: ...
 
 class Transform3s:
-    def __init__(self, *args: Union[Transform3s, Quaternion, ArrayLike]) -> None: ...
+    def __init__(self, *args: Union[Transform3s, Quaternion, ArrayLike]) -> None:
+        """(), (R, t), (q, t), (R), (q), (t) or (other). R within 1e-3 of a rotation is
+        orthonormalized, q within 1e-3 of unit norm normalized; farther: ValueError."""
     @staticmethod
     def Identity() -> Transform3s: ...
     def getTranslation(self) -> npt.NDArray[np.float64]: ...
@@ -348,7 +439,9 @@ class GrowthCollision:
     status: GrowthStatus
 
 Center = Optional[Tuple[ArrayLike, float]]
-"""None (the shape's centre) or (point in the shape's frame, inradius lower bound)."""
+"""None (the shape's centre) or (point in the shape's frame, inradius lower bound). The
+ball of that radius about the point must lie in the shape: a point outside the shape,
+or an inradius larger than the point's depth in it, raises ValueError."""
 
 def growth_distance(shape_a: CollisionGeometry, pose_a: Pose, shape_b: CollisionGeometry, pose_b: Pose,
                     center_a: Center = None, center_b: Center = None,
@@ -388,6 +481,8 @@ def distance_batch(shapes_a: Union[CollisionGeometry, Sequence[CollisionGeometry
     """N pairs; poses (N, 7) (x, y, z, qw, qx, qy, qz) or (N, 4, 4); no GIL, `threads` cores."""
 
 class Material:
+    """Checked when built and when a field is set (ValueError): stiffness > 0 (inf for
+    rigid), dissipation_time_scale and friction finite and >= 0."""
     stiffness: float
     dissipation_time_scale: float
     friction: float

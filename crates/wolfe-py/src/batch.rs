@@ -5,14 +5,14 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use numpy::prelude::*;
-use numpy::{PyArray1, PyArray2, PyReadonlyArrayDyn};
+use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use rayon::prelude::*;
 use wolfe::{Pose, Shape, SignedDistanceSettings};
 
 use crate::coal_api::{DistanceRequest, Status};
-use crate::convert::{float_array, np_rows, np_vec};
+use crate::convert::{float_array, np_rows, np_vec, FloatArray, NonNegative};
 use crate::error::{geometry, value};
 use crate::geometry::{shape_of, CollisionGeometry};
 use crate::penetration::request_settings;
@@ -129,7 +129,7 @@ type PoseParser = fn(&[f64]) -> Result<Pose, String>;
 
 /// Poses: numpy (N, 7) rows `(x, y, z, qw, qx, qy, qz)` or (N, 4, 4) matrices; returns
 /// the stride, the parser and N (rows are parsed by the workers).
-fn pose_layout(a: &PyReadonlyArrayDyn<'_, f64>, what: &str) -> PyResult<(usize, PoseParser, usize)> {
+fn pose_layout(a: &FloatArray<'_>, what: &str) -> PyResult<(usize, PoseParser, usize)> {
     match a.shape() {
         [n, 7] => Ok((7, parse_row7, *n)),
         [n, 4, 4] => Ok((16, parse_mat4, *n)),
@@ -249,7 +249,7 @@ pub fn distance_batch(
     shapes_b: &Bound<'_, PyAny>,
     poses_b: &Bound<'_, PyAny>,
     request: Option<PyRef<'_, DistanceRequest>>,
-    threads: Option<usize>,
+    threads: Option<NonNegative<usize>>,
 ) -> PyResult<BatchResult> {
     let arr_a = float_array(poses_a)?;
     let arr_b = float_array(poses_b)?;
@@ -258,7 +258,7 @@ pub fn distance_batch(
     if nb != n {
         return Err(value(format!("poses_a has {n} rows, poses_b {nb}")));
     }
-    let (raw_a, raw_b) = (arr_a.as_slice()?, arr_b.as_slice()?);
+    let (raw_a, raw_b) = (arr_a.values()?, arr_b.values()?);
     let (sa, ia) = shapes_arg(shapes_a, "shapes_a")?;
     let (sb, ib) = shapes_arg(shapes_b, "shapes_b")?;
     for (shapes, index, what) in [(&sa, &ia, "shapes_a"), (&sb, &ib, "shapes_b")] {
@@ -272,7 +272,7 @@ pub fn distance_batch(
     let settings = request_settings(request.as_deref());
     let signed = request.as_deref().is_none_or(|r| r.enable_signed_distance);
     drop(request);
-    let threads = match threads {
+    let threads = match threads.map(|t| t.0) {
         Some(0) => return Err(value("threads must be >= 1")),
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -6,7 +6,7 @@ use wolfe::{
     ConvergenceCriterion, EpaSettings, GjkSettings, GjkStatus, GjkVariant, Pose, SignedDistanceSettings, Vec3,
 };
 
-use crate::convert::{np_vec3, vec3};
+use crate::convert::{np_vec3, vec3, NonNegative};
 use crate::error::geometry;
 use crate::geometry::shape_of;
 use crate::queries::{with_solvers, Answer, Warm};
@@ -220,8 +220,8 @@ macro_rules! gjk_accessors {
                 self.f.max_iterations
             }
             #[setter]
-            fn set_gjk_max_iterations(&mut self, v: u32) {
-                self.f.max_iterations = v;
+            fn set_gjk_max_iterations(&mut self, v: NonNegative<u32>) {
+                self.f.max_iterations = v.0;
             }
             /// GJK's first direction.
             #[getter]
@@ -266,8 +266,8 @@ macro_rules! gjk_accessors {
                 self.f.epa_max_iterations
             }
             #[setter]
-            fn set_epa_max_iterations(&mut self, v: u32) {
-                self.f.epa_max_iterations = v;
+            fn set_epa_max_iterations(&mut self, v: NonNegative<u32>) {
+                self.f.epa_max_iterations = v.0;
             }
             /// EPA relative tolerance.
             #[getter]
@@ -507,7 +507,7 @@ pub struct CollisionRequest {
     pub f: GjkFields,
     /// Maximum contacts reported (wolfe reports at most 1, as coal does for a pair of
     /// shapes; use `wolfe.contact_manifold` for several points).
-    #[pyo3(get, set)]
+    #[pyo3(get)]
     pub num_max_contacts: usize,
     /// Whether a contact is reported.
     #[pyo3(get, set)]
@@ -529,8 +529,9 @@ pub struct CollisionRequest {
 gjk_accessors!(CollisionRequest;
     /// `CollisionRequest()` or `CollisionRequest(flag, num_max_contacts)` as in coal.
     #[new]
-    #[pyo3(signature = (flag = None, num_max_contacts = 1))]
-    fn new(flag: Option<&Bound<'_, PyAny>>, num_max_contacts: usize) -> PyResult<Self> {
+    #[pyo3(signature = (flag = None, num_max_contacts = NonNegative(1)))]
+    fn new(flag: Option<&Bound<'_, PyAny>>, num_max_contacts: NonNegative<usize>) -> PyResult<Self> {
+        let num_max_contacts = num_max_contacts.0;
         let flag: i64 = match flag {
             None => 1,
             Some(f) => match f.downcast::<CollisionRequestFlag>() {
@@ -547,6 +548,11 @@ gjk_accessors!(CollisionRequest;
             distance_upper_bound: f64::MAX,
             enable_distance_lower_bound: flag & 2 != 0,
         })
+    }
+
+    #[setter]
+    fn set_num_max_contacts(&mut self, v: NonNegative<usize>) {
+        self.num_max_contacts = v.0;
     }
 );
 
@@ -628,7 +634,8 @@ impl CollisionResult {
     }
 
     /// The `i`-th contact.
-    fn getContact(&self, i: usize) -> PyResult<Contact> {
+    fn getContact(&self, i: NonNegative<usize>) -> PyResult<Contact> {
+        let i = i.0;
         self.contacts.get(i).copied().ok_or_else(|| {
             pyo3::exceptions::PyIndexError::new_err(format!("contact {i} of {}", self.contacts.len()))
         })

@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use numpy::prelude::*;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -14,7 +13,7 @@ use wolfe::{
     Capsule, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, SupportMap, Vec3,
 };
 
-use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3};
+use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3, NonNegative};
 use crate::error::{geometry, value};
 
 /// Base class of every shape (coal's `CollisionGeometry`): a wolfe shape, a core plus a
@@ -36,6 +35,112 @@ pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
         ))),
     }
 }
+
+/// coal's node types (the values of coal's `NODE_TYPE`, same numbers): what
+/// `getNodeType()` answers. wolfe's shapes are the `GEOM_*` kinds; the others are
+/// listed so that a coal script comparing with them runs.
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(non_camel_case_types)]
+pub enum NODE_TYPE {
+    /// Unknown (wolfe: an inflated shape, which coal does not have).
+    BV_UNKNOWN = 0,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_AABB = 1,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_OBB = 2,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_RSS = 3,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_kIOS = 4,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_OBBRSS = 5,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_KDOP16 = 6,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_KDOP18 = 7,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    BV_KDOP24 = 8,
+    /// `Box`.
+    GEOM_BOX = 9,
+    /// `Sphere`.
+    GEOM_SPHERE = 10,
+    /// `Capsule`.
+    GEOM_CAPSULE = 11,
+    /// `Cone`.
+    GEOM_CONE = 12,
+    /// `Cylinder`.
+    GEOM_CYLINDER = 13,
+    /// `Convex`.
+    GEOM_CONVEX = 14,
+    /// coal's `Plane` (not in wolfe's Python module yet).
+    GEOM_PLANE = 15,
+    /// coal's `Halfspace` (not in wolfe's Python module yet).
+    GEOM_HALFSPACE = 16,
+    /// coal's `TriangleP` (not in wolfe).
+    GEOM_TRIANGLE = 17,
+    /// coal's `OcTree` (not in wolfe).
+    GEOM_OCTREE = 18,
+    /// `Ellipsoid`.
+    GEOM_ELLIPSOID = 19,
+    /// coal's height fields (not in wolfe).
+    HF_AABB = 20,
+    /// coal's height fields (not in wolfe).
+    HF_OBBRSS = 21,
+}
+
+/// Every [`NODE_TYPE`] with its name, for the module attributes (`wolfe.GEOM_BOX`).
+pub const NODE_TYPES: [(&str, NODE_TYPE); 22] = [
+    ("BV_UNKNOWN", NODE_TYPE::BV_UNKNOWN),
+    ("BV_AABB", NODE_TYPE::BV_AABB),
+    ("BV_OBB", NODE_TYPE::BV_OBB),
+    ("BV_RSS", NODE_TYPE::BV_RSS),
+    ("BV_kIOS", NODE_TYPE::BV_kIOS),
+    ("BV_OBBRSS", NODE_TYPE::BV_OBBRSS),
+    ("BV_KDOP16", NODE_TYPE::BV_KDOP16),
+    ("BV_KDOP18", NODE_TYPE::BV_KDOP18),
+    ("BV_KDOP24", NODE_TYPE::BV_KDOP24),
+    ("GEOM_BOX", NODE_TYPE::GEOM_BOX),
+    ("GEOM_SPHERE", NODE_TYPE::GEOM_SPHERE),
+    ("GEOM_CAPSULE", NODE_TYPE::GEOM_CAPSULE),
+    ("GEOM_CONE", NODE_TYPE::GEOM_CONE),
+    ("GEOM_CYLINDER", NODE_TYPE::GEOM_CYLINDER),
+    ("GEOM_CONVEX", NODE_TYPE::GEOM_CONVEX),
+    ("GEOM_PLANE", NODE_TYPE::GEOM_PLANE),
+    ("GEOM_HALFSPACE", NODE_TYPE::GEOM_HALFSPACE),
+    ("GEOM_TRIANGLE", NODE_TYPE::GEOM_TRIANGLE),
+    ("GEOM_OCTREE", NODE_TYPE::GEOM_OCTREE),
+    ("GEOM_ELLIPSOID", NODE_TYPE::GEOM_ELLIPSOID),
+    ("HF_AABB", NODE_TYPE::HF_AABB),
+    ("HF_OBBRSS", NODE_TYPE::HF_OBBRSS),
+];
+
+/// coal's object types (same numbers): what `getObjectType()` answers (`OT_GEOM` for
+/// every wolfe shape).
+#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(non_camel_case_types)]
+pub enum OBJECT_TYPE {
+    /// Unknown.
+    OT_UNKNOWN = 0,
+    /// coal's bounding-volume hierarchies (not in wolfe).
+    OT_BVH = 1,
+    /// A geometric shape: every wolfe shape.
+    OT_GEOM = 2,
+    /// coal's octrees (not in wolfe).
+    OT_OCTREE = 3,
+    /// coal's height fields (not in wolfe).
+    OT_HFIELD = 4,
+}
+
+/// Every [`OBJECT_TYPE`] with its name, for the module attributes (`wolfe.OT_GEOM`).
+pub const OBJECT_TYPES: [(&str, OBJECT_TYPE); 5] = [
+    ("OT_UNKNOWN", OBJECT_TYPE::OT_UNKNOWN),
+    ("OT_BVH", OBJECT_TYPE::OT_BVH),
+    ("OT_GEOM", OBJECT_TYPE::OT_GEOM),
+    ("OT_OCTREE", OBJECT_TYPE::OT_OCTREE),
+    ("OT_HFIELD", OBJECT_TYPE::OT_HFIELD),
+];
 
 /// Mass, centre of mass and inertia of a shape of uniform density.
 #[pyclass(module = "wolfe", get_all)]
@@ -121,9 +226,56 @@ impl CollisionGeometry {
         Ok(np_vec3(py, &(self.shape.local_support(&d) + inflation)))
     }
 
+    /// coal's node type of the shape (`NODE_TYPE.GEOM_SPHERE`, ...; `BV_UNKNOWN` for an
+    /// inflated shape, which coal does not have).
+    fn getNodeType(&self) -> NODE_TYPE {
+        match &self.shape {
+            Shape::Sphere(_) => NODE_TYPE::GEOM_SPHERE,
+            Shape::Ellipsoid(_) => NODE_TYPE::GEOM_ELLIPSOID,
+            Shape::Cuboid(_) => NODE_TYPE::GEOM_BOX,
+            Shape::Capsule(_) => NODE_TYPE::GEOM_CAPSULE,
+            Shape::Cylinder(_) => NODE_TYPE::GEOM_CYLINDER,
+            Shape::Cone(_) => NODE_TYPE::GEOM_CONE,
+            Shape::ConvexMesh(_) => NODE_TYPE::GEOM_CONVEX,
+            Shape::Inflated(_) => NODE_TYPE::BV_UNKNOWN,
+        }
+    }
+
+    /// coal's object type: `OBJECT_TYPE.OT_GEOM` for every wolfe shape.
+    fn getObjectType(&self) -> OBJECT_TYPE {
+        OBJECT_TYPE::OT_GEOM
+    }
+
     fn __repr__(&self) -> String {
         format!("<wolfe shape {}>", self.shape.kind())
     }
+}
+
+/// The shape-value protocol of the concrete shape classes, as coal has it: `==`/`!=`
+/// compare the class and the parameters, the hash is the object's identity (shapes are
+/// mutable; coal hashes them so too), and `pickle` rebuilds the shape from
+/// `__reduce__`'s constructor arguments.
+trait ShapeValue: PyClass + Sized {
+    /// Whether the parameters are the same.
+    fn same_parameters(&self, o: &Self) -> bool;
+    /// The constructor's arguments that rebuild the shape.
+    fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>>;
+}
+
+/// `self == other` for a [`ShapeValue`]: same class, same parameters.
+fn same_shape<T: ShapeValue>(this: &T, other: &Bound<'_, PyAny>) -> bool {
+    other
+        .downcast::<T>()
+        .is_ok_and(|o| this.same_parameters(&o.borrow()))
+}
+
+/// What `__reduce__` returns: a callable and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
+
+/// `__reduce__` of a [`ShapeValue`]: its class and constructor arguments.
+fn reduce<'py, T: ShapeValue>(slf: &Bound<'py, T>) -> PyResult<Reduced<'py>> {
+    let args = slf.borrow().init_args(slf.py())?;
+    Ok((slf.as_any().get_type().into_any(), args))
 }
 
 fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> PyClassInitializer<T> {
@@ -133,7 +285,6 @@ fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> 
 /// A ball of radius `r`.
 #[pyclass(name = "Sphere", extends = CollisionGeometry, module = "wolfe")]
 pub struct PySphere {
-    #[pyo3(get)]
     radius: f64,
 }
 
@@ -143,6 +294,46 @@ impl PySphere {
     fn new(r: f64) -> PyResult<PyClassInitializer<Self>> {
         let s = Sphere::new(r).map_err(geometry)?;
         Ok(with_base(Self { radius: r }, s.into()))
+    }
+
+    /// Radius; writable (`ValueError` unless finite and > 0).
+    #[getter]
+    fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    #[setter]
+    fn set_radius(mut slf: PyRefMut<'_, Self>, r: f64) -> PyResult<()> {
+        let s = Sphere::new(r).map_err(geometry)?;
+        slf.radius = r;
+        slf.as_super().shape = s.into();
+        Ok(())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        same_shape(self, other)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !same_shape(self, other)
+    }
+
+    fn __hash__(slf: &Bound<'_, Self>) -> isize {
+        slf.as_ptr() as isize
+    }
+
+    /// Pickling: the class and its constructor arguments.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        reduce(slf)
+    }
+}
+
+impl ShapeValue for PySphere {
+    fn same_parameters(&self, o: &Self) -> bool {
+        self.radius == o.radius
+    }
+    fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [self.radius])
     }
 }
 
@@ -176,10 +367,46 @@ impl PyBox {
         Ok(with_base(Self { half }, s.into()))
     }
 
-    /// Half side lengths, shape (3,).
+    /// Half side lengths, shape (3,); writable (`ValueError` unless finite and > 0).
     #[getter]
     fn halfSide<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
         np_vec3(py, &self.half)
+    }
+
+    #[setter]
+    fn set_halfSide(mut slf: PyRefMut<'_, Self>, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        let half = vec3(v, "halfSide")?;
+        let s = Cuboid::new([half.x, half.y, half.z]).map_err(geometry)?;
+        slf.half = half;
+        slf.as_super().shape = s.into();
+        Ok(())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        same_shape(self, other)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !same_shape(self, other)
+    }
+
+    fn __hash__(slf: &Bound<'_, Self>) -> isize {
+        slf.as_ptr() as isize
+    }
+
+    /// Pickling: the class and its constructor arguments.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        reduce(slf)
+    }
+}
+
+impl ShapeValue for PyBox {
+    fn same_parameters(&self, o: &Self) -> bool {
+        self.half == o.half
+    }
+    fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let full = self.half * 2.0;
+        PyTuple::new(py, [full.x, full.y, full.z])
     }
 }
 
@@ -189,10 +416,8 @@ macro_rules! axial {
         #[pyclass(name = $name, extends = CollisionGeometry, module = "wolfe")]
         pub struct $rust {
             /// Radius.
-            #[pyo3(get)]
             radius: f64,
             /// Half of the length along z.
-            #[pyo3(get)]
             halfLength: f64,
         }
 
@@ -208,6 +433,61 @@ macro_rules! axial {
                     },
                     s.into(),
                 ))
+            }
+
+            /// Radius; writable (`ValueError` if the shape would be invalid).
+            #[getter]
+            fn radius(&self) -> f64 {
+                self.radius
+            }
+
+            #[setter]
+            fn set_radius(mut slf: PyRefMut<'_, Self>, r: f64) -> PyResult<()> {
+                let s = $wolfe::new(r, slf.halfLength).map_err(geometry)?;
+                slf.radius = r;
+                slf.as_super().shape = s.into();
+                Ok(())
+            }
+
+            /// Half of the length along z; writable (`ValueError` if the shape would be
+            /// invalid).
+            #[getter]
+            fn halfLength(&self) -> f64 {
+                self.halfLength
+            }
+
+            #[setter]
+            fn set_halfLength(mut slf: PyRefMut<'_, Self>, h: f64) -> PyResult<()> {
+                let s = $wolfe::new(slf.radius, h).map_err(geometry)?;
+                slf.halfLength = h;
+                slf.as_super().shape = s.into();
+                Ok(())
+            }
+
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                same_shape(self, other)
+            }
+
+            fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+                !same_shape(self, other)
+            }
+
+            fn __hash__(slf: &Bound<'_, Self>) -> isize {
+                slf.as_ptr() as isize
+            }
+
+            /// Pickling: the class and its constructor arguments.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                reduce(slf)
+            }
+        }
+
+        impl ShapeValue for $rust {
+            fn same_parameters(&self, o: &Self) -> bool {
+                self.radius == o.radius && self.halfLength == o.halfLength
+            }
+            fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                PyTuple::new(py, [self.radius, 2.0 * self.halfLength])
             }
         }
     };
@@ -248,10 +528,45 @@ impl PyEllipsoid {
         Ok(with_base(Self { r }, s.into()))
     }
 
-    /// Semi-axes, shape (3,).
+    /// Semi-axes, shape (3,); writable (`ValueError` unless finite and > 0).
     #[getter]
     fn radii<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
         np_vec3(py, &self.r)
+    }
+
+    #[setter]
+    fn set_radii(mut slf: PyRefMut<'_, Self>, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        let r = vec3(v, "radii")?;
+        let s = Ellipsoid::new([r.x, r.y, r.z]).map_err(geometry)?;
+        slf.r = r;
+        slf.as_super().shape = s.into();
+        Ok(())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        same_shape(self, other)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !same_shape(self, other)
+    }
+
+    fn __hash__(slf: &Bound<'_, Self>) -> isize {
+        slf.as_ptr() as isize
+    }
+
+    /// Pickling: the class and its constructor arguments.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        reduce(slf)
+    }
+}
+
+impl ShapeValue for PyEllipsoid {
+    fn same_parameters(&self, o: &Self) -> bool {
+        self.r == o.r
+    }
+    fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [self.r.x, self.r.y, self.r.z])
     }
 }
 
@@ -310,20 +625,27 @@ pub struct Triangle {
 #[pymethods]
 impl Triangle {
     #[new]
-    fn new(i: u32, j: u32, k: u32) -> Self {
-        Self { idx: [i, j, k] }
+    fn new(i: NonNegative<u32>, j: NonNegative<u32>, k: NonNegative<u32>) -> Self {
+        Self { idx: [i.0, j.0, k.0] }
     }
 
     /// The `n`-th index (0, 1 or 2).
-    fn get(&self, n: usize) -> PyResult<u32> {
+    fn get(&self, n: NonNegative<usize>) -> PyResult<u32> {
         self.idx
-            .get(n)
+            .get(n.0)
             .copied()
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("a triangle has 3 indices"))
     }
 
-    fn __getitem__(&self, n: usize) -> PyResult<u32> {
-        self.get(n)
+    /// The `n`-th index; negative `n` counts from the end, as for a list.
+    fn __getitem__(&self, n: isize) -> PyResult<u32> {
+        let j = if n < 0 { n + 3 } else { n };
+        if !(0..3).contains(&j) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "a triangle has 3 indices",
+            ));
+        }
+        Ok(self.idx[j as usize])
     }
 
     fn __repr__(&self) -> String {
@@ -383,7 +705,7 @@ fn points_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec3>> {
     if shape.len() != 2 || shape[1] != 3 {
         return Err(value(format!("points must have shape (N, 3), got {shape:?}")));
     }
-    Ok(a.as_slice()?
+    Ok(a.values()?
         .chunks_exact(3)
         .map(|c| Vec3::new(c[0], c[1], c[2]))
         .collect())
@@ -431,6 +753,40 @@ impl PyConvex {
             numpy::ndarray::Array2::from_shape_vec((n, 3), flat).expect("3 indices per face"),
             py,
         )
+    }
+
+    // Equality, hash and pickling of `Convex`: two hulls are equal when they have the
+    // same vertex set (the same polytope); the hash is the identity, as coal's; pickling
+    // stores the hull's vertices and takes their hull again (`wolfe.convex_hull`).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(o) = other.downcast::<PyConvex>() else {
+            return false;
+        };
+        let o = o.borrow();
+        if Arc::ptr_eq(&self.mesh, &o.mesh) {
+            return true;
+        }
+        let sorted = |m: &ConvexMesh| {
+            let mut v: Vec<[f64; 3]> = m.vertices().iter().map(|p| [p.x, p.y, p.z]).collect();
+            v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+            v
+        };
+        sorted(&self.mesh) == sorted(&o.mesh)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(slf: &Bound<'_, Self>) -> isize {
+        slf.as_ptr() as isize
+    }
+
+    /// Pickling: `wolfe.convex_hull` of the hull's vertices.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let py = slf.py();
+        let hull = py.import("wolfe")?.getattr("convex_hull")?;
+        Ok((hull, PyTuple::new(py, [slf.borrow().vertices(py)?])?))
     }
 }
 

@@ -3,12 +3,14 @@
 
 use pyo3::prelude::*;
 use wolfe::{
-    CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings, GrowthSolver, GrowthStatus, Shape,
+    CenterPoint, GrowthCollisionOutput, GrowthOutput, GrowthSettings, GrowthSolver, GrowthStatus, Pose,
+    Shape, SignedDistanceSettings, Sphere,
 };
 
-use crate::convert::{np_vec3, vec3};
-use crate::error::geometry;
+use crate::convert::{np_vec3, vec3, NonNegative};
+use crate::error::{geometry, value};
 use crate::geometry::shape_of;
+use crate::queries::with_solvers;
 use crate::transform::pose_arg;
 
 /// How a growth query ended.
@@ -119,18 +121,56 @@ impl GrowthCollision {
 }
 
 /// A centre argument: `None` (the shape's default centre and inradius) or
-/// `(point, inradius)` in the shape's local frame.
+/// `(point, inradius)` in the shape's local frame. The ball of radius `inradius` about
+/// `point` must lie in the shape (the growth algorithm trusts it and would give a
+/// meaningless answer otherwise): a point outside the shape, or an inradius larger than
+/// the point's depth in the shape, is a `ValueError`. Checked by the signed distance
+/// from the shape to a ball about the point (its certified lower bound, so that only a
+/// sure violation is refused).
 pub fn center_arg(shape: &Shape, c: Option<&Bound<'_, PyAny>>) -> PyResult<CenterPoint> {
-    match c {
-        None => Ok(CenterPoint::of(shape)),
-        Some(c) => {
-            let (p, r): (Bound<'_, PyAny>, f64) = c.extract()?;
-            Ok(CenterPoint {
-                point: vec3(&p, "centre point")?,
-                inradius: r,
-            })
-        }
+    let Some(c) = c else {
+        return Ok(CenterPoint::of(shape));
+    };
+    let (p, r): (Bound<'_, PyAny>, f64) = c.extract()?;
+    let point = vec3(&p, "centre point")?;
+    if !point.iter().all(|x| x.is_finite()) {
+        return Err(value("centre point has a NaN or infinite coordinate"));
     }
+    if !(r.is_finite() && r >= 0.0) {
+        return Err(value(format!("centre inradius = {r} must be finite and >= 0")));
+    }
+    // A ball about the point (the radius only has to be positive): its signed distance
+    // to the shape plus its radius is the point's signed distance to the shape.
+    let probe = r.max(1e-6);
+    let ball: Shape = Sphere::new(probe).map_err(geometry)?.into();
+    let settings = SignedDistanceSettings::default();
+    let answer = with_solvers(&settings, |s| {
+        s.distance(
+            shape,
+            &Pose::identity(),
+            &ball,
+            &Pose::from_translation(point),
+            true,
+        )
+    })
+    .map_err(geometry)?;
+    let point_distance = answer.lower_bound + probe;
+    // Rounding of the bound, relative to the sizes involved.
+    let slack = 1e-9 * (1.0 + r + answer.lower_bound.abs());
+    if point_distance > slack {
+        return Err(value(format!(
+            "centre point {:?} lies outside the shape (at distance {point_distance:.6e})",
+            [point.x, point.y, point.z]
+        )));
+    }
+    if -point_distance < r - slack {
+        return Err(value(format!(
+            "centre inradius {r} is larger than the depth {:.6e} of the centre point in the shape \
+             (the ball of that radius about it must lie in the shape)",
+            -point_distance
+        )));
+    }
+    Ok(CenterPoint { point, inradius: r })
 }
 
 /// Growth settings from keyword arguments.
@@ -155,8 +195,9 @@ pub fn growth_distance(
     center_a: Option<&Bound<'_, PyAny>>,
     center_b: Option<&Bound<'_, PyAny>>,
     tolerance: Option<f64>,
-    max_iterations: Option<u32>,
+    max_iterations: Option<NonNegative<u32>>,
 ) -> PyResult<GrowthResult> {
+    let max_iterations = max_iterations.map(|m| m.0);
     let mut cache = GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
     cache.distance(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
 }
@@ -173,8 +214,9 @@ pub fn growth_collide(
     center_a: Option<&Bound<'_, PyAny>>,
     center_b: Option<&Bound<'_, PyAny>>,
     tolerance: Option<f64>,
-    max_iterations: Option<u32>,
+    max_iterations: Option<NonNegative<u32>>,
 ) -> PyResult<GrowthCollision> {
+    let max_iterations = max_iterations.map(|m| m.0);
     let mut cache = GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
     cache.collide(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
 }

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use wolfe::collide::growth::{growth_collide_2d, growth_distance_2d, Pose2, Shape2, Vec2};
 use wolfe::GrowthStatus;
 
-use crate::convert::{float_array, np_vec};
+use crate::convert::{float_array, np_vec, NonNegative};
 use crate::error::{geometry, value};
 use crate::growth::{growth_settings, PyGrowthStatus};
 
@@ -47,7 +47,6 @@ impl Shape2D {
     /// The convex hull of an (N, 2) array of points.
     #[staticmethod]
     fn polygon(points: &Bound<'_, PyAny>) -> PyResult<Self> {
-        use numpy::prelude::*;
         let a = float_array(points)?;
         if a.shape().len() != 2 || a.shape()[1] != 2 {
             return Err(value(format!(
@@ -56,7 +55,7 @@ impl Shape2D {
             )));
         }
         let pts: Vec<Vec2> = a
-            .as_slice()?
+            .values()?
             .chunks_exact(2)
             .map(|c| Vec2::new(c[0], c[1]))
             .collect();
@@ -108,8 +107,9 @@ pub fn growth_distance_2d_py(
     shape_b: &Shape2D,
     pose_b: (f64, f64, f64),
     tolerance: Option<f64>,
-    max_iterations: Option<u32>,
+    max_iterations: Option<NonNegative<u32>>,
 ) -> PyResult<GrowthResult2D> {
+    let max_iterations = max_iterations.map(|m| m.0);
     let s = growth_settings(tolerance, max_iterations);
     let o = growth_distance_2d(&shape_a.shape, &pose2(pose_a), &shape_b.shape, &pose2(pose_b), &s)
         .map_err(geometry)?;
@@ -136,8 +136,9 @@ pub fn growth_collide_2d_py(
     shape_b: &Shape2D,
     pose_b: (f64, f64, f64),
     tolerance: Option<f64>,
-    max_iterations: Option<u32>,
+    max_iterations: Option<NonNegative<u32>>,
 ) -> PyResult<GrowthResult2D> {
+    let max_iterations = max_iterations.map(|m| m.0);
     let s = growth_settings(tolerance, max_iterations);
     let o = growth_collide_2d(&shape_a.shape, &pose2(pose_a), &shape_b.shape, &pose2(pose_b), &s)
         .map_err(geometry)?;

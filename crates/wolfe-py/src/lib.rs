@@ -70,6 +70,10 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<geometry::Triangle>()?;
     m.add_class::<geometry::StdVecTriangle>()?;
     m.add_class::<geometry::MassProperties>()?;
+    m.add_class::<geometry::NODE_TYPE>()?;
+    m.add_class::<geometry::OBJECT_TYPE>()?;
+    add_members(m, &geometry::NODE_TYPES)?;
+    add_members(m, &geometry::OBJECT_TYPES)?;
     m.add_function(wrap_pyfunction!(geometry::convex_hull, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::load_convex, m)?)?;
     m.add_class::<transform::Quaternion>()?;

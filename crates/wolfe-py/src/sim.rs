@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use wolfe::{HalfSpace, Pose, Vec3};
 use wolfe_sim::{Joint, RigidBody, Scheme, SimSettings, StaticGeometry, StepStats};
 
-use crate::convert::{mat3, np_rows, np_vec, set_contact_geometry, vec3};
+use crate::convert::{mat3, np_rows, np_vec, set_contact_geometry, vec3, NonNegative};
 use crate::error::{geometry, sim, value};
 use crate::geometry::shape_of;
 use crate::record::{status_name, Recorder};
@@ -18,8 +18,9 @@ use crate::transform::pose_arg;
 use crate::tree::{add_tree, check_tree, load_robot, per_joint, tree_mut, UrdfTree};
 
 /// Contact parameters (SAP paper Eq. 2): stiffness (N/m, `inf` for rigid),
-/// dissipation time scale (s), friction coefficient.
-#[pyclass(module = "wolfe", get_all, set_all)]
+/// dissipation time scale (s), friction coefficient. Checked when built and when a
+/// field is set (`ValueError`), with the simulator's ranges.
+#[pyclass(module = "wolfe", get_all)]
 #[derive(Clone, Copy)]
 pub struct Material {
     /// Stiffness k, N/m (`float('inf')`: rigid).
@@ -30,16 +31,66 @@ pub struct Material {
     pub friction: f64,
 }
 
+/// `ValueError` naming the first field outside the simulator's ranges: stiffness
+/// positive (infinite for rigid), dissipation time scale and friction finite and >= 0.
+fn check_material(stiffness: f64, dissipation_time_scale: f64, friction: f64) -> PyResult<()> {
+    if stiffness.is_nan() || stiffness <= 0.0 {
+        return Err(value(format!(
+            "Material: stiffness = {stiffness} must be positive (infinite for rigid)"
+        )));
+    }
+    if !(dissipation_time_scale.is_finite() && dissipation_time_scale >= 0.0) {
+        return Err(value(format!(
+            "Material: dissipation_time_scale = {dissipation_time_scale} must be finite and >= 0"
+        )));
+    }
+    if !(friction.is_finite() && friction >= 0.0) {
+        return Err(value(format!(
+            "Material: friction = {friction} must be finite and >= 0"
+        )));
+    }
+    Ok(())
+}
+
 #[pymethods]
 impl Material {
     #[new]
     #[pyo3(signature = (stiffness = f64::INFINITY, dissipation_time_scale = 0.0, friction = 1.0))]
-    fn new(stiffness: f64, dissipation_time_scale: f64, friction: f64) -> Self {
-        Self {
+    fn new(stiffness: f64, dissipation_time_scale: f64, friction: f64) -> PyResult<Self> {
+        check_material(stiffness, dissipation_time_scale, friction)?;
+        Ok(Self {
             stiffness,
             dissipation_time_scale,
             friction,
-        }
+        })
+    }
+
+    #[setter]
+    fn set_stiffness(&mut self, v: f64) -> PyResult<()> {
+        check_material(v, self.dissipation_time_scale, self.friction)?;
+        self.stiffness = v;
+        Ok(())
+    }
+
+    #[setter]
+    fn set_dissipation_time_scale(&mut self, v: f64) -> PyResult<()> {
+        check_material(self.stiffness, v, self.friction)?;
+        self.dissipation_time_scale = v;
+        Ok(())
+    }
+
+    #[setter]
+    fn set_friction(&mut self, v: f64) -> PyResult<()> {
+        check_material(self.stiffness, self.dissipation_time_scale, v)?;
+        self.friction = v;
+        Ok(())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Material(stiffness={}, dissipation_time_scale={}, friction={})",
+            self.stiffness, self.dissipation_time_scale, self.friction
+        )
     }
 }
 
@@ -216,12 +267,13 @@ impl World {
     #[pyo3(signature = (tree, kp, q_target = None, kd = None, gravity_compensation = true))]
     fn set_pd(
         &mut self,
-        tree: usize,
+        tree: NonNegative<usize>,
         kp: &Bound<'_, PyAny>,
         q_target: Option<&Bound<'_, PyAny>>,
         kd: Option<&Bound<'_, PyAny>>,
         gravity_compensation: bool,
     ) -> PyResult<()> {
+        let tree = tree.0;
         let gravity = self.world.gravity;
         let t = tree_mut(&mut self.world, tree)?;
         let n = t.joints.len();
@@ -239,7 +291,8 @@ impl World {
     }
 
     /// The movable joints' names of robot `tree` in URDF file order.
-    fn joint_names(&self, tree: usize) -> PyResult<Vec<String>> {
+    fn joint_names(&self, tree: NonNegative<usize>) -> PyResult<Vec<String>> {
+        let tree = tree.0;
         check_tree(tree, self.world.trees().len())?;
         Ok(self.world.trees()[tree]
             .joints
@@ -416,8 +469,9 @@ impl Simulation {
     /// Advances `n` steps (default 1); returns the last step's statistics (`None` for
     /// `n = 0`). Each step runs without the GIL (other Python threads run meanwhile);
     /// Ctrl-C is honoured between steps.
-    #[pyo3(signature = (n = 1))]
-    fn step(&mut self, py: Python<'_>, n: usize) -> PyResult<Option<StepInfo>> {
+    #[pyo3(signature = (n = NonNegative(1)))]
+    fn step(&mut self, py: Python<'_>, n: NonNegative<usize>) -> PyResult<Option<StepInfo>> {
+        let n = n.0;
         let mut last = None;
         for _ in 0..n {
             let Self { sim, recorder } = self;
@@ -500,8 +554,9 @@ impl Simulation {
     fn joint_positions<'py>(
         &self,
         py: Python<'py>,
-        tree: usize,
+        tree: NonNegative<usize>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        let tree = tree.0;
         check_tree(tree, self.sim.world().trees().len())?;
         let q = self.sim.tree_configuration(tree);
         let joints = &self.sim.world().trees()[tree].joints;
@@ -512,8 +567,9 @@ impl Simulation {
     fn joint_velocities<'py>(
         &self,
         py: Python<'py>,
-        tree: usize,
+        tree: NonNegative<usize>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        let tree = tree.0;
         check_tree(tree, self.sim.world().trees().len())?;
         let v = self.sim.tree_velocities(tree);
         let joints = &self.sim.world().trees()[tree].joints;
@@ -522,7 +578,8 @@ impl Simulation {
 
     /// Moves robot `tree`'s PD targets to `q_target` (one value per controlled joint,
     /// URDF file order, or one for all); the gains and feed-forward stay.
-    fn set_targets(&mut self, tree: usize, q_target: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn set_targets(&mut self, tree: NonNegative<usize>, q_target: &Bound<'_, PyAny>) -> PyResult<()> {
+        let tree = tree.0;
         check_tree(tree, self.sim.world().trees().len())?;
         let n = self.sim.world().trees()[tree].controllers.len();
         if n == 0 {
@@ -544,7 +601,12 @@ impl Simulation {
     }
 
     /// The PD targets of robot `tree` (one per controller, URDF file order).
-    fn targets<'py>(&self, py: Python<'py>, tree: usize) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+    fn targets<'py>(
+        &self,
+        py: Python<'py>,
+        tree: NonNegative<usize>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        let tree = tree.0;
         check_tree(tree, self.sim.world().trees().len())?;
         let t = &self.sim.world().trees()[tree];
         Ok(np_vec(py, t.controllers.iter().map(|pd| pd.q_target).collect()))

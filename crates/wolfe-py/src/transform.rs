@@ -2,30 +2,61 @@
 //! quaternion + translation), and the pose parsing shared by every function.
 
 use nalgebra::{Matrix3, Rotation3};
-use numpy::prelude::*;
 use pyo3::prelude::*;
 use wolfe::{Pose, Quat, Vec3};
 
 use crate::convert::{float_array, mat3, np_mat3, np_vec3, vec3};
 use crate::error::{geometry, value};
 
-/// How far a rotation matrix may be from orthonormal (max entry of `R^T R - I`).
-const ROTATION_TOLERANCE: f64 = 1e-6;
+/// How far a rotation given by numbers may be from exact, as coal's users write them
+/// (to 4 decimals, say): a quaternion whose norm is within this of 1 is normalized, a
+/// matrix whose `R^T R - I` has no entry above it is orthonormalized (to the nearest
+/// rotation); anything farther is refused with `ValueError`, not guessed at.
+pub const UNIT_TOLERANCE: f64 = 1e-3;
 
-/// A rotation matrix (checked orthonormal with determinant +1) as a unit quaternion;
-/// the error message otherwise (no Python needed: batches parse without the GIL).
+/// A quaternion `(w, x, y, z)` as a unit quaternion: normalized when its norm is within
+/// [`UNIT_TOLERANCE`] of 1, else the error message (no Python needed: batches parse
+/// without the GIL).
+pub fn unit_quaternion(w: f64, x: f64, y: f64, z: f64) -> Result<Quat, String> {
+    let q = nalgebra::Quaternion::new(w, x, y, z);
+    let n = q.norm();
+    if !n.is_finite() {
+        return Err(wolfe::WolfeError::NonFinitePose.to_string());
+    }
+    if (n - 1.0).abs() > UNIT_TOLERANCE {
+        return Err(format!(
+            "quaternion (w, x, y, z) = ({w}, {x}, {y}, {z}) is not unit: its norm {n} is not within \
+             {UNIT_TOLERANCE:e} of 1"
+        ));
+    }
+    Ok(Quat::new_unchecked(q / n))
+}
+
+/// A rotation matrix as a unit quaternion: orthonormalized (the nearest rotation, from
+/// the SVD `R = U S V^T`: `U V^T`) when no entry of `R^T R - I` exceeds
+/// [`UNIT_TOLERANCE`] and `det R > 0`, else the error message (no Python needed:
+/// batches parse without the GIL).
 pub fn quat_from_matrix(m: &Matrix3<f64>) -> Result<Quat, String> {
     if m.iter().any(|v| !v.is_finite()) {
         return Err("rotation matrix has a NaN or infinite entry".into());
     }
     let err = (m.transpose() * m - Matrix3::identity()).abs().max();
-    if err > ROTATION_TOLERANCE || m.determinant() <= 0.0 {
+    if err > UNIT_TOLERANCE || m.determinant() <= 0.0 {
         return Err(format!(
-            "rotation matrix is not a rotation (|R^T R - I| = {err:.3e}, det = {:.6})",
+            "rotation matrix is not a rotation (|R^T R - I| = {err:.3e} exceeds {UNIT_TOLERANCE:e}, or det = {:.6} <= 0)",
             m.determinant()
         ));
     }
-    Ok(Quat::from_rotation_matrix(&Rotation3::from_matrix_unchecked(*m)))
+    let r = if err == 0.0 {
+        *m
+    } else {
+        let svd = m.svd(true, true);
+        match (svd.u, svd.v_t) {
+            (Some(u), Some(v_t)) => u * v_t,
+            _ => return Err("rotation matrix: orthonormalization failed".into()),
+        }
+    };
+    Ok(Quat::from_rotation_matrix(&Rotation3::from_matrix_unchecked(r)))
 }
 
 /// [`quat_from_matrix`] with a `ValueError`.
@@ -47,27 +78,32 @@ pub fn parse_mat4(s: &[f64]) -> Result<Pose, String> {
     Ok(pose)
 }
 
-/// A pose from `(x, y, z, qw, qx, qy, qz)` (7 numbers), as `Pose::from_parts` makes
-/// it (the quaternion renormalized: `q / |q|`, bit for bit).
+/// A pose from `(x, y, z, qw, qx, qy, qz)` (7 numbers), the quaternion normalized
+/// (`q / |q|`) when its norm is within [`UNIT_TOLERANCE`] of 1 ([`unit_quaternion`]).
 ///
-/// A batch's rows go through here, and `from_parts`' checks (seven finiteness tests,
-/// then a square root for the norm test and another to normalize) were a quarter of a
-/// sphere pair's time. The valid case takes one comparison instead, `Pose::validate`'s:
-/// `|n^2 - 1| + 0 (x + y + z)` is NaN unless every number is finite, and `|n^2 - 1| <=
-/// tol (2 + tol)` is the norm test without a square root. Anything else goes through
-/// `from_parts` for its error message.
+/// A batch's rows go through here, and separate checks (seven finiteness tests, then a
+/// square root for the norm test and another to normalize) were a quarter of a sphere
+/// pair's time. The valid case takes one comparison instead: `|n^2 - 1| + 0 (x + y + z)`
+/// is NaN unless every number is finite, and `|n^2 - 1| <= tol (2 + tol)` is the test
+/// `|n - 1| <= tol` without a square root. Anything else goes through
+/// [`unit_quaternion`] and `Pose::validate` for their error messages.
 pub fn parse_row7(s: &[f64]) -> Result<Pose, String> {
     let q = nalgebra::Quaternion::new(s[3], s[4], s[5], s[6]);
     let norm_sq = q.norm_squared();
-    let tol = wolfe::math::QUATERNION_NORM_TOLERANCE;
+    let tol = UNIT_TOLERANCE;
     let probe = (norm_sq - 1.0).abs() + (s[0] * 0.0 + s[1] * 0.0 + s[2] * 0.0);
-    if probe <= tol * (2.0 + tol) {
+    if probe <= tol * (2.0 + tol) && (norm_sq.sqrt() - 1.0).abs() <= tol {
         return Ok(Pose {
             rotation: Quat::new_unchecked(q / norm_sq.sqrt()),
             translation: Vec3::new(s[0], s[1], s[2]),
         });
     }
-    Pose::from_parts([s[0], s[1], s[2]], [s[3], s[4], s[5], s[6]]).map_err(|e| e.to_string())
+    let pose = Pose {
+        rotation: unit_quaternion(s[3], s[4], s[5], s[6])?,
+        translation: Vec3::new(s[0], s[1], s[2]),
+    };
+    pose.validate().map_err(|e| e.to_string())?;
+    Ok(pose)
 }
 
 /// A pose argument: a `Transform3s`, `None` (identity), a 7-vector
@@ -80,7 +116,7 @@ pub fn pose_arg(obj: &Bound<'_, PyAny>) -> PyResult<Pose> {
         return Ok(Pose::identity());
     }
     let a = float_array(obj)?;
-    let s = a.as_slice()?;
+    let s = a.values()?;
     match a.shape() {
         [7] => parse_row7(s).map_err(value),
         [4, 4] => parse_mat4(s).map_err(value),
@@ -178,10 +214,9 @@ impl Quaternion {
 }
 
 impl Quaternion {
+    /// The rotation: normalized within [`UNIT_TOLERANCE`], else `ValueError`.
     fn unit(&self) -> PyResult<Quat> {
-        Pose::from_parts([0.0; 3], [self.q.w, self.q.i, self.q.j, self.q.k])
-            .map(|p| p.rotation)
-            .map_err(geometry)
+        unit_quaternion(self.q.w, self.q.i, self.q.j, self.q.k).map_err(value)
     }
 }
 
@@ -213,7 +248,9 @@ fn translation_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec3> {
 impl Transform3s {
     /// `Transform3s()` (identity), `Transform3s(R, t)`, `Transform3s(q, t)` with a
     /// `Quaternion`, `Transform3s(R)`, `Transform3s(q)`, `Transform3s(t)` or a copy
-    /// `Transform3s(other)`. `R` must be a rotation matrix (checked; coal does not check).
+    /// `Transform3s(other)`. `R` within [`UNIT_TOLERANCE`] of a rotation is
+    /// orthonormalized, `q` within it of unit norm normalized; farther is `ValueError`
+    /// (coal does not check).
     #[new]
     #[pyo3(signature = (*args))]
     fn new(args: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<Self> {

@@ -29,7 +29,7 @@ pub fn per_joint(obj: &Bound<'_, PyAny>, n: usize, what: &str) -> PyResult<Vec<f
         Ok(x) => vec![x; n],
         Err(_) => {
             let a = float_array(obj)?;
-            let s = a.as_slice()?;
+            let s = a.values()?;
             if s.len() != n {
                 return Err(value(format!(
                     "{what}: expected {n} values (one per movable joint) or one, got {}",

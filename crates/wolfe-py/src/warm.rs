@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 use crate::coal_api::{DistanceRequest, DistanceResult};
-use crate::convert::np_vec3;
+use crate::convert::{np_vec3, NonNegative};
 use crate::error::geometry;
 use crate::geometry::shape_of;
 use crate::growth::{growth_settings, GrowthCache, GrowthCollision, GrowthResult};
@@ -31,8 +31,9 @@ impl PairCache {
     fn new(
         request: Option<PyRef<'_, DistanceRequest>>,
         growth_tolerance: Option<f64>,
-        growth_max_iterations: Option<u32>,
+        growth_max_iterations: Option<NonNegative<u32>>,
     ) -> PyResult<Self> {
+        let growth_max_iterations = growth_max_iterations.map(|m| m.0);
         let settings = request_settings(request.as_deref());
         let mut solvers = Solvers::new(settings).map_err(geometry)?;
         solvers.warm = Warm::Kept;
