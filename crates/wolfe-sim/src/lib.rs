@@ -19,7 +19,6 @@
 //! - [`world`]: bodies, static geometry (half-spaces, posed shapes), springs.
 //! - [`detect`]: broad and narrow phase per step, contact Jacobians.
 //! - [`step`]: the theta-method schemes and the [`Simulation`] stepper.
-//! - [`scenes`]: the papers' scenes: spring-cylinder, clutter, falling polytopes.
 //! - [`record`]: a run's `steps.csv` rows and summary numbers.
 //! - [`trajectory`]: the trajectory file a viewer can play.
 
@@ -28,7 +27,6 @@ pub mod detect;
 pub mod error;
 mod forces;
 pub mod record;
-pub mod scenes;
 pub mod settings;
 pub mod step;
 pub mod trajectory;

@@ -1,5 +1,5 @@
 //! `wolfe bench growth-sim`: the growth-distance paper's Fig. 6 scene (50 random
-//! polytopes falling on the ground at 240 Hz, `wolfe_sim::scenes::Polytopes`) with
+//! polytopes falling on the ground at 240 Hz, `crate::sim::scenes::Polytopes`) with
 //! growth distance as the simulation's contact query, as the paper runs it in Bullet.
 //!
 //! The scene runs twice from the same start, on a ground box (25 x 25 x 0.5 m half
@@ -25,12 +25,12 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::Instant;
 
+use crate::sim::scenes::Polytopes;
 use wolfe::{
     Aabb, ContactSolver, Cuboid, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape,
     SignedDistanceSettings, Vec3,
 };
 use wolfe_sim::detect::{ContactDetector, ContactQuery, DetectedContact};
-use wolfe_sim::scenes::Polytopes;
 use wolfe_sim::{Simulation, StaticGeometry, World};
 
 use super::warmstart::{overlap, world_aabb};

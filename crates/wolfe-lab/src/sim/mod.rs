@@ -24,12 +24,13 @@ mod options;
 mod pick;
 mod record;
 pub mod robots;
+pub mod scenes;
 mod spring_cylinder;
 pub mod study;
 
 use std::path::PathBuf;
 
-use wolfe_sim::scenes::{Clutter, Polytopes, SpringCylinder};
+use crate::sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use wolfe_sim::scenes::SpringCylinder;
+use crate::sim::scenes::SpringCylinder;
 use wolfe_sim::{Scheme, Simulation};
 
 use super::options::{io, SimRunError};

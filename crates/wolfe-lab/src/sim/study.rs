@@ -2,7 +2,7 @@
 //! SAP paper, Section VI-C.
 //!
 //! - `clutter-scaling` (Section VI-C-1, Fig. 11-12): clutter (see
-//!   [`wolfe_sim::scenes::Clutter`]) with 8, 16, ..., 160 bodies (`--bodies` sets the
+//!   [`crate::sim::scenes::Clutter`]) with 8, 16, ..., 160 bodies (`--bodies` sets the
 //!   largest), each with and without walls, 10 s at dt = 10 ms. Writes `scaling.csv`
 //!   (one row per run, columns [`SCALING_COLUMNS`]), the plots `contacts-vs-bodies.*`
 //!   (pairs touching at the end as Fig. 11 counts them, and manifold points), `step-time-vs-bodies.*` (whole step and SAP solve
@@ -29,8 +29,8 @@ use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
+use crate::sim::scenes::{Clutter, GRAVITY};
 use nalgebra::DMatrix;
-use wolfe_sim::scenes::{Clutter, GRAVITY};
 use wolfe_sim::{Simulation, StepStats};
 
 use super::options::{io, SimOptions, SimReport, SimRunError};

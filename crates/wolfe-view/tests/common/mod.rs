@@ -5,9 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use wolfe_sim::scenes::Clutter;
+use nalgebra::Matrix3;
+use wolfe::{Cuboid, Pose, Quat, Sphere, Vec3};
 use wolfe_sim::trajectory::TrajectoryWriter;
-use wolfe_sim::{SimSettings, Simulation, World};
+use wolfe_sim::{Material, RigidBody, SimSettings, Simulation, StaticGeometry, World};
 
 /// Simulates `world` for `steps` steps, recording every step (poses and contacts)
 /// into `dir`; returns the simulation at its end.
@@ -23,15 +24,60 @@ pub fn record(world: World, settings: SimSettings, steps: u64, dir: &Path) -> Si
     sim
 }
 
-/// The clutter scene (SAP paper Section VI-C) with `bodies` bodies, `steps` steps of
-/// 10 ms, recorded into `dir`.
+/// A pile like the clutter scene's (SAP paper Section VI-C): `bodies` spheres (5 cm
+/// radius) and tilted boxes (10 cm) alternating, dropped in four columns into an 80 cm
+/// container (the ground, then four walls), `steps` steps of 10 ms recorded into `dir`;
+/// returns the simulation at its end.
 pub fn clutter(bodies: usize, steps: u64, dir: &Path) -> Simulation {
-    let (world, settings) = Clutter {
-        bodies,
-        ..Clutter::default()
+    let mut world = World::default();
+    world.add_ground(Material::default()).expect("ground");
+    let (w, t, h) = (0.4, 0.025, 0.4);
+    for (c, half) in [
+        (Vec3::new(w + t, 0.0, h), [t, w + 2.0 * t, h]),
+        (Vec3::new(-w - t, 0.0, h), [t, w + 2.0 * t, h]),
+        (Vec3::new(0.0, w + t, h), [w + 2.0 * t, t, h]),
+        (Vec3::new(0.0, -w - t, h), [w + 2.0 * t, t, h]),
+    ] {
+        let wall = Cuboid::new(half).expect("wall").into();
+        world
+            .add_static(StaticGeometry::Shape(
+                wall,
+                Pose::from_translation(c),
+                Material::default(),
+            ))
+            .expect("wall");
     }
-    .build()
-    .expect("clutter");
+    let columns = [(-0.2, -0.2), (0.2, -0.2), (-0.2, 0.2), (0.2, 0.2)];
+    for k in 0..bodies {
+        let (x, y) = columns[k % 4];
+        let center = Vec3::new(x, y, 0.1 + 0.2 * (k / 4) as f64);
+        let body = if k % 2 == 0 {
+            let m = 1000.0 * 4.0 / 3.0 * std::f64::consts::PI * 0.05f64.powi(3);
+            let shape = Sphere::new(0.05).expect("sphere").into();
+            let inertia = Matrix3::from_diagonal_element(0.4 * m * 0.05 * 0.05);
+            RigidBody::new(
+                format!("sphere{k}"),
+                shape,
+                m,
+                inertia,
+                Pose::from_translation(center),
+            )
+        } else {
+            let shape = Cuboid::new([0.05; 3]).expect("box").into();
+            let pose = Pose {
+                rotation: Quat::from_euler_angles(0.3 * k as f64, 0.2, 0.1),
+                translation: center,
+            };
+            let inertia = Matrix3::from_diagonal_element(1.0 * 0.01 / 6.0);
+            RigidBody::new(format!("box{k}"), shape, 1.0, inertia, pose)
+        };
+        world.add_body(body).expect("body");
+    }
+    let settings = SimSettings {
+        time_step: 0.01,
+        margin: 0.02,
+        ..SimSettings::default()
+    };
     record(world, settings, steps, dir)
 }
 

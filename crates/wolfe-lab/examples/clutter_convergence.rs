@@ -1,6 +1,6 @@
 //! Study: SAP's convergence in the clutter scene, step by step (issue 20 item 3).
 //!
-//! `cargo run --release -p wolfe-sim --example clutter_convergence -- [SECONDS] [MIN_ITERATIONS] [FRICTION]`
+//! `cargo run --release -p wolfe-lab --example clutter_convergence -- [SECONDS] [MIN_ITERATIONS] [FRICTION]`
 //! prints, for every step with at least MIN_ITERATIONS Newton iterations (default 12),
 //! the history of its solve: cost, momentum error e_m (Eq. 32), Newton decrement, step
 //! length alpha and line-search iterations per Newton iteration. Then, over all steps,
@@ -8,7 +8,7 @@
 //! criterion Drake's SAP checks besides Eq. 26), would have saved at a few tolerances,
 //! and the largest momentum error e_m (Eq. 32) it would have accepted.
 
-use wolfe_sim::scenes::Clutter;
+use wolfe_lab::sim::scenes::Clutter;
 use wolfe_sim::Simulation;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -2,14 +2,14 @@
 //! project's no-allocation rule for a step's hot path), counted by a counting global
 //! allocator around each `Simulation::step`.
 //!
-//! `cargo run --release -p wolfe-sim --example clutter_allocations -- [SECONDS]` prints
+//! `cargo run --release -p wolfe-lab --example clutter_allocations -- [SECONDS]` prints
 //! the allocations per step over the drop (first 2 s) and the rest, split by whether
 //! the step's SAP solve had to redo the symbolic factorization (a new sparsity pattern
 //! of H, Section IV-D).
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
-use wolfe_sim::scenes::Clutter;
+use wolfe_lab::sim::scenes::Clutter;
 use wolfe_sim::Simulation;
 
 #[global_allocator]

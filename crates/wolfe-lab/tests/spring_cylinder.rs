@@ -1,7 +1,7 @@
 //! The spring-cylinder of the SAP paper (Section VI-B): energy behaviour of the
 //! theta-method schemes and convergence order against the exact solution.
 
-use wolfe_sim::scenes::SpringCylinder;
+use wolfe_lab::sim::scenes::SpringCylinder;
 use wolfe_sim::{Scheme, Simulation};
 
 /// L2 position error over `[0, t_end]` (the paper's e_q) and the energies per step.

@@ -1,8 +1,8 @@
 //! Runs the clutter scene (SAP paper Section VI-C) and prints per-second statistics.
 //!
-//! `cargo run --release -p wolfe-sim --example clutter -- [BODIES] [SECONDS] [walls|no-walls]`
+//! `cargo run --release -p wolfe-lab --example clutter -- [BODIES] [SECONDS] [walls|no-walls]`
 
-use wolfe_sim::scenes::Clutter;
+use wolfe_lab::sim::scenes::Clutter;
 use wolfe_sim::Simulation;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

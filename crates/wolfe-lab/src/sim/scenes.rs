@@ -10,10 +10,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use wolfe::{ConvexMesh, Cuboid, Cylinder, Pose, Quat, Shape, Sphere, Vec3};
 
-use crate::body::{Joint, Material, RigidBody};
-use crate::error::SimError;
-use crate::step::{Scheme, SimSettings};
-use crate::world::{Spring, SpringAnchor, StaticGeometry, World};
+use wolfe_sim::{
+    Joint, Material, RigidBody, Scheme, SimError, SimSettings, Spring, SpringAnchor, StaticGeometry, World,
+};
 
 /// Standard gravity, m/s^2.
 pub const GRAVITY: f64 = 9.81;

@@ -1,12 +1,12 @@
 //! Simulates the clutter scene (SAP paper Section VI-C: 40 bodies, walls, 10 s at 10 ms
 //! by default), records every step with contacts, writes `view.html` and `scene.glb` into
-//! DIR and prints the file sizes: the page-size measurement of issue 19.
+//! DIR and prints the file sizes.
 //!
-//! `cargo run --release -p wolfe-view --example clutter_page -- DIR [BODIES] [SECONDS]`
+//! `cargo run --release -p wolfe-lab --example clutter_page -- DIR [BODIES] [SECONDS]`
 
 use std::path::PathBuf;
 
-use wolfe_sim::scenes::Clutter;
+use wolfe_lab::sim::scenes::Clutter;
 use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::Simulation;
 
