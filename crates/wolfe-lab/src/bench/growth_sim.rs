@@ -23,6 +23,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::sim::scenes::Polytopes;
@@ -259,65 +260,8 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     let elapsed = started.elapsed().as_secs_f64();
 
     let mut report = BenchReport::default();
-    let csv = options.out.join("growth-sim.csv");
-    let io = |source| BenchError::Io {
-        path: csv.clone(),
-        source,
-    };
-    let mut w = std::io::BufWriter::new(std::fs::File::create(&csv).map_err(io)?);
-    writeln!(
-        w,
-        "step,alpha,signed_distance,normal_angle,warm_ns,cold_ns,warm_iterations,cold_iterations,optimal"
-    )
-    .map_err(io)?;
-    for s in &samples {
-        writeln!(
-            w,
-            "{},{},{},{},{},{},{},{},{}",
-            s.step,
-            s.alpha,
-            s.signed_distance,
-            s.normal_angle,
-            s.warm_ns,
-            s.cold_ns,
-            s.warm_iterations,
-            s.cold_iterations,
-            s.optimal
-        )
-        .map_err(io)?;
-    }
-    w.flush().map_err(io)?;
-    report.files.push(csv);
-    let csv = options.out.join("growth-sim-steps.csv");
-    let io = |source| BenchError::Io {
-        path: csv.clone(),
-        source,
-    };
-    let mut w = std::io::BufWriter::new(std::fs::File::create(&csv).map_err(io)?);
-    writeln!(
-        w,
-        "query,step,kinetic_energy,contacts,touching_pairs,penetration,step_seconds,detection_seconds"
-    )
-    .map_err(io)?;
-    for d in &drives {
-        for r in &d.rows {
-            writeln!(
-                w,
-                "{},{},{},{},{},{},{},{}",
-                d.name(),
-                r.step,
-                r.kinetic_energy,
-                r.contacts,
-                r.touching_pairs,
-                r.penetration,
-                r.step_seconds,
-                r.detection_seconds
-            )
-            .map_err(io)?;
-        }
-    }
-    w.flush().map_err(io)?;
-    report.files.push(csv);
+    report.files.push(write_samples(&options.out, &samples)?);
+    report.files.push(write_steps(&options.out, &drives)?);
 
     // Disagreements on overlap, beyond the rounding of either answer near contact.
     let disagree: Vec<&Sample> = samples
@@ -410,4 +354,71 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     );
     report.summary = s;
     Ok(report)
+}
+
+/// `growth-sim.csv` in `out`: one row per probed pair query; returns its path.
+fn write_samples(out: &Path, samples: &[Sample]) -> Result<PathBuf, BenchError> {
+    let csv = out.join("growth-sim.csv");
+    let io = |source| BenchError::Io {
+        path: csv.clone(),
+        source,
+    };
+    let mut w = std::io::BufWriter::new(std::fs::File::create(&csv).map_err(io)?);
+    writeln!(
+        w,
+        "step,alpha,signed_distance,normal_angle,warm_ns,cold_ns,warm_iterations,cold_iterations,optimal"
+    )
+    .map_err(io)?;
+    for s in samples {
+        writeln!(
+            w,
+            "{},{},{},{},{},{},{},{},{}",
+            s.step,
+            s.alpha,
+            s.signed_distance,
+            s.normal_angle,
+            s.warm_ns,
+            s.cold_ns,
+            s.warm_iterations,
+            s.cold_iterations,
+            s.optimal
+        )
+        .map_err(io)?;
+    }
+    w.flush().map_err(io)?;
+    Ok(csv)
+}
+
+/// `growth-sim-steps.csv` in `out`: one row per step of each run; returns its path.
+fn write_steps(out: &Path, drives: &[Drive]) -> Result<PathBuf, BenchError> {
+    let csv = out.join("growth-sim-steps.csv");
+    let io = |source| BenchError::Io {
+        path: csv.clone(),
+        source,
+    };
+    let mut w = std::io::BufWriter::new(std::fs::File::create(&csv).map_err(io)?);
+    writeln!(
+        w,
+        "query,step,kinetic_energy,contacts,touching_pairs,penetration,step_seconds,detection_seconds"
+    )
+    .map_err(io)?;
+    for d in drives {
+        for r in &d.rows {
+            writeln!(
+                w,
+                "{},{},{},{},{},{},{},{}",
+                d.name(),
+                r.step,
+                r.kinetic_energy,
+                r.contacts,
+                r.touching_pairs,
+                r.penetration,
+                r.step_seconds,
+                r.detection_seconds
+            )
+            .map_err(io)?;
+        }
+    }
+    w.flush().map_err(io)?;
+    Ok(csv)
 }

@@ -198,6 +198,32 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     let csv = options.out.join("warmstart.csv");
     write_rows(&csv, &rows)?;
     report.files.push(csv);
+    report.files.extend(write_charts(&options.out, &rows)?);
+    let problems_csv = options.out.join("warmstart-problems.csv");
+    write_problems(&problems_csv, &hulls, &trajectories, &problems)?;
+    report.files.push(problems_csv);
+    report.failures = disagreements(&rows);
+    let mut summary = summary(&rows, count, steps, problems.len(), simulated_s);
+    if !failed.is_empty() {
+        let _ = writeln!(
+            summary,
+            "{} drops were rejected by the simulator and replaced by the next draw; first: \
+             draw {} ({} / {}): {}\n",
+            failed.len(),
+            failed[0].0,
+            hulls[failed[0].1].0.display(),
+            hulls[failed[0].2].0.display(),
+            failed[0].3
+        );
+    }
+    report.summary = summary;
+    Ok(report)
+}
+
+/// The time charts of the strategies (GJK++ Fig. 13), one per task, in `out`; returns
+/// their paths.
+fn write_charts(out: &std::path::Path, rows: &[Row]) -> Result<Vec<std::path::PathBuf>, BenchError> {
+    let mut files = Vec::new();
     for task in TASKS {
         let chart = BandChart {
             title: format!("Warm starts, {} (GJK++ Fig. 13): time, mean ± std", task.name()),
@@ -221,29 +247,9 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
                 })
                 .collect(),
         };
-        report
-            .files
-            .extend(chart.write(&options.out, &format!("warmstart-{}", task.name()))?);
+        files.extend(chart.write(out, &format!("warmstart-{}", task.name()))?);
     }
-    let problems_csv = options.out.join("warmstart-problems.csv");
-    write_problems(&problems_csv, &hulls, &trajectories, &problems)?;
-    report.files.push(problems_csv);
-    report.failures = disagreements(&rows);
-    let mut summary = summary(&rows, count, steps, problems.len(), simulated_s);
-    if !failed.is_empty() {
-        let _ = writeln!(
-            summary,
-            "{} drops were rejected by the simulator and replaced by the next draw; first: \
-             draw {} ({} / {}): {}\n",
-            failed.len(),
-            failed[0].0,
-            hulls[failed[0].1].0.display(),
-            hulls[failed[0].2].0.display(),
-            failed[0].3
-        );
-    }
-    report.summary = summary;
-    Ok(report)
+    Ok(files)
 }
 
 /// The queried problems (the pairs the broad phase let through), one row per step:

@@ -28,6 +28,7 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 use crate::sim::scenes::{Clutter, GRAVITY};
 use nalgebra::DMatrix;
@@ -125,14 +126,7 @@ pub fn scaling<P: FnMut()>(
     if largest == 0 {
         return Err(SimRunError::Option("--bodies 0: must be at least 1".into()));
     }
-    let counts: Vec<usize> = if quick {
-        std::iter::successors(Some(8usize), |n| Some(n * 2))
-            .take_while(|&n| n < largest)
-            .chain([largest])
-            .collect()
-    } else {
-        (1..=largest.div_ceil(8)).map(|k| (8 * k).min(largest)).collect()
-    };
+    let counts = scaling_counts(quick, largest);
     let path = dir.join("scaling.csv");
     let mut csv = BufWriter::new(File::create(&path).map_err(io(&path))?);
     writeln!(csv, "{}", SCALING_COLUMNS.join(",")).map_err(io(&path))?;
@@ -266,6 +260,19 @@ pub fn scaling<P: FnMut()>(
     Ok(SimReport { summary, files })
 }
 
+/// The body counts of the scaling study up to `largest`: doubling from 8 when `quick`,
+/// else every multiple of 8.
+fn scaling_counts(quick: bool, largest: usize) -> Vec<usize> {
+    if quick {
+        std::iter::successors(Some(8usize), |n| Some(n * 2))
+            .take_while(|&n| n < largest)
+            .chain([largest])
+            .collect()
+    } else {
+        (1..=largest.div_ceil(8)).map(|k| (8 * k).min(largest)).collect()
+    }
+}
+
 /// The condition number of the SPD matrix `h`, plain and Jacobi-scaled: the ratio of its
 /// extreme eigenvalues (`f64::INFINITY` when the smallest is not positive).
 pub fn condition_numbers(h: &DMatrix<f64>) -> (f64, f64) {
@@ -314,10 +321,29 @@ pub fn slip<P: FnMut()>(
     } else {
         (0..=8).map(|k| 10f64.powf(-5.0 + 0.5 * f64::from(k))).collect()
     };
+    let (rows, dt) = slip_runs(options, bodies, seconds, &sigmas, progress)?;
+    let mut files = vec![write_slip_csv(dir, bodies, &rows)?];
+    files.extend(slip_plots(dir, bodies, &rows)?);
+    let summary = slip_summary(bodies, dt, seconds, &rows);
+    let path = dir.join("summary.md");
+    std::fs::write(&path, &summary).map_err(io(&path))?;
+    files.push(path);
+    Ok(SimReport { summary, files })
+}
+
+/// The clutter runs of the slip study, one per wall setting and `sigma`, and their
+/// time step.
+fn slip_runs<P: FnMut()>(
+    options: &SimOptions,
+    bodies: usize,
+    seconds: f64,
+    sigmas: &[f64],
+    progress: &mut impl FnMut(usize) -> P,
+) -> Result<(Vec<SlipRow>, f64), SimRunError> {
     let mut rows = Vec::new();
     let mut dt = 0.01;
     for walls in [true, false] {
-        for &sigma in &sigmas {
+        for &sigma in sigmas {
             let scene = Clutter {
                 bodies,
                 walls,
@@ -356,10 +382,15 @@ pub fn slip<P: FnMut()>(
             });
         }
     }
+    Ok((rows, dt))
+}
+
+/// `slip.csv` in `dir`, one row per run; returns its path.
+fn write_slip_csv(dir: &Path, bodies: usize, rows: &[SlipRow]) -> Result<PathBuf, SimRunError> {
     let path = dir.join("slip.csv");
     let mut csv = BufWriter::new(File::create(&path).map_err(io(&path))?);
     writeln!(csv, "{}", SLIP_COLUMNS.join(",")).map_err(io(&path))?;
-    for r in &rows {
+    for r in rows {
         writeln!(
             csv,
             "{},{},{bodies},{},{},{},{},{},{},{},{},{},{},{},{},{}",
@@ -382,7 +413,12 @@ pub fn slip<P: FnMut()>(
         .map_err(io(&path))?;
     }
     csv.flush().map_err(io(&path))?;
-    let mut files = vec![path];
+    Ok(path)
+}
+
+/// The slip study's plots (Fig. 14 and 15) in `dir`; returns their paths.
+fn slip_plots(dir: &Path, bodies: usize, rows: &[SlipRow]) -> Result<Vec<PathBuf>, SimRunError> {
+    let mut files = Vec::new();
     let series = |f: &dyn Fn(&SlipRow) -> f64| -> Vec<Curve> {
         [true, false]
             .into_iter()
@@ -460,6 +496,11 @@ pub fn slip<P: FnMut()>(
         )
         .write(dir, "condition-vs-sigma")?,
     );
+    Ok(files)
+}
+
+/// The slip study's `summary.md` text.
+fn slip_summary(bodies: usize, dt: f64, seconds: f64, rows: &[SlipRow]) -> String {
     let mut summary = format!(
         "# wolfe sim clutter-slip\n\nClutter (SAP paper Section VI-C-2), {bodies} bodies, dt = {dt} s, \
          {seconds} s per run, mu = 1. Slip speeds |v_t| at the end over the touching contacts \
@@ -471,7 +512,7 @@ pub fn slip<P: FnMut()>(
          mean iterations | ms/step | cond(H) | cond scaled | final KE (J) |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n"
     );
-    for r in &rows {
+    for r in rows {
         let _ = writeln!(
             summary,
             "| {} | {:.1e} | {:.2e} | {:.2e} | {:.2e} | {:.2e} | {} ({}) | {:.2} | {:.3} | {:.2e} | {:.2e} | {:.2e} |",
@@ -490,8 +531,5 @@ pub fn slip<P: FnMut()>(
             r.run.final_kinetic_energy
         );
     }
-    let path = dir.join("summary.md");
-    std::fs::write(&path, &summary).map_err(io(&path))?;
-    files.push(path);
-    Ok(SimReport { summary, files })
+    summary
 }
