@@ -1,6 +1,6 @@
 //! The pose gradient of the distance ([`DistanceOutput::pose_gradient`]).
 
-use super::{unique_witnesses, PoseGradient};
+use super::{witnesses, PoseGradient};
 use crate::collide::distance::DistanceOutput;
 use crate::collide::gjk::GjkStatus;
 use crate::error::WolfeError;
@@ -32,8 +32,17 @@ impl DistanceOutput {
             return Ok(PoseGradient::zero(true));
         }
         let n = self.normal;
-        let mut g = PoseGradient::of_gap(1.0, &n, &self.point_a, &self.point_b, pose_a, pose_b);
-        g.differentiable = self.status == GjkStatus::Converged && unique_witnesses(a, pose_a, b, pose_b, &n);
+        let ([pa, pb], unique) = witnesses(
+            a,
+            pose_a,
+            b,
+            pose_b,
+            &n,
+            self.distance,
+            [self.point_a, self.point_b],
+        );
+        let mut g = PoseGradient::of_gap(1.0, &n, &pa, &pb, pose_a, pose_b);
+        g.differentiable = self.status == GjkStatus::Converged && unique;
         Ok(g)
     }
 }

@@ -1,6 +1,6 @@
 //! The pose gradient of the growth distance ([`GrowthOutput::pose_gradient`]).
 
-use super::support::{feature, several_normals, several_witness_pairs};
+use super::support::{feature, several_normals, several_witness_pairs, world_support};
 use super::{PoseGradient, PARALLEL_TOLERANCE};
 use crate::collide::growth::{CenterPoint, GrowthOutput, GrowthStatus};
 use crate::error::WolfeError;
@@ -16,7 +16,8 @@ impl GrowthOutput {
     /// query (`None`: the shapes' default centres).
     ///
     /// `differentiable` is false where the normal or the touching point is not unique
-    /// (see [`crate::gradient`]) or the query did not converge. Coincident centres
+    /// (see [`crate::gradient`]) or the query did not converge (status `Converged`, or
+    /// bounds within the default tolerance, `relative_gap() <= sqrt(f64::EPSILON)`). Coincident centres
     /// (`alpha = 0`, no normal) give the zero subgradient, not differentiable.
     ///
     /// Errors: [`WolfeError`] for an invalid pose or centre point.
@@ -42,17 +43,29 @@ impl GrowthOutput {
             }
         }
         let n = self.normal;
-        let p = pose_b.transform_point(&cb.point) - pose_a.transform_point(&ca.point);
+        let (p1, p2) = (
+            pose_a.transform_point(&ca.point),
+            pose_b.transform_point(&cb.point),
+        );
+        let p = p2 - p1;
         let np = n.dot(&p);
         if n.norm_squared() == 0.0 || np <= 0.0 || !(self.alpha > 0.0) {
             return Ok(PoseGradient::zero(false));
         }
-        let x = self.contact_point;
-        let mut g = PoseGradient::of_gap(self.alpha / np, &n, &x, &x, pose_a, pose_b);
         let tol = PARALLEL_TOLERANCE;
         let fa = feature(a, pose_a, &n, tol);
         let fb = feature(b, pose_b, &-n, tol);
-        g.differentiable = self.status == GrowthStatus::Converged
+        // The touching point, exact from a support set that is a point (Eq. 9c).
+        let x = if fa.dim == 0 {
+            p1 + self.alpha * (world_support(a, pose_a, &n) - p1)
+        } else if fb.dim == 0 {
+            p2 + self.alpha * (world_support(b, pose_b, &-n) - p2)
+        } else {
+            self.contact_point
+        };
+        let mut g = PoseGradient::of_gap(self.alpha / np, &n, &x, &x, pose_a, pose_b);
+        g.differentiable = (self.status == GrowthStatus::Converged
+            || self.relative_gap() <= f64::EPSILON.sqrt())
             && !several_witness_pairs(&fa, &fb, tol)
             && !several_normals(&fa, &fb, tol);
         Ok(g)

@@ -165,9 +165,40 @@ impl PoseGradient {
     }
 }
 
-/// Whether the witness pair of `a` and `b` in the normal `n` (from A to B) is unique.
-fn unique_witnesses(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, n: &Vec3) -> bool {
+/// The witness pair of `a` at `pose_a` and `b` at `pose_b` in the unit normal `n` (from A
+/// to B) with the gap `phi = <n, p_b - p_a>`, refined from the query's `p_a`, `p_b`, and
+/// whether it is unique. A support set that is a point is the exact witness
+/// (`S_A(n)`, `S_B(-n)` with the radii: the query's barycentric witnesses carry the
+/// error of its tolerance there); facing a face or a segment, the other witness is that
+/// point moved by the gap along `n`. Two crossing segments or parallel sets keep the
+/// query's pair.
+fn witnesses(
+    a: &Shape,
+    pose_a: &Pose,
+    b: &Shape,
+    pose_b: &Pose,
+    n: &Vec3,
+    phi: f64,
+    p: [Vec3; 2],
+) -> ([Vec3; 2], bool) {
     let fa = support::feature(a, pose_a, n, PARALLEL_TOLERANCE);
     let fb = support::feature(b, pose_b, &-n, PARALLEL_TOLERANCE);
-    !support::several_witness_pairs(&fa, &fb, PARALLEL_TOLERANCE)
+    let unique = !support::several_witness_pairs(&fa, &fb, PARALLEL_TOLERANCE);
+    let pair = if fa.dim == 0 {
+        let pa = support::world_support(a, pose_a, n);
+        [
+            pa,
+            if fb.dim == 0 {
+                support::world_support(b, pose_b, &-n)
+            } else {
+                pa + phi * n
+            },
+        ]
+    } else if fb.dim == 0 {
+        let pb = support::world_support(b, pose_b, &-n);
+        [pb - phi * n, pb]
+    } else {
+        p
+    };
+    (pair, unique)
 }

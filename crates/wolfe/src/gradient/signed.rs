@@ -1,6 +1,6 @@
 //! The pose gradient of the signed distance ([`SignedDistanceOutput::pose_gradient`]).
 
-use super::{unique_witnesses, PoseGradient};
+use super::{witnesses, PoseGradient};
 use crate::collide::contact::SignedDistanceOutput;
 use crate::error::WolfeError;
 use crate::math::Pose;
@@ -29,8 +29,17 @@ impl SignedDistanceOutput {
         pose_a.validate()?;
         pose_b.validate()?;
         let n = self.normal;
-        let mut g = PoseGradient::of_gap(1.0, &n, &self.point_a, &self.point_b, pose_a, pose_b);
-        g.differentiable = self.is_certified() && unique_witnesses(a, pose_a, b, pose_b, &n);
+        let ([pa, pb], unique) = witnesses(
+            a,
+            pose_a,
+            b,
+            pose_b,
+            &n,
+            self.signed_distance,
+            [self.point_a, self.point_b],
+        );
+        let mut g = PoseGradient::of_gap(1.0, &n, &pa, &pb, pose_a, pose_b);
+        g.differentiable = self.is_certified() && unique;
         Ok(g)
     }
 }

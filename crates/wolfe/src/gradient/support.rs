@@ -4,7 +4,7 @@
 
 use crate::math::{Pose, Vec3};
 use crate::mesh::ConvexMesh;
-use crate::shape::{ConvexShape, Shape};
+use crate::shape::{ConvexShape, Shape, SupportMap};
 
 /// The support set of a shape in a direction, and the normal cone there.
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +111,13 @@ pub(super) fn feature(shape: &Shape, pose: &Pose, n: &Vec3, tol: f64) -> Feature
     local_feature(shape, &d, tol).to_world(pose)
 }
 
+/// The support point of the whole shape (core and radius) at `pose` in the world
+/// direction `n` (unit): `max_{x in shape} <n, x>`.
+pub(super) fn world_support(shape: &Shape, pose: &Pose, n: &Vec3) -> Vec3 {
+    let core = pose.transform_point(&shape.local_support(&pose.inverse_transform_vector(n)));
+    core + shape.radius() * n
+}
+
 fn local_feature(shape: &Shape, d: &Vec3, tol: f64) -> Feature {
     let z = Vec3::z();
     let rho = (d.x * d.x + d.y * d.y).sqrt();
@@ -127,10 +134,10 @@ fn local_feature(shape: &Shape, d: &Vec3, tol: f64) -> Feature {
             }
         }
         Shape::Cuboid(_) => {
-            let zeros: Vec<usize> = (0..3).filter(|&i| d[i].abs() <= tol).collect();
-            match zeros.len() {
+            let flat = |i: usize| d[i].abs() <= tol;
+            match (0..3).filter(|&i| flat(i)).count() {
                 0 => Feature::point(3),
-                1 => Feature::segment(Vec3::ith(zeros[0], 1.0), true),
+                1 => Feature::segment(Vec3::ith((0..3).find(|&i| flat(i)).unwrap_or(0), 1.0), true),
                 _ => Feature::face(),
             }
         }
