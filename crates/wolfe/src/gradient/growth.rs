@@ -49,7 +49,7 @@ impl GrowthOutput {
         );
         let p = p2 - p1;
         let np = n.dot(&p);
-        if n.norm_squared() == 0.0 || np <= 0.0 || !(self.alpha > 0.0) {
+        if n.norm_squared() == 0.0 || np <= 0.0 || self.alpha.is_nan() || self.alpha <= 0.0 {
             return Ok(PoseGradient::zero(false));
         }
         let tol = PARALLEL_TOLERANCE;
