@@ -19,6 +19,7 @@ pub mod broad;
 mod builder;
 pub mod collide;
 pub mod error;
+pub mod gradient;
 pub mod math;
 pub mod mesh;
 pub mod shape;
@@ -38,6 +39,7 @@ pub use collide::growth::{
 };
 pub use collide::halfspace::{halfspace_manifold, HalfSpace};
 pub use error::{WolfeError, MAX_MAGNITUDE};
+pub use gradient::{PoseGradient, PARALLEL_TOLERANCE};
 pub use math::{Aabb, Pose, Quat, Vec3};
 pub use mesh::ConvexMesh;
 pub use shape::MassProperties;
