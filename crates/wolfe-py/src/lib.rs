@@ -24,6 +24,7 @@
 #![allow(clippy::too_many_arguments)]
 
 pub mod batch;
+pub mod broadphase;
 pub mod coal_api;
 pub mod convert;
 pub mod error;
@@ -66,6 +67,8 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<geometry::PyCone>()?;
     m.add_class::<geometry::PyEllipsoid>()?;
     m.add_class::<geometry::PyConvex>()?;
+    m.add_class::<geometry::PyHalfspace>()?;
+    m.add_class::<geometry::PyPlane>()?;
     m.add_class::<geometry::StdVecVec3s>()?;
     m.add_class::<geometry::Triangle>()?;
     m.add_class::<geometry::StdVecTriangle>()?;
@@ -131,6 +134,20 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Contact>()?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(collide, m)?)?;
+    m.add_class::<broadphase::AABB>()?;
+    m.add_class::<broadphase::CollisionObject>()?;
+    m.add_class::<broadphase::CollisionData>()?;
+    m.add_class::<broadphase::DistanceData>()?;
+    m.add_class::<broadphase::CollisionCallBackBase>()?;
+    m.add_class::<broadphase::CollisionCallBackDefault>()?;
+    m.add_class::<broadphase::DistanceCallBackBase>()?;
+    m.add_class::<broadphase::DistanceCallBackDefault>()?;
+    m.add_class::<broadphase::BroadPhaseCollisionManager>()?;
+    let manager = m.getattr("DynamicAABBTreeCollisionManager")?;
+    m.add("BroadPhaseCollisionManager", &manager)?;
+    for alias in broadphase::MANAGER_ALIASES {
+        m.add(alias, &manager)?;
+    }
     m.add_class::<penetration::ContactManifold>()?;
     m.add_function(wrap_pyfunction!(penetration::signed_distance, m)?)?;
     m.add_function(wrap_pyfunction!(penetration::contact_manifold, m)?)?;
