@@ -130,7 +130,8 @@ class CollisionGeometry:
     def computeCOM(self) -> npt.NDArray[np.float64]: ...
     def support(self, d: ArrayLike) -> npt.NDArray[np.float64]: ...
     def getNodeType(self) -> NODE_TYPE:
-        """GEOM_SPHERE, GEOM_BOX, ...; BV_UNKNOWN for an inflated shape."""
+        """GEOM_SPHERE, GEOM_BOX, ..., GEOM_HALFSPACE, GEOM_PLANE; BV_UNKNOWN for an
+        inflated shape."""
     def getObjectType(self) -> OBJECT_TYPE:
         """OT_GEOM."""
     def __eq__(self, other: object) -> bool: ...

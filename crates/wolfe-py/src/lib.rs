@@ -5,9 +5,10 @@
 //! - [`geometry`], [`transform`], [`coal_api`]: coal 3.0's API with the same names,
 //!   argument order and size conventions (`Sphere`, `Box`, `Capsule`, `Cylinder`,
 //!   `Cone`, `Ellipsoid`, `Convex`, `Transform3s`, `DistanceRequest`/`Result`,
-//!   `CollisionRequest`/`Result`, `distance`, `collide`), so that `import wolfe as coal`
-//!   runs a coal script unchanged. Differences in meaning are listed in the README's
-//!   Python section and in `wolfe.pyi`.
+//!   `CollisionRequest`/`Result`, `distance`, `collide`, `Halfspace`, `Plane`), so that
+//!   `import wolfe as coal` runs a coal script unchanged. Differences in meaning are
+//!   listed in `docs/coal-compat.md` and in `wolfe.pyi`.
+//! - [`broadphase`]: coal's `CollisionObject`, broad-phase managers and callbacks.
 //! - [`penetration`], [`growth`], [`warm`]: what coal lacks: certificates, signed
 //!   distance, contact manifolds, growth distance, warm starts through `PairCache`.
 //! - [`batch`]: `distance_batch` over numpy poses on every core without the GIL.
