@@ -3,12 +3,13 @@
 
 use pyo3::prelude::*;
 use wolfe::{
-    ConvergenceCriterion, EpaSettings, GjkSettings, GjkStatus, GjkVariant, Pose, SignedDistanceSettings, Vec3,
+    halfspace_manifold, ConvergenceCriterion, ConvexShape, EpaSettings, GjkSettings, GjkStatus, GjkVariant,
+    HalfSpace, ManifoldSettings, Pose, Shape, SignedDistanceSettings, SupportMap, Vec3, WolfeError,
 };
 
 use crate::convert::{np_vec3, vec3, NonNegative};
 use crate::error::geometry;
-use crate::geometry::shape_of;
+use crate::geometry::{geom_of, Flat, Geom};
 use crate::queries::{with_solvers, Answer, Warm};
 
 /// GJK variant (coal's names): vanilla GJK, Polyak or Nesterov acceleration.
@@ -343,6 +344,11 @@ pub struct DistanceResult {
 }
 
 impl DistanceResult {
+    /// An empty result (`DistanceResult()`).
+    pub fn empty() -> Self {
+        Self::new()
+    }
+
     /// A result holding `answer`, whose A is at `pose_a`.
     pub fn from_answer(answer: Answer, pose_a: &Pose) -> Self {
         let sep = answer.point_a - answer.point_b;
@@ -471,32 +477,260 @@ impl DistanceResult {
     }
 }
 
-/// The distance between `s1` at `M1` and `s2` at `M2` (coal's `distance`): fills `res`
-/// and returns `res.min_distance`.
+/// The four or six arguments of coal's `distance`/`collide`: `(o1, o2, req, res)` on
+/// collision objects, or `(s1, M1, s2, M2, req, res)` on shapes.
+type QueryArgs<'a, 'py> = (
+    (Geom, Pose),
+    (Geom, Pose),
+    &'a Bound<'py, PyAny>,
+    &'a Bound<'py, PyAny>,
+);
+
+fn query_args<'a, 'py>(
+    what: &str,
+    s1: &'a Bound<'py, PyAny>,
+    M1: &'a Bound<'py, PyAny>,
+    s2: &'a Bound<'py, PyAny>,
+    M2: &'a Bound<'py, PyAny>,
+    req: Option<&'a Bound<'py, PyAny>>,
+    res: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<QueryArgs<'a, 'py>> {
+    if let Some((a, b)) = crate::broadphase::object_pair(s1.py(), s1, M1)? {
+        if req.is_some() || res.is_some() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what}(o1, o2, req, res) on collision objects takes four arguments"
+            )));
+        }
+        return Ok((a, b, s2, M2));
+    }
+    let (Some(req), Some(res)) = (req, res) else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what}: expected (s1, M1, s2, M2, req, res) or (o1, o2, req, res) with collision objects"
+        )));
+    };
+    let a = (geom_of(s1)?, crate::transform::pose_arg(M1)?);
+    let b = (geom_of(s2)?, crate::transform::pose_arg(M2)?);
+    Ok((a, b, req, res))
+}
+
+/// The distance between `s1` at `M1` and `s2` at `M2` (coal's `distance`), or between
+/// two `CollisionObject`s (`distance(o1, o2, req, res)`): fills `res` and returns
+/// `res.min_distance`.
 #[pyfunction]
 #[allow(non_snake_case)]
+#[pyo3(signature = (s1, M1, s2, M2, req = None, res = None))]
 pub fn distance(
     s1: &Bound<'_, PyAny>,
     M1: &Bound<'_, PyAny>,
     s2: &Bound<'_, PyAny>,
     M2: &Bound<'_, PyAny>,
-    req: PyRef<'_, DistanceRequest>,
-    mut res: PyRefMut<'_, DistanceResult>,
+    req: Option<&Bound<'_, PyAny>>,
+    res: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
-    let a = shape_of(s1)?;
-    let b = shape_of(s2)?;
-    let pa = crate::transform::pose_arg(M1)?;
-    let pb = crate::transform::pose_arg(M2)?;
-    let settings = req.f.settings();
-    let warm = req.f.warm_start(&pa);
-    let signed = req.enable_signed_distance;
-    let answer = with_solvers(&settings, |s| {
-        s.warm = warm;
-        s.distance(&a, &pa, &b, &pb, signed)
-    })
-    .map_err(geometry)?;
+    let ((ga, pa), (gb, pb), req, res) = query_args("distance", s1, M1, s2, M2, req, res)?;
+    let req = req.downcast::<DistanceRequest>()?.borrow();
+    let mut res = res.downcast::<DistanceResult>()?.borrow_mut();
+    let answer = distance_answer(&ga, &pa, &gb, &pb, &req)?;
     *res = DistanceResult::from_answer(answer, &pa);
     Ok(answer.distance)
+}
+
+/// The answer of [`distance`] for two geometries.
+pub fn distance_answer(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, req: &DistanceRequest) -> PyResult<Answer> {
+    let signed = req.enable_signed_distance;
+    let (a, b) = match (a, b) {
+        (Geom::Convex(a), Geom::Convex(b)) => (a, b),
+        _ => {
+            let c = flat_pair(a, pa, b, pb)?;
+            let d = if signed {
+                c.signed_distance
+            } else {
+                c.signed_distance.max(0.0)
+            };
+            let normal = if signed || c.signed_distance >= 0.0 {
+                c.normal
+            } else {
+                Vec3::zeros()
+            };
+            return Ok(Answer {
+                distance: d,
+                point_a: c.point_a,
+                point_b: c.point_b,
+                normal,
+                lower_bound: d,
+                upper_bound: d,
+                duality_gap: 0.0,
+                iterations: 0,
+                epa_iterations: 0,
+                support_calls: 1 + u32::from(c.plane),
+                status: if c.signed_distance < 0.0 {
+                    GjkStatus::Intersecting
+                } else {
+                    GjkStatus::Converged
+                },
+                epa_status: None,
+            });
+        }
+    };
+    let settings = req.f.settings();
+    let warm = req.f.warm_start(pa);
+    with_solvers(&settings, |s| {
+        s.warm = warm;
+        s.distance(a, pa, b, pb, signed)
+    })
+    .map_err(geometry)
+}
+
+/// The closest (or deepest) pair of points between a half-space or plane and a convex
+/// shape, in closed form (exact up to rounding).
+#[derive(Clone, Copy, Debug)]
+pub struct FlatContact {
+    /// Signed distance (negative: the penetration depth).
+    pub signed_distance: f64,
+    /// Witness point on the first geometry.
+    pub point_a: Vec3,
+    /// Witness point on the second geometry.
+    pub point_b: Vec3,
+    /// Unit normal from the first geometry to the second.
+    pub normal: Vec3,
+    /// Whether a plane was involved (two sides tried).
+    pub plane: bool,
+}
+
+/// The half-space of `flat` at `pose`, in world frame, and (for a plane) its other side.
+fn world_sides(flat: &Flat, pose: &Pose) -> Result<(HalfSpace, Option<HalfSpace>), WolfeError> {
+    pose.validate()?;
+    let n = pose.rotation * flat.halfspace.normal();
+    let d = flat.halfspace.offset() + n.dot(&pose.translation);
+    let side = HalfSpace::new(n, d)?;
+    let other = if flat.plane {
+        Some(HalfSpace::new(-n, -d)?)
+    } else {
+        None
+    };
+    Ok((side, other))
+}
+
+/// Signed distance, witness points and normal (half-space to shape) of `shape` at
+/// `pose` against the world half-space `h`: the shape's support point into the plane,
+/// as `wolfe::halfspace_manifold` computes it.
+fn halfspace_to_shape(h: &HalfSpace, shape: &Shape, pose: &Pose) -> FlatContact {
+    let n = h.normal();
+    let into = pose.inverse_transform_vector(&-n);
+    let deepest = pose.transform_point(&shape.local_support(&into)) - shape.radius() * n;
+    let sd = h.signed_distance_to_point(&deepest);
+    FlatContact {
+        signed_distance: sd,
+        point_a: deepest - sd * n,
+        point_b: deepest,
+        normal: n,
+        plane: false,
+    }
+}
+
+/// [`FlatContact`] of a pair where at least one geometry is a half-space or plane
+/// (`NotImplementedError` when both are).
+pub fn flat_pair(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose) -> PyResult<FlatContact> {
+    let (flat, pf, shape, ps, swapped) = match (a, b) {
+        (Geom::Flat(f), Geom::Convex(s)) => (f, pa, s, pb, false),
+        (Geom::Convex(s), Geom::Flat(f)) => (f, pb, s, pa, true),
+        (Geom::Flat(f), Geom::Flat(g)) => {
+            return Err(pyo3::exceptions::PyNotImplementedError::new_err(format!(
+                "distance and collision between a {} and a {} are not provided (both unbounded)",
+                f.name(),
+                g.name()
+            )))
+        }
+        (Geom::Convex(_), Geom::Convex(_)) => {
+            return Err(crate::error::value(
+                "flat_pair: neither geometry is a Halfspace or Plane",
+            ))
+        }
+    };
+    let (side, other) = world_sides(flat, pf).map_err(geometry)?;
+    ps.validate().map_err(geometry)?;
+    let mut c = halfspace_to_shape(&side, shape, ps);
+    if let Some(o) = other {
+        // A plane: the shape is outside on the side where it is farther out (when it
+        // crosses the plane, the smaller of the two depths).
+        let c2 = halfspace_to_shape(&o, shape, ps);
+        if c2.signed_distance > c.signed_distance {
+            c = c2;
+        }
+        c.plane = true;
+    }
+    if !c.signed_distance.is_finite() {
+        return Err(crate::error::value(format!(
+            "{} distance is not finite ({}): the pose or shape is out of range",
+            flat.name(),
+            c.signed_distance
+        )));
+    }
+    if swapped {
+        c = FlatContact {
+            point_a: c.point_b,
+            point_b: c.point_a,
+            normal: -c.normal,
+            ..c
+        };
+    }
+    Ok(c)
+}
+
+/// The contact of `collide` for a half-space or plane pair within `margin`: the deepest
+/// point of `wolfe::halfspace_manifold` on the side found by [`flat_pair`].
+fn flat_contact(
+    a: &Geom,
+    pa: &Pose,
+    b: &Geom,
+    pb: &Pose,
+    margin: f64,
+) -> PyResult<(FlatContact, Option<FlatContact>)> {
+    let c = flat_pair(a, pa, b, pb)?;
+    if c.signed_distance > margin {
+        return Ok((c, None));
+    }
+    let (flat, pf, shape, ps, swapped) = match (a, b) {
+        (Geom::Flat(f), Geom::Convex(s)) => (f, pa, s, pb, false),
+        (Geom::Convex(s), Geom::Flat(f)) => (f, pb, s, pa, true),
+        _ => return Ok((c, Some(c))),
+    };
+    // The side `flat_pair` chose: its outward normal is `c.normal` from the flat to the
+    // shape.
+    let n_out = if swapped { -c.normal } else { c.normal };
+    let (side, other) = world_sides(flat, pf).map_err(geometry)?;
+    let h = match other {
+        Some(o) if o.normal().dot(&n_out) > side.normal().dot(&n_out) => o,
+        _ => side,
+    };
+    let mut settings = ManifoldSettings::default();
+    settings.margin = margin.max(0.0);
+    let m = halfspace_manifold(&h, shape, ps, &settings).map_err(geometry)?;
+    let deepest = m.and_then(|m| {
+        m.points()
+            .iter()
+            .copied()
+            .min_by(|x, y| x.signed_distance.total_cmp(&y.signed_distance))
+    });
+    let Some(p) = deepest else {
+        return Ok((c, Some(c)));
+    };
+    let mut out = FlatContact {
+        signed_distance: p.signed_distance,
+        point_a: p.point_a,
+        point_b: p.point_b,
+        normal: h.normal(),
+        plane: c.plane,
+    };
+    if swapped {
+        out = FlatContact {
+            point_a: out.point_b,
+            point_b: out.point_a,
+            normal: -out.normal,
+            ..out
+        };
+    }
+    Ok((c, Some(out)))
 }
 
 /// coal's `CollisionRequest`.
@@ -661,20 +895,78 @@ impl CollisionResult {
 /// Whether `s1` at `M1` and `s2` at `M2` collide (signed distance below
 /// `req.security_margin`), coal's `collide`: fills `res` and returns the number of
 /// contacts.
+/// Also `collide(o1, o2, req, res)` on two `CollisionObject`s.
 #[pyfunction]
 #[allow(non_snake_case)]
+#[pyo3(signature = (s1, M1, s2, M2, req = None, res = None))]
 pub fn collide(
     s1: &Bound<'_, PyAny>,
     M1: &Bound<'_, PyAny>,
     s2: &Bound<'_, PyAny>,
     M2: &Bound<'_, PyAny>,
-    req: PyRef<'_, CollisionRequest>,
-    mut res: PyRefMut<'_, CollisionResult>,
+    req: Option<&Bound<'_, PyAny>>,
+    res: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
-    let a = shape_of(s1)?;
-    let b = shape_of(s2)?;
-    let pa = crate::transform::pose_arg(M1)?;
-    let pb = crate::transform::pose_arg(M2)?;
+    let ((ga, pa), (gb, pb), req, res) = query_args("collide", s1, M1, s2, M2, req, res)?;
+    let req = req.downcast::<CollisionRequest>()?.borrow();
+    let mut res = res.downcast::<CollisionResult>()?.borrow_mut();
+    let out = collide_result(&ga, &pa, &gb, &pb, &req)?;
+    let n = out.contacts.len();
+    *res = out;
+    Ok(n)
+}
+
+impl CollisionRequest {
+    /// coal's default request (`CollisionRequest()`).
+    pub fn default_request() -> Self {
+        Self {
+            f: GjkFields::default(),
+            num_max_contacts: 1,
+            enable_contact: true,
+            security_margin: 0.0,
+            break_distance: 1e-3,
+            distance_upper_bound: f64::MAX,
+            enable_distance_lower_bound: false,
+        }
+    }
+}
+
+impl CollisionResult {
+    /// An empty result (`CollisionResult()`).
+    pub fn empty() -> Self {
+        Self::new()
+    }
+
+    /// Adds a pair's result to this one, as coal's callbacks accumulate: the pair's
+    /// contacts up to `max_contacts` in all, the collision flag, the smaller lower bound.
+    pub fn merge(&mut self, pair: CollisionResult, max_contacts: usize) {
+        self.collision |= pair.collision;
+        for c in pair.contacts {
+            if self.contacts.len() < max_contacts {
+                self.contacts.push(c);
+            }
+        }
+        self.distance_lower_bound = self.distance_lower_bound.min(pair.distance_lower_bound);
+        if pair.status.is_some() {
+            self.status = pair.status;
+        }
+        self.iterations += pair.iterations;
+    }
+
+    /// Whether it collides with at least `n` contacts (when a callback is done).
+    pub fn has_contacts(&self, n: usize) -> bool {
+        self.collision && self.contacts.len() >= n
+    }
+}
+
+/// The result of [`collide`] for two geometries.
+pub fn collide_result(
+    a: &Geom,
+    pa: &Pose,
+    b: &Geom,
+    pb: &Pose,
+    req: &CollisionRequest,
+) -> PyResult<CollisionResult> {
     let mut settings = req.f.settings();
     let margin = req.security_margin;
     if !margin.is_finite() {
@@ -682,15 +974,40 @@ pub fn collide(
             "security_margin = {margin}: must be finite"
         )));
     }
+    let (a, b) = match (a, b) {
+        (Geom::Convex(a), Geom::Convex(b)) => (a, b),
+        _ => {
+            let (c, contact) = flat_contact(a, pa, b, pb, margin)?;
+            let mut out = CollisionResult::new();
+            out.status = Some(if c.signed_distance < 0.0 {
+                Status::Intersecting
+            } else {
+                Status::Converged
+            });
+            out.distance_lower_bound = c.signed_distance;
+            out.collision = contact.is_some();
+            if let Some(k) = contact {
+                if req.enable_contact && req.num_max_contacts > 0 {
+                    out.contacts.push(Contact {
+                        point_a: k.point_a,
+                        point_b: k.point_b,
+                        normal: k.normal,
+                        depth: k.signed_distance,
+                    });
+                }
+            }
+            return Ok(out);
+        }
+    };
     settings.gjk.collision_margin = margin.max(0.0);
-    let warm = req.f.warm_start(&pa);
+    let warm = req.f.warm_start(pa);
     let (test, contact) = with_solvers(&settings, |s| {
         s.warm = warm;
-        let test = s.intersects(&a, &pa, &b, &pb)?;
+        let test = s.intersects(a, pa, b, pb)?;
         if !test.intersecting {
             return Ok((test, None));
         }
-        Ok((test, s.contact(&a, &pa, &b, &pb, margin.max(0.0))?))
+        Ok((test, s.contact(a, pa, b, pb, margin.max(0.0))?))
     })
     .map_err(geometry)?;
     let mut out = CollisionResult::new();
@@ -715,7 +1032,5 @@ pub fn collide(
         0
     };
     out.contacts.truncate(keep);
-    let n = out.contacts.len();
-    *res = out;
-    Ok(n)
+    Ok(out)
 }

@@ -10,7 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::PyClass;
 use wolfe::{
-    Capsule, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, SupportMap, Vec3,
+    Capsule, Cone, ConvexMesh, ConvexShape, Cuboid, Cylinder, Ellipsoid, HalfSpace, Shape, Sphere,
+    SupportMap, Vec3,
 };
 
 use crate::convert::{float_array, np_mat3, np_rows, np_vec3, vec3, NonNegative};
@@ -21,16 +22,74 @@ use crate::error::{geometry, value};
 #[pyclass(subclass, module = "wolfe")]
 #[derive(Clone)]
 pub struct CollisionGeometry {
-    /// The wolfe shape.
+    /// The wolfe shape (a placeholder, never used, when `flat` is set).
     pub shape: Shape,
+    /// A `Halfspace` or `Plane`: unbounded, so not a convex [`Shape`].
+    pub flat: Option<Flat>,
 }
 
-/// The wolfe shape of a Python shape argument (`TypeError` if it is not one).
-pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
+/// coal's `Halfspace` (`{x : <n, x> <= d}`) or `Plane` (`{x : <n, x> = d}`), in the
+/// shape's frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flat {
+    /// The half-space `<n, x> <= d` (for a plane: one of its two sides).
+    pub halfspace: HalfSpace,
+    /// Whether this is a plane (both sides are outside).
+    pub plane: bool,
+}
+
+impl Flat {
+    /// coal's class name.
+    pub fn name(&self) -> &'static str {
+        if self.plane {
+            "Plane"
+        } else {
+            "Halfspace"
+        }
+    }
+}
+
+/// A query's geometry: a convex shape or a half-space/plane.
+#[derive(Clone, Debug)]
+pub enum Geom {
+    /// A convex shape.
+    Convex(Shape),
+    /// A half-space or plane.
+    Flat(Flat),
+}
+
+const SHAPE_NAMES: &str = "Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Convex";
+
+/// The geometry of a Python shape argument, half-spaces and planes included (`TypeError`
+/// if it is not a shape).
+pub fn geom_of(obj: &Bound<'_, PyAny>) -> PyResult<Geom> {
     match obj.downcast::<CollisionGeometry>() {
-        Ok(g) => Ok(g.borrow().shape.clone()),
+        Ok(g) => {
+            let g = g.borrow();
+            Ok(match g.flat {
+                Some(f) => Geom::Flat(f),
+                None => Geom::Convex(g.shape.clone()),
+            })
+        }
         Err(_) => Err(PyTypeError::new_err(format!(
-            "expected a wolfe shape (Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Convex), got {}",
+            "expected a wolfe shape ({SHAPE_NAMES}, Halfspace, Plane), got {}",
+            obj.get_type().name()?
+        ))),
+    }
+}
+
+/// The wolfe shape of a Python shape argument (`TypeError` if it is not one; a
+/// `Halfspace` or `Plane`, which only `distance` and `collide` take, is `TypeError`
+/// too).
+pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
+    match geom_of(obj) {
+        Ok(Geom::Convex(s)) => Ok(s),
+        Ok(Geom::Flat(f)) => Err(PyTypeError::new_err(format!(
+            "a {} is unbounded: only distance and collide (and the collision objects and managers) take it; expected a convex shape ({SHAPE_NAMES})",
+            f.name()
+        ))),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a wolfe shape ({SHAPE_NAMES}), got {}",
             obj.get_type().name()?
         ))),
     }
@@ -73,9 +132,9 @@ pub enum NODE_TYPE {
     GEOM_CYLINDER = 13,
     /// `Convex`.
     GEOM_CONVEX = 14,
-    /// coal's `Plane` (not in wolfe's Python module yet).
+    /// `Plane`.
     GEOM_PLANE = 15,
-    /// coal's `Halfspace` (not in wolfe's Python module yet).
+    /// `Halfspace`.
     GEOM_HALFSPACE = 16,
     /// coal's `TriangleP` (not in wolfe).
     GEOM_TRIANGLE = 17,
@@ -160,24 +219,51 @@ impl MassProperties {
     }
 }
 
+impl CollisionGeometry {
+    /// The convex shape, or `TypeError` naming what a half-space or plane lacks.
+    fn convex(&self, what: &str) -> PyResult<&Shape> {
+        match self.flat {
+            None => Ok(&self.shape),
+            Some(f) => Err(PyTypeError::new_err(format!(
+                "{what} of a {}: it is unbounded (coal has none either)",
+                f.name()
+            ))),
+        }
+    }
+}
+
 #[pymethods]
 impl CollisionGeometry {
-    /// The kind of shape (`"sphere"`, `"box"`, `"mesh"`, ...).
+    /// The kind of shape (`"sphere"`, `"box"`, `"mesh"`, `"halfspace"`, `"plane"`, ...).
     #[getter]
     fn kind(&self) -> &'static str {
-        self.shape.kind()
+        match self.flat {
+            Some(Flat { plane: true, .. }) => "plane",
+            Some(Flat { plane: false, .. }) => "halfspace",
+            None => self.shape.kind(),
+        }
     }
 
-    /// The radius added to the core (GJK runs on cores and adds radii at the end).
+    /// The radius added to the core (GJK runs on cores and adds radii at the end; 0 for
+    /// a half-space or plane).
     #[getter]
     fn inflation_radius(&self) -> f64 {
-        self.shape.radius()
+        if self.flat.is_some() {
+            0.0
+        } else {
+            self.shape.radius()
+        }
     }
 
     /// The shape inflated by `radius` (a Minkowski sum with a ball).
     fn inflated(&self, radius: f64) -> PyResult<CollisionGeometry> {
         Ok(CollisionGeometry {
-            shape: self.shape.clone().inflated(radius).map_err(geometry)?,
+            shape: self
+                .convex("inflation")?
+                .clone()
+                .inflated(radius)
+                .map_err(geometry)?,
+            flat: None,
         })
     }
 
@@ -185,7 +271,10 @@ impl CollisionGeometry {
     /// primitives in closed form.
     #[pyo3(signature = (density = 1.0))]
     fn mass_properties(&self, py: Python<'_>, density: f64) -> PyResult<MassProperties> {
-        let m = self.shape.mass_properties(density).map_err(geometry)?;
+        let m = self
+            .convex("mass properties")?
+            .mass_properties(density)
+            .map_err(geometry)?;
         Ok(MassProperties {
             mass: m.mass,
             center: np_vec3(py, &m.local_center).unbind(),
@@ -195,14 +284,22 @@ impl CollisionGeometry {
 
     /// Volume (coal's name).
     fn computeVolume(&self) -> PyResult<f64> {
-        Ok(self.shape.mass_properties(1.0).map_err(geometry)?.mass)
+        Ok(self
+            .convex("volume")?
+            .mass_properties(1.0)
+            .map_err(geometry)?
+            .mass)
     }
 
     /// Centre of mass in the shape's frame (coal's name).
     fn computeCOM<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
         Ok(np_vec3(
             py,
-            &self.shape.mass_properties(1.0).map_err(geometry)?.local_center,
+            &self
+                .convex("centre of mass")?
+                .mass_properties(1.0)
+                .map_err(geometry)?
+                .local_center,
         ))
     }
 
@@ -213,22 +310,28 @@ impl CollisionGeometry {
         py: Python<'py>,
         d: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+        let shape = self.convex("support point")?;
         let d = vec3(d, "direction")?;
         if d.iter().any(|v| !v.is_finite()) {
             return Err(geometry(wolfe::WolfeError::NonFiniteDirection));
         }
         let n = d.norm();
         let inflation = if n > 0.0 {
-            d * (self.shape.radius() / n)
+            d * (shape.radius() / n)
         } else {
             Vec3::zeros()
         };
-        Ok(np_vec3(py, &(self.shape.local_support(&d) + inflation)))
+        Ok(np_vec3(py, &(shape.local_support(&d) + inflation)))
     }
 
     /// coal's node type of the shape (`NODE_TYPE.GEOM_SPHERE`, ...; `BV_UNKNOWN` for an
     /// inflated shape, which coal does not have).
     fn getNodeType(&self) -> NODE_TYPE {
+        match self.flat {
+            Some(Flat { plane: true, .. }) => return NODE_TYPE::GEOM_PLANE,
+            Some(Flat { plane: false, .. }) => return NODE_TYPE::GEOM_HALFSPACE,
+            None => {}
+        }
         match &self.shape {
             Shape::Sphere(_) => NODE_TYPE::GEOM_SPHERE,
             Shape::Ellipsoid(_) => NODE_TYPE::GEOM_ELLIPSOID,
@@ -247,7 +350,7 @@ impl CollisionGeometry {
     }
 
     fn __repr__(&self) -> String {
-        format!("<wolfe shape {}>", self.shape.kind())
+        format!("<wolfe shape {}>", self.kind())
     }
 }
 
@@ -279,7 +382,7 @@ fn reduce<'py, T: ShapeValue>(slf: &Bound<'py, T>) -> PyResult<Reduced<'py>> {
 }
 
 fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> PyClassInitializer<T> {
-    PyClassInitializer::from(CollisionGeometry { shape }).add_subclass(sub)
+    PyClassInitializer::from(CollisionGeometry { shape, flat: None }).add_subclass(sub)
 }
 
 /// A ball of radius `r`.
@@ -824,3 +927,190 @@ pub fn load_convex(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyConvex>> {
     .map_err(geometry)?;
     Py::new(py, convex_init(mesh))
 }
+
+/// The `(n, d)` of a `Halfspace` or `Plane` constructor: `()` (n = x axis, d = 0, as
+/// coal), `(n, d)`, `(a, b, c, d)`, or another one of the same class (a copy).
+fn flat_args(args: &Bound<'_, PyTuple>, plane: bool) -> PyResult<Flat> {
+    let name = if plane { "Plane" } else { "Halfspace" };
+    let (n, d) = match args.len() {
+        0 => (Vec3::x(), 0.0),
+        1 => {
+            let a = args.get_item(0)?;
+            match a.downcast::<CollisionGeometry>() {
+                Ok(g) => match g.borrow().flat {
+                    Some(f) if f.plane == plane => return Ok(f),
+                    _ => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{name}(other): other must be a {name}"
+                        )))
+                    }
+                },
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "{name}: expected (), (n, d), (a, b, c, d) or a {name}"
+                    )))
+                }
+            }
+        }
+        2 => (
+            vec3(&args.get_item(0)?, "normal n")?,
+            args.get_item(1)?.extract()?,
+        ),
+        4 => {
+            let v: (f64, f64, f64, f64) = args.extract()?;
+            (Vec3::new(v.0, v.1, v.2), v.3)
+        }
+        k => {
+            return Err(PyTypeError::new_err(format!(
+                "{name}: expected (), (n, d), (a, b, c, d) or a {name}, got {k} arguments"
+            )))
+        }
+    };
+    Ok(Flat {
+        halfspace: HalfSpace::new(n, d).map_err(geometry)?,
+        plane,
+    })
+}
+
+macro_rules! flat_class {
+    ($(#[$doc:meta])* $rust:ident, $py:literal, $plane:literal) => {
+        $(#[$doc])*
+        #[pyclass(name = $py, extends = CollisionGeometry, module = "wolfe")]
+        pub struct $rust {}
+
+        #[pymethods]
+        impl $rust {
+            #[new]
+            #[pyo3(signature = (*args))]
+            fn new(args: &Bound<'_, PyTuple>) -> PyResult<PyClassInitializer<Self>> {
+                let flat = flat_args(args, $plane)?;
+                // The placeholder shape is never used: every query checks `flat` first.
+                let shape = Sphere::new(1.0).map_err(geometry)?.into();
+                Ok(PyClassInitializer::from(CollisionGeometry {
+                    shape,
+                    flat: Some(flat),
+                })
+                .add_subclass(Self {}))
+            }
+
+            /// Unit normal, shape (3,); writable (normalized, `d` unchanged; `ValueError`
+            /// if zero or not finite). The constructors divide `d` by the normal's norm,
+            /// as coal does.
+            #[getter]
+            fn n<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+                np_vec3(py, &flat_of(&slf).halfspace.normal())
+            }
+
+            #[setter]
+            fn set_n(mut slf: PyRefMut<'_, Self>, v: &Bound<'_, PyAny>) -> PyResult<()> {
+                let n = vec3(v, "normal n")?;
+                let d = flat_of_mut(&mut slf).halfspace.offset();
+                // Only the direction changes: d stays (HalfSpace::new refuses a zero or
+                // non-finite normal).
+                let len = n.norm();
+                let unit = if len.is_finite() && len > 0.0 { n / len } else { n };
+                let h = HalfSpace::new(unit, d).map_err(geometry)?;
+                set_flat(&mut slf, h);
+                Ok(())
+            }
+
+            /// Offset along the normal, metres; writable (`ValueError` unless finite).
+            #[getter]
+            fn d(slf: PyRef<'_, Self>) -> f64 {
+                flat_of(&slf).halfspace.offset()
+            }
+
+            #[setter]
+            fn set_d(mut slf: PyRefMut<'_, Self>, d: f64) -> PyResult<()> {
+                let n = flat_of_mut(&mut slf).halfspace.normal();
+                let h = HalfSpace::new(n, d).map_err(geometry)?;
+                set_flat(&mut slf, h);
+                Ok(())
+            }
+
+            /// Signed distance of a point (shape frame) to the boundary plane: negative
+            /// inside the half-space (for a plane: below it).
+            fn signedDistance(slf: PyRef<'_, Self>, p: &Bound<'_, PyAny>) -> PyResult<f64> {
+                let p = vec3(p, "point")?;
+                Ok(flat_of(&slf).halfspace.signed_distance_to_point(&p))
+            }
+
+            /// Distance of a point (shape frame) to the boundary plane.
+            fn distance(slf: PyRef<'_, Self>, p: &Bound<'_, PyAny>) -> PyResult<f64> {
+                let p = vec3(p, "point")?;
+                Ok(flat_of(&slf).halfspace.signed_distance_to_point(&p).abs())
+            }
+
+            fn __eq__(slf: PyRef<'_, Self>, other: &Bound<'_, PyAny>) -> bool {
+                let mine = flat_of(&slf);
+                other.downcast::<Self>().is_ok_and(|o| flat_of(&o.borrow()) == mine)
+            }
+
+            fn __ne__(slf: PyRef<'_, Self>, other: &Bound<'_, PyAny>) -> bool {
+                !Self::__eq__(slf, other)
+            }
+
+            fn __hash__(slf: &Bound<'_, Self>) -> isize {
+                slf.as_ptr() as isize
+            }
+
+            /// Pickling: the class and `(n, d)`.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                let py = slf.py();
+                let h = flat_of(&slf.borrow()).halfspace;
+                let args = (np_vec3(py, &h.normal()), h.offset()).into_pyobject(py)?;
+                Ok((slf.as_any().get_type().into_any(), args))
+            }
+
+            fn __repr__(slf: PyRef<'_, Self>) -> String {
+                let h = flat_of(&slf).halfspace;
+                let n = h.normal();
+                format!("{}(n=[{}, {}, {}], d={})", $py, n.x, n.y, n.z, h.offset())
+            }
+        }
+    };
+}
+
+/// The [`Flat`] of a `Halfspace` or `Plane` (always set by their constructors).
+fn flat_of<T: PyClass<BaseType = CollisionGeometry>>(slf: &PyRef<'_, T>) -> Flat {
+    slf.as_super()
+        .flat
+        .expect("Halfspace and Plane always hold their half-space")
+}
+
+/// [`flat_of`] through a mutable borrow.
+fn flat_of_mut<T: PyClass<BaseType = CollisionGeometry, Frozen = pyo3::pyclass::boolean_struct::False>>(
+    slf: &mut PyRefMut<'_, T>,
+) -> Flat {
+    slf.as_super()
+        .flat
+        .expect("Halfspace and Plane always hold their half-space")
+}
+
+/// Replaces the half-space of a `Halfspace` or `Plane`.
+fn set_flat<T: PyClass<BaseType = CollisionGeometry, Frozen = pyo3::pyclass::boolean_struct::False>>(
+    slf: &mut PyRefMut<'_, T>,
+    h: HalfSpace,
+) {
+    if let Some(f) = slf.as_super().flat.as_mut() {
+        f.halfspace = h;
+    }
+}
+
+flat_class!(
+    /// The half-space `{x : <n, x> <= d}` (coal's `Halfspace`), unbounded: `distance`
+    /// and `collide` take it against any convex shape (in closed form, exact); other
+    /// queries refuse it with `TypeError`.
+    PyHalfspace,
+    "Halfspace",
+    false
+);
+
+flat_class!(
+    /// The plane `{x : <n, x> = d}` (coal's `Plane`), unbounded: a shape on either side
+    /// is separated from it, one crossing it penetrates by the smaller of its depths
+    /// below and above. `distance` and `collide` take it against any convex shape.
+    PyPlane,
+    "Plane",
+    true
+);

@@ -5,9 +5,10 @@
 //! - [`geometry`], [`transform`], [`coal_api`]: coal 3.0's API with the same names,
 //!   argument order and size conventions (`Sphere`, `Box`, `Capsule`, `Cylinder`,
 //!   `Cone`, `Ellipsoid`, `Convex`, `Transform3s`, `DistanceRequest`/`Result`,
-//!   `CollisionRequest`/`Result`, `distance`, `collide`), so that `import wolfe as coal`
-//!   runs a coal script unchanged. Differences in meaning are listed in the README's
-//!   Python section and in `wolfe.pyi`.
+//!   `CollisionRequest`/`Result`, `distance`, `collide`, `Halfspace`, `Plane`), so that
+//!   `import wolfe as coal` runs a coal script unchanged. Differences in meaning are
+//!   listed in `docs/coal-compat.md` and in `wolfe.pyi`.
+//! - [`broadphase`]: coal's `CollisionObject`, broad-phase managers and callbacks.
 //! - [`penetration`], [`growth`], [`warm`]: what coal lacks: certificates, signed
 //!   distance, contact manifolds, growth distance, warm starts through `PairCache`.
 //! - [`batch`]: `distance_batch` over numpy poses on every core without the GIL.
@@ -24,6 +25,7 @@
 #![allow(clippy::too_many_arguments)]
 
 pub mod batch;
+pub mod broadphase;
 pub mod coal_api;
 pub mod convert;
 pub mod error;
@@ -66,6 +68,8 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<geometry::PyCone>()?;
     m.add_class::<geometry::PyEllipsoid>()?;
     m.add_class::<geometry::PyConvex>()?;
+    m.add_class::<geometry::PyHalfspace>()?;
+    m.add_class::<geometry::PyPlane>()?;
     m.add_class::<geometry::StdVecVec3s>()?;
     m.add_class::<geometry::Triangle>()?;
     m.add_class::<geometry::StdVecTriangle>()?;
@@ -131,6 +135,20 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Contact>()?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(collide, m)?)?;
+    m.add_class::<broadphase::AABB>()?;
+    m.add_class::<broadphase::CollisionObject>()?;
+    m.add_class::<broadphase::CollisionData>()?;
+    m.add_class::<broadphase::DistanceData>()?;
+    m.add_class::<broadphase::CollisionCallBackBase>()?;
+    m.add_class::<broadphase::CollisionCallBackDefault>()?;
+    m.add_class::<broadphase::DistanceCallBackBase>()?;
+    m.add_class::<broadphase::DistanceCallBackDefault>()?;
+    m.add_class::<broadphase::BroadPhaseCollisionManager>()?;
+    let manager = m.getattr("DynamicAABBTreeCollisionManager")?;
+    m.add("BroadPhaseCollisionManager", &manager)?;
+    for alias in broadphase::MANAGER_ALIASES {
+        m.add(alias, &manager)?;
+    }
     m.add_class::<penetration::ContactManifold>()?;
     m.add_function(wrap_pyfunction!(penetration::signed_distance, m)?)?;
     m.add_function(wrap_pyfunction!(penetration::contact_manifold, m)?)?;
