@@ -25,16 +25,17 @@
 //!
 //! [`ContactQuery::GrowthDistance`] takes the pairs' contacts from growth distance
 //! instead (the growth paper's Fig. 6 setting; `detect/growth.rs` says how its growth
-//! factor becomes a gap and keeps a persistent manifold). Half-spaces stay in closed
+//! factor becomes a gap). Both queries keep their points in the one persistent manifold
+//! (`detect/persistent.rs`), each with its own keep rule. Half-spaces stay in closed
 //! form in both modes: a half-space is unbounded and has no centre to grow about.
 
 mod growth;
 mod persistent;
 mod slots;
 
-use growth::{GrowthContact, GrowthContacts, GrowthPoint, Persistent as GrowthKept};
+use growth::{GrowthContact, GrowthContacts};
 pub(crate) use persistent::moved;
-use persistent::{Persistent, Reused, REUSE_SLACK};
+use persistent::{KeepRule, Persistent, Reused, REUSE_SLACK};
 use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
@@ -75,7 +76,6 @@ pub enum ContactQuery {
 struct PairState {
     cache: PairCache,
     kept: Persistent,
-    grown: GrowthKept,
     reused: Option<Reused>,
 }
 
@@ -120,7 +120,9 @@ impl PairState {
         out: &mut [ContactPoint; 8],
     ) -> usize {
         if persistent {
-            self.kept.merge(m, xa, xb, margin, angle_tolerance, out)
+            let rule = KeepRule::manifold(margin, angle_tolerance);
+            let fresh = m.map(|m| (&m.normal, m.points()));
+            self.kept.merge(fresh, (xa, xb), margin, &rule, out)
         } else {
             copy_points(m, margin, out)
         }
@@ -432,23 +434,26 @@ impl ContactDetector {
             let state = self.states.state_mut(slot);
             let mut signed = self.query == ContactQuery::SignedDistance;
             if !signed {
-                let mut points = [GrowthPoint::default(); 4];
-                match self.growth.contact(
-                    ea.shape,
-                    &ea.pose,
-                    eb.shape,
-                    &eb.pose,
+                let query = self.growth.contact(
+                    (ea.shape, &ea.pose),
+                    (eb.shape, &eb.pose),
                     settings.margin,
-                    margin,
                     &mut state.cache,
-                    &mut state.grown,
-                    &mut points,
-                )? {
-                    GrowthContact::Points(normal, len) => {
-                        let ends = points[..len].iter().map(|p| (p.point_a, p.point_b, p.phi));
-                        pair.push(normal, ends, out);
+                )?;
+                let mut points = [ContactPoint::default(); 8];
+                let rule = KeepRule::single_point(margin);
+                let poses = (&ea.pose, &eb.pose);
+                match query {
+                    GrowthContact::Point(normal, p) => {
+                        let fresh = Some((&normal, std::slice::from_ref(&p)));
+                        let count = state
+                            .kept
+                            .merge(fresh, poses, settings.margin, &rule, &mut points);
+                        pair.push_points(&normal, &points[..count], out);
                     }
-                    GrowthContact::Far => {}
+                    GrowthContact::Far => {
+                        state.kept.merge(None, poses, settings.margin, &rule, &mut points);
+                    }
                     GrowthContact::Fallback => signed = true,
                 }
             }
@@ -602,18 +607,9 @@ struct Pair<'m> {
 }
 
 impl Pair<'_> {
+    /// One contact per point, all with `normal`, at the point between the witness
+    /// points weighted by the materials' stiffness.
     fn push_points(&self, normal: &Vec3, points: &[ContactPoint], out: &mut Vec<DetectedContact>) {
-        let ends = points.iter().map(|p| (p.point_a, p.point_b, p.signed_distance));
-        self.push(*normal, ends, out);
-    }
-
-    /// One contact per `(point_a, point_b, phi0)`, all with `normal`.
-    fn push(
-        &self,
-        normal: Vec3,
-        ends: impl Iterator<Item = (Vec3, Vec3, f64)>,
-        out: &mut Vec<DetectedContact>,
-    ) {
         let (ma, mb) = (self.a.1, self.b.1);
         let material = ma.combine(mb);
         let (ka, kb) = (ma.stiffness, mb.stiffness);
@@ -623,13 +619,13 @@ impl Pair<'_> {
             (false, true) => 0.0,
             (false, false) => ka / (ka + kb),
         };
-        for (point_a, point_b, phi0) in ends {
+        for p in points {
             out.push(DetectedContact {
                 a: self.a.0,
                 b: self.b.0,
-                point: weight_a * point_a + (1.0 - weight_a) * point_b,
-                normal,
-                phi0,
+                point: weight_a * p.point_a + (1.0 - weight_a) * p.point_b,
+                normal: *normal,
+                phi0: p.signed_distance,
                 material,
             });
         }

@@ -21,44 +21,24 @@
 //!
 //! **Persistent manifold.** One point per pair and step cannot hold a face at rest, so,
 //! as in the paper's Bullet, the points of the last steps are kept per pair in both
-//! shapes' frames (at most four; Bullet's `btPersistentManifold`): each step moves
-//! them with the shapes, measures them along the new normal, drops a point whose gap
-//! exceeds the pair's margin or whose two ends drifted apart sideways by more than the
-//! base margin, merges the new point with a kept one closer than the base margin, and,
-//! with five, drops the one whose removal keeps the largest area, never the deepest.
+//! shapes' frames, in the detector's one persistent manifold (`detect/persistent.rs`)
+//! with its single-point rule: each step moves them with the shapes, measures them
+//! along the new normal, drops a point whose gap exceeds the pair's margin or whose
+//! two ends drifted apart sideways by more than the base margin, merges the new point
+//! with a kept one closer than the base margin, and keeps at most four.
 //!
 //! **Fallback.** A query that does not converge, or whose centres coincide (no normal),
 //! is answered by signed distance for that pair and step (counted).
 
-use wolfe::{GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, Vec3, WolfeError};
-
-/// Most points kept per pair (a contact manifold's four).
-const MAX_POINTS: usize = 4;
-
-/// The points kept for one pair: each as its two ends in the shapes' own frames.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct Persistent {
-    local_a: [Vec3; MAX_POINTS + 1],
-    local_b: [Vec3; MAX_POINTS + 1],
-    len: usize,
-}
-
-/// One contact point from growth distance, world frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct GrowthPoint {
-    /// On A's surface.
-    pub(crate) point_a: Vec3,
-    /// On B's surface.
-    pub(crate) point_b: Vec3,
-    /// `<n, point_b - point_a>`, metres.
-    pub(crate) phi: f64,
-}
+use wolfe::{
+    ContactPoint, GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, Vec3, WolfeError,
+};
 
 /// What a pair's growth query gave.
 pub(crate) enum GrowthContact {
-    /// The normal (A to B) and the number of points written.
-    Points(Vec3, usize),
-    /// Farther apart than the margin: no contact (the kept points are dropped).
+    /// The normal (A to B) and the step's one point, with its gap as signed distance.
+    Point(Vec3, ContactPoint),
+    /// Farther apart than the margin: no contact.
     Far,
     /// No certified answer: the caller asks signed distance for this pair.
     Fallback,
@@ -83,21 +63,14 @@ impl GrowthContacts {
         })
     }
 
-    /// The pair's contact points (written to `out`) from one growth query, warm-started
-    /// from `cache`, merged into the pair's kept points `kept`. `margin` is the pair's
-    /// detection distance (speculative reach included), `base_margin` the detector's.
-    #[allow(clippy::too_many_arguments)]
+    /// The pair's contact point from one growth query, warm-started from `cache`.
+    /// `margin` is the pair's detection distance (speculative reach included).
     pub(crate) fn contact(
         &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
+        (a, pose_a): (&Shape, &Pose),
+        (b, pose_b): (&Shape, &Pose),
         margin: f64,
-        base_margin: f64,
         cache: &mut PairCache,
-        kept: &mut Persistent,
-        out: &mut [GrowthPoint; MAX_POINTS],
     ) -> Result<GrowthContact, WolfeError> {
         self.queries += 1;
         let g = self
@@ -106,125 +79,30 @@ impl GrowthContacts {
         let n = g.normal;
         if g.status != GrowthStatus::Converged || !g.alpha.is_finite() || n.norm_squared() < 0.5 {
             self.fallbacks += 1;
-            kept.len = 0;
             return Ok(GrowthContact::Fallback);
         }
         let phi = n.dot(&(g.point_b - g.point_a));
         if phi > margin {
-            kept.len = 0;
             return Ok(GrowthContact::Far);
         }
-        // Refresh the kept points (Bullet's refreshContactPoints) on the new normal.
-        let threshold2 = base_margin * base_margin;
-        let mut k = 0;
-        for i in 0..kept.len {
-            let (wa, wb) = (
-                pose_a.transform_point(&kept.local_a[i]),
-                pose_b.transform_point(&kept.local_b[i]),
-            );
-            let d = n.dot(&(wb - wa));
-            let sideways = (wb - wa - d * n).norm_squared();
-            // The new point replaces a kept one within the base margin of it.
-            let merged = (wa - g.point_a).norm_squared() < threshold2;
-            if d <= margin && sideways <= threshold2 && !merged {
-                kept.local_a[k] = kept.local_a[i];
-                kept.local_b[k] = kept.local_b[i];
-                k += 1;
-            }
-        }
-        kept.local_a[k] = pose_a.inverse_transform_point(&g.point_a);
-        kept.local_b[k] = pose_b.inverse_transform_point(&g.point_b);
-        kept.len = k + 1;
-        let mut world = [GrowthPoint::default(); MAX_POINTS + 1];
-        for (i, w) in world.iter_mut().enumerate().take(kept.len) {
-            let (pa, pb) = (
-                pose_a.transform_point(&kept.local_a[i]),
-                pose_b.transform_point(&kept.local_b[i]),
-            );
-            *w = GrowthPoint {
-                point_a: pa,
-                point_b: pb,
-                phi: n.dot(&(pb - pa)),
-            };
-        }
-        if kept.len > MAX_POINTS {
-            let drop = point_to_drop(&world, &n);
-            kept.local_a.copy_within(drop + 1.., drop);
-            kept.local_b.copy_within(drop + 1.., drop);
-            world.copy_within(drop + 1.., drop);
-            kept.len = MAX_POINTS;
-        }
-        out[..kept.len].copy_from_slice(&world[..kept.len]);
-        Ok(GrowthContact::Points(n, kept.len))
+        // ContactPoint is non-exhaustive: fill a default one.
+        let mut p = ContactPoint::default();
+        p.point_a = g.point_a;
+        p.point_b = g.point_b;
+        p.signed_distance = phi;
+        Ok(GrowthContact::Point(n, p))
     }
-}
-
-/// Of five points, the one whose removal leaves the four spanning the largest area
-/// (Bullet's `sortCachedPoints`), never the deepest.
-fn point_to_drop(points: &[GrowthPoint; MAX_POINTS + 1], n: &Vec3) -> usize {
-    let deepest = (0..points.len())
-        .min_by(|&i, &j| points[i].phi.total_cmp(&points[j].phi))
-        .unwrap_or(0);
-    let mut best = (f64::NEG_INFINITY, 0);
-    for drop in 0..points.len() {
-        if drop == deepest {
-            continue;
-        }
-        let mut q = [Vec3::zeros(); MAX_POINTS];
-        for (slot, p) in q
-            .iter_mut()
-            .zip(points.iter().enumerate().filter(|&(i, _)| i != drop))
-        {
-            // The point on A, flattened on the contact plane.
-            *slot = p.1.point_a - n.dot(&p.1.point_a) * n;
-        }
-        let area = quad_area(&q);
-        if area > best.0 {
-            best = (area, drop);
-        }
-    }
-    best.1
-}
-
-/// Twice the largest area of a quadrilateral through four points, over their three
-/// pairings into diagonals (Bullet's `calcArea4Points`).
-fn quad_area(q: &[Vec3; MAX_POINTS]) -> f64 {
-    let area = |a: usize, b: usize, c: usize, d: usize| (q[a] - q[b]).cross(&(q[c] - q[d])).norm();
-    area(0, 1, 2, 3).max(area(0, 2, 1, 3)).max(area(0, 3, 1, 2))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::persistent::{KeepRule, Persistent};
     use super::*;
-
-    fn point(x: f64, y: f64, phi: f64) -> GrowthPoint {
-        let p = Vec3::new(x, y, 0.0);
-        GrowthPoint {
-            point_a: p,
-            point_b: p + phi * Vec3::z(),
-            phi,
-        }
-    }
-
-    /// Of a square's corners and its centre, the centre goes (the corners span the
-    /// largest area), unless it is the deepest, when a corner goes instead.
-    #[test]
-    fn the_point_dropped_keeps_the_largest_area_and_the_deepest() {
-        let mut p = [
-            point(0.0, 0.0, 0.0),
-            point(1.0, 0.0, 0.0),
-            point(1.0, 1.0, 0.0),
-            point(0.5, 0.5, 0.0),
-            point(0.0, 1.0, 0.0),
-        ];
-        assert_eq!(point_to_drop(&p, &Vec3::z()), 3);
-        p[3].phi = -1e-3;
-        assert_ne!(point_to_drop(&p, &Vec3::z()), 3);
-    }
 
     /// A unit cube on a wide slab: the gap of `phi = (1 - 1/alpha) <n, c_b - c_a>` is
     /// the exact distance between the faces (parallel faces: every plane gap along the
-    /// normal equals the distance), and repeated queries keep at most four points.
+    /// normal equals the distance), and the persistent manifold keeps at most four
+    /// points of repeated queries, each at the gap.
     #[test]
     fn cube_over_a_slab_gets_the_face_gap_and_at_most_four_points() {
         let slab: Shape = wolfe::Cuboid::new([5.0, 5.0, 0.5]).unwrap().into();
@@ -232,7 +110,7 @@ mod tests {
         let pose_a = Pose::from_translation(Vec3::new(0.0, 0.0, -0.5));
         let mut g = GrowthContacts::new().unwrap();
         let (mut cache, mut kept) = (PairCache::new(), Persistent::default());
-        let mut out = [GrowthPoint::default(); MAX_POINTS];
+        let mut out = [ContactPoint::default(); 8];
         for (k, gap) in [3e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4].into_iter().enumerate() {
             let angle = 1e-3 * k as f64;
             let pose_b = Pose::new(
@@ -240,18 +118,22 @@ mod tests {
                 wolfe::Quat::from_axis_angle(&Vec3::z_axis(), angle),
             );
             let r = g
-                .contact(
-                    &slab, &pose_a, &cube, &pose_b, 5e-3, 5e-3, &mut cache, &mut kept, &mut out,
-                )
+                .contact((&slab, &pose_a), (&cube, &pose_b), 5e-3, &mut cache)
                 .unwrap();
-            let GrowthContact::Points(n, len) = r else {
-                panic!("gap {gap}: no points");
+            let GrowthContact::Point(n, p) = r else {
+                panic!("gap {gap}: no point");
             };
             assert!((n - Vec3::z()).norm() < 1e-6, "{n}");
-            assert!(len <= MAX_POINTS);
+            let rule = KeepRule::single_point(5e-3);
+            let len = kept.merge(Some((&n, &[p])), (&pose_a, &pose_b), 5e-3, &rule, &mut out);
+            assert!((1..=4).contains(&len));
             // Parallel faces: every kept point, moved with the shapes, is at the gap.
             for p in &out[..len] {
-                assert!((p.phi - gap).abs() < 1e-7, "{} vs {gap}", p.phi);
+                assert!(
+                    (p.signed_distance - gap).abs() < 1e-7,
+                    "{} vs {gap}",
+                    p.signed_distance
+                );
             }
         }
         assert_eq!(g.fallbacks, 0);
@@ -288,7 +170,6 @@ mod tests {
         };
         let mut sd = wolfe::ContactSolver::new(wolfe::SignedDistanceSettings::default()).unwrap();
         let mut g = GrowthContacts::new().unwrap();
-        let mut out = [GrowthPoint::default(); MAX_POINTS];
         let mut angles = Vec::new();
         for case in 0..400 {
             let (a, b) = (hull(&mut rng), hull(&mut rng));
@@ -309,16 +190,12 @@ mod tests {
             }
             let e = exact.signed_distance;
             assert!((e - target).abs() < 1e-6, "case {case}: {e} vs {target}");
-            let (mut cache, mut kept) = (PairCache::new(), Persistent::default());
-            let r = g
-                .contact(
-                    &a, &pose_a, &b, &pose_b, 1.0, 1.0, &mut cache, &mut kept, &mut out,
-                )
-                .unwrap();
-            let GrowthContact::Points(n, 1) = r else {
+            let mut cache = PairCache::new();
+            let r = g.contact((&a, &pose_a), (&b, &pose_b), 1.0, &mut cache).unwrap();
+            let GrowthContact::Point(n, p) = r else {
                 panic!("case {case}: one point expected");
             };
-            let phi = out[0].phi;
+            let phi = p.signed_distance;
             assert!(
                 phi <= exact.signed_distance + 1e-9,
                 "case {case}: {phi} > {}",
@@ -334,7 +211,6 @@ mod tests {
                 assert!(phi.abs() < 1e-6, "case {case}: gap {phi} at contact");
                 // The contact point is unique (generic hulls touch at one point):
                 // both queries find it.
-                let p = &out[0];
                 assert!((p.point_a - exact.point_a).norm() < 1e-6, "case {case}");
                 assert!((p.point_b - exact.point_b).norm() < 1e-6, "case {case}");
                 // Growth's normal supports both shapes there: it is a contact normal.
