@@ -216,6 +216,31 @@ fn diverged_simulation_is_an_error() {
         err.contains("diverged") && err.contains("smaller time step") && err.contains("--dt"),
         "{err}"
     );
+    // The robot scenes too: the Panda with its falling objects, and any URDF robot.
+    let panda = wolfe_testkit::data::repo_root().join("data/robots/franka_panda/panda.urdf");
+    for scene in [
+        vec!["sim", "panda-drop", "--dt", "10", "--seconds", "50", "--out", out],
+        vec![
+            "sim",
+            "urdf",
+            "--urdf",
+            panda.to_str().unwrap(),
+            "--dt",
+            "10",
+            "--seconds",
+            "50",
+            "--out",
+            out,
+        ],
+    ] {
+        let o = wolfe(&scene);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{scene:?}: {err}");
+        assert!(
+            err.contains("diverged") && err.contains("--dt"),
+            "{scene:?}: {err}"
+        );
+    }
     // The same scene at its own step runs through.
     let o = wolfe(&[
         "sim",

@@ -28,14 +28,11 @@ pub fn simulate(
     dir: &Path,
     mut tick: impl FnMut(),
 ) -> Result<Vec<StepStats>, SimRunError> {
-    let time_step = settings.time_step;
-    let scene_size = scene_size(&world);
     let mut sim = Simulation::new(world, settings)?;
     let mut recorder = RunRecorder::create(dir, &sim)?;
     let mut all = Vec::with_capacity(steps);
     for _ in 0..steps {
         let s = sim.step()?;
-        check_diverged(&s, &sim, scene_size, time_step)?;
         recorder.record(&sim, &s)?;
         all.push(s);
         tick();
@@ -48,9 +45,13 @@ pub fn simulate(
 /// trajectory with its contacts and, for worlds with articulated trees, `joints.csv`
 /// ([`joints_header`], one [`joints_row`] per step: `step,time`, then `q_JOINT` and
 /// `v_JOINT` of every movable joint of every tree, in URDF file order);
-/// [`RunRecorder::finish`] adds the viewer page.
+/// [`RunRecorder::finish`] adds the viewer page. Every recorded step is first checked
+/// for divergence: [`SimRunError::Diverged`] for a non-finite state or a penetration
+/// deeper than [`DIVERGED_PENETRATION`] times the scene's size, so that no scene writes
+/// a blown-up run and exits successfully.
 pub struct RunRecorder {
     dir: PathBuf,
+    scene_size: f64,
     trajectory: TrajectoryWriter,
     steps: BufWriter<File>,
     joints: Option<BufWriter<File>>,
@@ -77,6 +78,7 @@ impl RunRecorder {
         };
         let mut recorder = Self {
             dir: dir.to_path_buf(),
+            scene_size: scene_size(sim.world()),
             trajectory,
             steps,
             joints,
@@ -94,7 +96,9 @@ impl RunRecorder {
     }
 
     /// Appends the state of `sim` after the step that reported `stats`.
+    /// Fails with [`SimRunError::Diverged`] (writing nothing) when the step diverged.
     pub fn record(&mut self, sim: &Simulation, stats: &StepStats) -> Result<(), SimRunError> {
+        check_diverged(stats, sim, self.scene_size, sim.settings().time_step)?;
         self.trajectory
             .record_simulation(stats.step, sim)
             .map_err(io(&self.dir))?;
