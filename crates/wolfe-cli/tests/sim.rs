@@ -216,6 +216,11 @@ fn diverged_simulation_is_an_error() {
         err.contains("diverged") && err.contains("smaller time step") && err.contains("--dt"),
         "{err}"
     );
+    // A scene that would not fit in memory is refused before anything is allocated.
+    let o = wolfe(&["sim", "clutter", "--bodies", "100000000", "--out", out]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--bodies 100000000"), "{err}");
     // The robot scenes too: the Panda with its falling objects, and any URDF robot.
     let panda = wolfe_testkit::data::repo_root().join("data/robots/franka_panda/panda.urdf");
     for scene in [

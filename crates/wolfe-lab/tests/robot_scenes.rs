@@ -72,6 +72,56 @@ fn urdf_scene_iiwa_runs() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
+/// The objects of the `urdf` scene fall onto the robot, not beside it: on the iiwa and
+/// the Panda, some step has a contact between an object and a link.
+#[test]
+fn urdf_scene_objects_land_on_the_robot() {
+    let data = default_data_dir();
+    for robot in ["kuka_iiwa/model.urdf", "franka_panda/panda.urdf"] {
+        let out = out_dir("on-robot");
+        let r = urdf_scene(&UrdfSceneOptions {
+            urdf: data.join("robots").join(robot),
+            drop: 4,
+            seconds: 0.4,
+            dt: 5e-3,
+            out: out.clone(),
+            data_dir: data.clone(),
+            relative_tolerance: 1e-6,
+        })
+        .unwrap();
+        assert!(r.robot_contact_steps > 0, "{robot}: {r:#?}");
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// A fixed-base robot whose base is its trunk (the quadruped, legs down) is raised so
+/// that its collision geometry starts on the floor, not 0.34 m inside it, and the
+/// summary says so.
+#[test]
+fn urdf_scene_raises_a_robot_that_starts_inside_the_floor() {
+    let data = default_data_dir();
+    let out = out_dir("quadruped");
+    let urdf = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../wolfe-multibody/tests/reference/quadruped.urdf");
+    let r = urdf_scene(&UrdfSceneOptions {
+        urdf,
+        drop: 0,
+        seconds: 0.05,
+        dt: 5e-3,
+        out: out.clone(),
+        data_dir: data,
+        relative_tolerance: 1e-6,
+    })
+    .unwrap();
+    assert!(r.max_penetration < 1e-3, "{} m", r.max_penetration);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("inside the floor") && summary.contains("raised"),
+        "{summary}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 /// The iiwa's first link is jointed to its base (`lbr_iiwa_link_0`, welded to the world,
 /// hence static geometry), and their collision meshes overlap by about 10 mm at the
 /// joint. The adjacent-link filter must skip that pair as it skips parent and child

@@ -38,6 +38,13 @@ pub fn run(scene: Scene, a: &RobotSimArgs) -> CommandResult {
     if scene != Scene::Urdf && (a.urdf.is_some() || a.drop.is_some()) {
         return Err("--urdf and --drop apply to the urdf scene only".into());
     }
+    if let Some(n) = a.drop.filter(|&n| n > wolfe_lab::sim::MAX_BODIES) {
+        return Err(format!(
+            "--drop {n}: at most {} objects (a larger scene would not fit in memory)",
+            wolfe_lab::sim::MAX_BODIES
+        )
+        .into());
+    }
     std::fs::create_dir_all(&a.out).map_err(|e| format!("{}: {e}", a.out.display()))?;
     match scene {
         Scene::PandaPick => {
@@ -56,6 +63,10 @@ pub fn run(scene: Scene, a: &RobotSimArgs) -> CommandResult {
                 r.slip_m * 1e3,
                 r.all_converged,
                 r.success
+            );
+            println!(
+                "wrote {} (pick.json, steps.csv, trajectory, view.html)",
+                a.out.display()
             );
         }
         Scene::PandaDrop | Scene::Urdf => {
@@ -91,12 +102,12 @@ pub fn run(scene: Scene, a: &RobotSimArgs) -> CommandResult {
                 r.joint_error_at_rest,
                 r.min_object_height * 1e3
             );
+            println!(
+                "wrote {} (summary.md, steps.csv, trajectory, view.html)",
+                a.out.display()
+            );
         }
         _ => return Err(format!("{scene:?} is not a robot scene").into()),
     }
-    println!(
-        "wrote {} (summary.md, steps.csv, trajectory, view.html)",
-        a.out.display()
-    );
     Ok(())
 }

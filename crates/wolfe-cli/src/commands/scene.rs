@@ -22,6 +22,6 @@ pub enum Scene {
     /// sets it down (dt 5 ms); writes pick.json.
     PandaPick,
     /// Any fixed-base URDF robot (--urdf) PD-holding its zero configuration while --drop
-    /// YCB hulls fall onto it and the floor.
+    /// YCB hulls fall onto it (raised onto the floor if it starts inside it).
     Urdf,
 }

@@ -79,8 +79,26 @@ impl From<SchemeArg> for Scheme {
     }
 }
 
-/// Runs the scene or study, prints its summary.
+/// Runs the scene or study, prints its summary. A run that fails after its output
+/// folder exists leaves `INCOMPLETE.md` there, saying why, beside what it wrote.
 pub fn sim(args: SimArgs) -> CommandResult {
+    let out = args.out.clone();
+    let result = run_scene(args);
+    if let Err(e) = &result {
+        if out.is_dir() {
+            let note = format!(
+                "# This run is incomplete\n\nIt stopped with an error: {e}\n\n\
+                 The other files in this folder hold what it wrote up to then.\n"
+            );
+            // The run's own error is what the user needs; a failure to write the note
+            // must not replace it.
+            let _ = std::fs::write(out.join("INCOMPLETE.md"), note);
+        }
+    }
+    result
+}
+
+fn run_scene(args: SimArgs) -> CommandResult {
     let scene = match args.name {
         Scene::SpringCylinder => SceneName::SpringCylinder,
         Scene::Clutter => SceneName::Clutter,

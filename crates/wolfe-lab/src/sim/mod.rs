@@ -125,6 +125,9 @@ pub fn run<P: FnMut()>(
     Ok(SimReport { summary, files })
 }
 
+/// The most bodies a scene of `wolfe sim` builds.
+pub const MAX_BODIES: usize = 10_000;
+
 /// Rejects options that make no sense: a time step that is not finite and positive, and
 /// options the scene does not use (`--bodies` for spring-cylinder, `--walls` outside
 /// clutter).
@@ -138,6 +141,12 @@ fn check_options(options: &SimOptions) -> Result<(), SimRunError> {
     }
     let scene = clap::ValueEnum::to_possible_value(&options.scene)
         .map_or_else(|| format!("{:?}", options.scene), |v| v.get_name().to_string());
+    if let Some(n) = options.bodies.filter(|&n| n == 0 || n > MAX_BODIES) {
+        return Err(SimRunError::Option(format!(
+            "--bodies {n}: {scene} takes 1 to {MAX_BODIES} bodies (checked before anything is \
+             allocated: a larger scene would not fit in memory)"
+        )));
+    }
     if options.scene == SceneName::SpringCylinder && options.bodies.is_some() {
         return Err(SimRunError::Option(format!(
             "--bodies does not apply to {scene}: the scene has one cylinder"
