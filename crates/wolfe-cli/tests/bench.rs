@@ -88,6 +88,16 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         &std::fs::read(out.join("qp-time.png")).unwrap()[..8],
         b"\x89PNG\r\n\x1a\n"
     );
+    // The quick growth-sim measures contacts: both runs' polytopes land.
+    let steps = std::fs::read_to_string(out.join("growth-sim-steps.csv")).unwrap();
+    for query in ["growth distance", "signed distance"] {
+        let most = steps
+            .lines()
+            .filter(|l| l.starts_with(query))
+            .filter_map(|l| l.split(',').nth(3)?.parse::<usize>().ok())
+            .max();
+        assert!(most.is_some_and(|n| n > 0), "{query}: no contacts in growth-sim");
+    }
     // The SAP bench draws through the same plot module: PNG and SVG.
     for stem in ["sap-iterations", "sap-time"] {
         let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();

@@ -192,12 +192,20 @@ fn summary(rows: &[Measurement], problems: usize, pairs: usize, poses: usize, re
         for solver in [SolverChoice::Polyak, SolverChoice::Nesterov] {
             let sp = speedups(rows, solver, task);
             let faster = sp.iter().filter(|&&r| r > 1.0).count();
+            let m = median(sp.clone());
+            // A ratio below 1 is a slowdown: say so rather than call it a speed-up.
+            let verdict = if m >= 1.0 {
+                format!("median speed-up {m:.2}x (vanilla time / its time)")
+            } else {
+                format!(
+                    "median {:.2}x slower than vanilla (vanilla time / its time = {m:.2})",
+                    1.0 / m
+                )
+            };
             let _ = writeln!(
                 s,
-                "\n{} over vanilla (Fig. 11): median speed-up {:.2}, faster on {faster} of {} \
-                 problems.",
+                "\n{} over vanilla (Fig. 11): {verdict}, faster on {faster} of {} problems.",
                 solver.name(),
-                median(sp.clone()),
                 sp.len()
             );
         }

@@ -34,7 +34,7 @@ use clarabel::solver::{
 };
 use wolfe::{ConvexMesh, GjkSolver, Pose, Shape};
 
-use super::{mean_std, BenchError, BenchOptions, BenchReport};
+use super::{BenchError, BenchOptions, BenchReport};
 use crate::generate::{generate, Dataset, GenerateOptions};
 use crate::plot::{RangeChart, RangeSeries};
 use crate::problem_set::ProblemSet;
@@ -351,14 +351,14 @@ fn write_rows(path: &Path, rows: &[Row]) -> Result<(), BenchError> {
     w.flush().map_err(io)
 }
 
-/// Table II: mean +- std microseconds per solver and mesh.
+/// Table II: median (min-max) microseconds per solver and mesh, as the chart draws it.
 fn summary(meshes: &[(String, PathBuf)], rows: &[Row], worst: f64, worst_bracket: f64) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
         "## Distance as a QP (GJK++ Table II)\n\nIdentical mesh pairs, separated (1 mm to 1 \
          m), seed {SEED}; clarabel 0.11 on Eq. 2 (problem built and solved per call) against \
-         the GJK family; mean ± std us. Largest |GJK - QP| / distance: {worst:.1e}; \
+         the GJK family; median (min-max) us per solve, as in `qp-time.png`. Largest |GJK - QP| / distance: {worst:.1e}; \
          largest gap between GJK's certified bracket and clarabel's (primal value, square \
          root of the dual objective), over the distance: {worst_bracket:.1e} (bar \
          {QP_AGREEMENT:.0e}).\n"
@@ -379,12 +379,16 @@ fn summary(meshes: &[(String, PathBuf)], rows: &[Row], worst: f64, worst_bracket
         let cells: Vec<String> = meshes
             .iter()
             .map(|(name, _)| {
-                let (m, sd) = mean_std(
-                    rows.iter()
-                        .filter(|r| r.solver == solver && &r.mesh == name)
-                        .map(|r| r.ns as f64 / 1000.0),
-                );
-                format!("{m:.2} ± {sd:.2}")
+                let mut us: Vec<f64> = rows
+                    .iter()
+                    .filter(|r| r.solver == solver && &r.mesh == name)
+                    .map(|r| r.ns as f64 / 1000.0)
+                    .collect();
+                us.sort_by(f64::total_cmp);
+                match (us.first(), us.last()) {
+                    (Some(lo), Some(hi)) => format!("{:.2} ({lo:.2}-{hi:.2})", us[us.len() / 2]),
+                    _ => "-".into(),
+                }
             })
             .collect();
         let _ = writeln!(s, "| {solver} | {} |", cells.join(" | "));

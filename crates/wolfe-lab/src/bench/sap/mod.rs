@@ -55,8 +55,8 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
     let mut files = vec![options.out.join("sap.csv")];
     files.extend(report::plots(&options.out, &rows)?);
     let summary = format!(
-        "## SAP contact solver\n\nClutter-like random problems (k = 1e12, tau_d = dt = 10 ms, mu = 1), \
-         median wall time per solve; `sap.csv`, `sap-iterations.png`, `sap-time.png`.\n\n```text\n{}```\n\n",
+        "## SAP contact solver\n\nClutter-like random problems (k = 1e12, tau_d = dt = 10 ms, mu = 1); \
+         `sap.csv`, `sap-iterations.png`, `sap-time.png` (means, as the tables).\n\n{}\n",
         summary(&rows)
     );
     Ok(BenchReport {
