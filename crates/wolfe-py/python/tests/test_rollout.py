@@ -32,13 +32,13 @@ def heap(seed, friction=0.6):
 def alone(world, steps, dt, controls=None):
     """Poses, velocities after every step of a Simulation of `world`, and its stats."""
     sim = wolfe.Simulation(world, time_step=dt)
-    poses, vels, ke = [sim.poses()], [sim.velocities()], []
+    poses, vels, ke = [sim.poses], [sim.velocities], []
     for k in range(steps):
         if controls is not None:
             sim.set_targets(0, controls[k])
         info = sim.step()
-        poses.append(sim.poses())
-        vels.append(sim.velocities())
+        poses.append(sim.poses)
+        vels.append(sim.velocities)
         ke.append(info.kinetic_energy)
     return np.array(poses), np.array(vels), np.array(ke)
 
