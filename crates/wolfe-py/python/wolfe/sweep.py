@@ -203,20 +203,37 @@ def run(workload: str, params: dict, out: str, client=None, workers: int = 2, sc
             cl = client or own
             start = time.perf_counter()
             n_workers = max(1, len(cl.scheduler_info().get("workers", {})))
-            futures = {
-                cl.submit(compute_chunk, workload, params, m["chunks"][n]["start"], m["chunks"][n]["stop"],
-                          key=f"wolfe-sweep-{workload}-{n}-{os.getpid()}-{time.time_ns()}", retries=retries,
-                          pure=False): n
-                for n in todo
-            }
-            for f in as_completed(futures):
-                name = futures[f]
-                if f.status == "finished":
-                    finish(name, *f.result())
-                else:
+
+            # A chunk whose result was lost with its worker after it finished is
+            # submitted again (its data is gone); only the first result is written.
+            def submit(name: str, attempt: int):
+                c = m["chunks"][name]
+                key = f"wolfe-sweep-{workload}-{name}-{os.getpid()}-{attempt}-{time.time_ns()}"
+                f = cl.submit(compute_chunk, workload, params, c["start"], c["stop"], key=key,
+                              retries=retries, pure=False)
+                futures[f] = (name, attempt)
+                return f
+
+            futures: dict = {}
+            pending = as_completed([submit(n, 0) for n in todo])
+            for f in pending:
+                name, attempt = futures.pop(f)
+                if f.status == "error":  # the task itself failed, after Dask's retries
                     m["chunks"][name].update(state="failed", error=repr(f.exception()))
                     _save_manifest(out, m)
                     bar.update()
+                    continue
+                try:
+                    result = f.result()
+                except Exception as e:  # noqa: BLE001 - its data was lost with a worker
+                    if attempt >= retries:
+                        m["chunks"][name].update(state="failed", error=f"result lost: {e!r}")
+                        _save_manifest(out, m)
+                        bar.update()
+                    else:
+                        pending.add(submit(name, attempt + 1))
+                    continue
+                finish(name, *result)
     finally:
         bar.close()
         wall = time.perf_counter() - start
