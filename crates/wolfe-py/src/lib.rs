@@ -7,11 +7,12 @@
 //!   `Cone`, `Ellipsoid`, `Convex`, `Transform3s`, `DistanceRequest`/`Result`,
 //!   `CollisionRequest`/`Result`, `distance`, `collide`, `Halfspace`, `Plane`), so that
 //!   `import wolfe as coal` runs a coal script unchanged. Differences in meaning are
-//!   listed in `docs/coal-compat.md` and in `wolfe.pyi`.
+//!   listed in `docs/coal-compat.md` and in `python/wolfe/_wolfe.pyi`.
 //! - [`broadphase`]: coal's `CollisionObject`, broad-phase managers and callbacks.
 //! - [`penetration`], [`growth`], [`warm`]: what coal lacks: certificates, signed
 //!   distance, contact manifolds, growth distance, warm starts through `PairCache`.
 //! - [`batch`]: `distance_batch` over numpy poses on every core without the GIL.
+//! - [`rollout`]: `rollout`, many worlds stepped in parallel without the GIL.
 //! - [`sim`], [`tree`], [`record`]: the simulator (wolfe_sim) from Python: rigid bodies
 //!   and URDF robots (articulated trees with PD controllers) in one `World`, writing
 //!   `wolfe sim`'s output folder.
@@ -35,6 +36,7 @@ pub mod growth2d;
 pub mod penetration;
 pub mod queries;
 pub mod record;
+pub mod rollout;
 pub mod sim;
 pub mod transform;
 pub mod tree;
@@ -56,7 +58,7 @@ fn add_members<T: PyClass + Clone + for<'py> IntoPyObject<'py>>(
 
 /// The Python module.
 #[pymodule]
-#[pyo3(name = "wolfe")]
+#[pyo3(name = "_wolfe")]
 fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     use coal_api::*;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -164,6 +166,7 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<warm::PairCache>()?;
     m.add_class::<batch::BatchResult>()?;
     m.add_function(wrap_pyfunction!(batch::distance_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout::rollout, m)?)?;
     m.add_class::<sim::Material>()?;
     m.add_class::<sim::World>()?;
     m.add_class::<sim::Simulation>()?;

@@ -110,6 +110,13 @@ pub struct World {
     world: wolfe_sim::World,
 }
 
+impl World {
+    /// The simulator's world.
+    pub(crate) fn inner(&self) -> &wolfe_sim::World {
+        &self.world
+    }
+}
+
 #[pymethods]
 impl World {
     #[new]
@@ -408,7 +415,8 @@ pub struct Simulation {
     recorder: Option<Recorder>,
 }
 
-fn scheme_arg(name: &str) -> PyResult<Scheme> {
+/// The scheme of its name, `ValueError` listing the names otherwise.
+pub(crate) fn scheme_arg(name: &str) -> PyResult<Scheme> {
     Scheme::from_name(name).ok_or_else(|| {
         value(format!(
             "unknown scheme {name:?}: explicit-euler, symplectic-euler, implicit-euler or midpoint"

@@ -21,7 +21,9 @@
 //! - [`step`]: the theta-method schemes and the [`Simulation`] stepper.
 //! - [`record`]: a run's `steps.csv` rows and summary numbers.
 //! - [`trajectory`]: the trajectory file a viewer can play.
+//! - [`batch`]: many independent worlds stepped in parallel ([`Batch`]).
 
+pub mod batch;
 pub mod body;
 pub mod detect;
 pub mod error;
@@ -33,6 +35,7 @@ pub mod trajectory;
 pub mod tree;
 pub mod world;
 
+pub use batch::{Batch, BatchLayout, Rollout, WorldFailure, STAT_COLUMNS};
 pub use body::{Joint, Material, RigidBody};
 pub use error::SimError;
 pub use step::{Scheme, SimSettings, Simulation, StepStats};

@@ -721,6 +721,20 @@ class StepInfo:
     """Newton iterations summed over the islands SAP solved separately."""
     sap_islands: int
 
+def rollout(world: Union[World, Sequence[World]], steps: int, controls: Optional[ArrayLike] = None,
+            threads: Optional[int] = None, time_step: Union[float, ArrayLike, None] = None,
+            scheme: str = "symplectic-euler", margin: float = 5e-3, max_initial_penetration: float = 1e-3,
+            relative_tolerance: Optional[float] = None, persistent_contacts: Optional[bool] = None,
+            every: int = 1, sigma: Optional[float] = None) -> dict:
+    """Steps W worlds (same numbers of bodies, trees, PD controllers; each copied) in
+    parallel without the GIL, each bit-identical to stepping it alone. `controls`: PD
+    targets, (W, steps, C) or (steps, C); `time_step`: one or one per world. Returns a
+    dict: poses (W, F, B, 7), velocities (W, F, nv), joints (W, F, nq), stats (W, steps,
+    len(stat_columns)), stat_columns, completed (W,), failed_step (W,; -1 if none),
+    errors (W: None or the failure's message), final_slip (W, 3: mean and max slip speed
+    over the touching contacts at the end, their count; SAP Figs. 14-15 with `sigma` of
+    Eq. 30). Frame j is after step min(j*every, steps)."""
+
 class Simulation:
     """A World being simulated (SAP paper Algorithm 1 per step); a context manager that
     closes its output folder on exit."""
