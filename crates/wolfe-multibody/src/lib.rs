@@ -28,6 +28,7 @@
 //! # Ok(()) }
 //! ```
 
+mod attach;
 pub mod data;
 pub mod dynamics;
 pub mod error;
