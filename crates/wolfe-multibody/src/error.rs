@@ -95,6 +95,12 @@ pub enum ModelError {
     /// A frame index does not exist.
     #[error("frame index {0} does not exist")]
     NoSuchFrame(usize),
+    /// [`crate::Model::attach`] cannot attach (no such frame, a floating child root).
+    #[error("attach: {problem}")]
+    Attach {
+        /// What is wrong.
+        problem: String,
+    },
 }
 
 /// Errors of URDF loading. Each names the element and the problem.
