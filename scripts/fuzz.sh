@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs each fuzz target (fuzz/, issue 21) for a bounded time on stable Rust; CI calls it
 # from .ci/run. See docs/fuzzing.md.
-#   bash scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 20 s, all five)
-# Targets: obj stl problem_set urdf query.
+#   bash scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 20 s, all six)
+# Targets: obj stl problem_set urdf mjcf query.
 #
 # The binaries are libfuzzer-sys targets built with plain `cargo build` and the RUSTFLAGS
 # that `cargo fuzz build -s none` passes (coverage instrumentation, `--cfg fuzzing`, debug
@@ -21,7 +21,7 @@ seconds=${1:-20}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(obj stl problem_set urdf query)
+  targets=(obj stl problem_set urdf mjcf query)
 fi
 
 triple=$(rustc -vV | sed -n 's/^host: //p')

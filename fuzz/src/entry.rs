@@ -168,6 +168,41 @@ pub fn urdf(data: &[u8]) {
     }
 }
 
+/// MJCF: `parse_mjcf` on the text (first byte: bit 0 builds collision hulls), includes
+/// and relative mesh paths against the scratch folder (which holds `cube.obj`). A loaded
+/// model's mass matrix and gravity torques at its default configuration must be finite,
+/// and so must every body's mass and inertia.
+pub fn mjcf(data: &[u8]) {
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let options = wolfe_multibody::MjcfOptions {
+        load_collision: flags & 1 != 0,
+    };
+    let Ok(mjcf) = wolfe_multibody::parse_mjcf(text, &scratch_dir(), options) else {
+        return;
+    };
+    for b in &mjcf.bodies {
+        assert!(
+            b.mass.is_finite() && b.inertia.iter().all(|x| x.is_finite()),
+            "MJCF: body {b:?}"
+        );
+    }
+    let model = &mjcf.robot.model;
+    let q = &mjcf.qpos0;
+    assert_eq!(q.len(), model.nq(), "MJCF: qpos0 length");
+    let mut data = wolfe_multibody::Data::new(model);
+    if let Ok(m) = model.mass_matrix(&mut data, q) {
+        assert!(m.iter().all(|x| x.is_finite()), "MJCF: Ok mass matrix with {m}");
+    }
+    if let Ok(g) = model.gravity_torques(&mut data, q) {
+        assert!(g.iter().all(|x| x.is_finite()), "MJCF: Ok gravity torques {g}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The query API on arbitrary floats
 // ---------------------------------------------------------------------------------------

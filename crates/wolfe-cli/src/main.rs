@@ -42,7 +42,7 @@ enum Command {
     /// (Re)write the 3D viewer page DIR/view.html of a simulation folder; --gltf also
     /// exports the animated scene as glTF 2.0.
     View(commands::view::ViewArgs),
-    /// Robots from URDF: `robot inspect` writes M(q), inverse dynamics and gravity torques.
+    /// Robots from URDF or MJCF: `robot inspect` writes M(q), inverse dynamics and gravity torques.
     Robot(commands::robot::RobotArgs),
 }
 

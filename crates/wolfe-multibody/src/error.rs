@@ -1,4 +1,4 @@
-//! Typed errors: building a model, querying it, loading URDF and inspect files.
+//! Typed errors: building a model, querying it, loading URDF and MJCF and inspect files.
 
 use std::path::PathBuf;
 
@@ -95,6 +95,12 @@ pub enum ModelError {
     /// A frame index does not exist.
     #[error("frame index {0} does not exist")]
     NoSuchFrame(usize),
+    /// [`crate::Model::attach`] cannot attach (no such frame, a floating child root).
+    #[error("attach: {problem}")]
+    Attach {
+        /// What is wrong.
+        problem: String,
+    },
 }
 
 /// Errors of URDF loading. Each names the element and the problem.
@@ -219,6 +225,9 @@ pub enum InspectError {
     /// The URDF did not load.
     #[error(transparent)]
     Urdf(#[from] UrdfError),
+    /// The MJCF did not load.
+    #[error(transparent)]
+    Mjcf(#[from] MjcfError),
     /// A query failed (wrong length, non-finite state).
     #[error("state {index}: {source}")]
     State {
@@ -243,4 +252,105 @@ pub enum InspectError {
         /// serde's message.
         message: String,
     },
+}
+
+/// Errors of MJCF loading ([`crate::mjcf`]). Each names the element, with its file and
+/// line, and the problem.
+#[derive(Debug, thiserror::Error)]
+pub enum MjcfError {
+    /// A file (the model or an `<include>`d one) cannot be read.
+    #[error("cannot read {path}: {message}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// Not well-formed XML.
+    #[error("{file}: bad XML: {message}")]
+    Xml {
+        /// The file.
+        file: String,
+        /// The parser's message (with its line and column).
+        message: String,
+    },
+    /// The root element is not `<mujoco>`.
+    #[error("{file}: the root element is <{found}>, expected <mujoco>")]
+    NotMujoco {
+        /// The file.
+        file: String,
+        /// The root element found.
+        found: String,
+    },
+    /// A required attribute is missing.
+    #[error("{element}: missing attribute '{attribute}'")]
+    Missing {
+        /// The element (`file:line <tag name=...>`).
+        element: String,
+        /// The attribute.
+        attribute: String,
+    },
+    /// An attribute value does not parse or is out of its range.
+    #[error("{element}: attribute '{attribute}' = '{value}' is not {expected}")]
+    BadValue {
+        /// The element.
+        element: String,
+        /// The attribute.
+        attribute: String,
+        /// Its text.
+        value: String,
+        /// What it should be.
+        expected: String,
+    },
+    /// An element, attribute value or combination that the loader does not support and
+    /// that would change the physics if it were ignored.
+    #[error("{element}: unsupported: {what}")]
+    Unsupported {
+        /// The element.
+        element: String,
+        /// What is not supported.
+        what: String,
+    },
+    /// A reference to a class, mesh, body, joint or geom that does not exist.
+    #[error("{element}: {kind} '{name}' does not exist")]
+    UnknownName {
+        /// The element.
+        element: String,
+        /// "class", "mesh", "joint", ...
+        kind: &'static str,
+        /// The name.
+        name: String,
+    },
+    /// Two elements of one kind share a name.
+    #[error("{element}: duplicate {kind} name '{name}'")]
+    Duplicate {
+        /// The second element.
+        element: String,
+        /// "body", "joint", ...
+        kind: &'static str,
+        /// The name.
+        name: String,
+    },
+    /// `<include>` files include each other, or nest too deeply.
+    #[error("{element}: include cycle or nesting deeper than 16 through '{path}'")]
+    IncludeCycle {
+        /// The `<include>` element.
+        element: String,
+        /// The file.
+        path: PathBuf,
+    },
+    /// A mesh file could not be read or has no volume or hull.
+    #[error("{element}: mesh '{path}': {message}")]
+    BadMesh {
+        /// The `<mesh>` or `<geom>` element.
+        element: String,
+        /// The resolved file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The model built from the file is invalid (negative mass, a massless moving body,
+    /// lower > upper limit, ...).
+    #[error("{0}")]
+    Model(#[from] ModelError),
 }

@@ -1,5 +1,6 @@
 //! `wolfe robot inspect`: mass matrix, inverse dynamics and gravity torques of a
-//! fixed-base URDF robot at given states, for checking a model against another library.
+//! fixed-base URDF robot or of an MJCF model at given states, for checking a model
+//! against another library.
 //!
 //! Input (`--states IN.json`): either a plain array of states or an object with a
 //! `states` array; both are accepted:
@@ -16,7 +17,13 @@
 //! ```
 //!
 //! `M` is `M(q)` (rows and columns in the same joint order), `tau = M(q) a + c(q, v) +
-//! g(q)` the inverse dynamics and `g = g(q)` the gravity torques, gravity `-9.81 z`.
+//! g(q)` the inverse dynamics and `g = g(q)` the gravity torques, gravity `-9.81 z`
+//! (an MJCF model: its `<option gravity>`).
+//!
+//! An MJCF model ([`inspect_model_file`], `--model FILE.xml`) lists its joints in file
+//! order (MuJoCo's order); a free joint takes 7 coordinates `[p; x y z w]` and 6
+//! velocities `[linear; angular]`, both in the body frame (wolfe's floating joint, not
+//! MuJoCo's `qpos`/`qvel`: see [`crate::mjcf`]).
 
 use std::path::Path;
 
@@ -25,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::Data;
 use crate::error::{InspectError, ModelError};
+use crate::mjcf::{load_mjcf, MjcfOptions};
 use crate::urdf::{load_urdf, Robot, UrdfOptions};
 
 /// One input state (joint coordinates in URDF file order).
@@ -126,6 +134,44 @@ pub fn inspect_file(urdf: &Path, states_json: &Path, out_json: &Path) -> Result<
             load_collision: false,
         },
     )?;
+    inspect_robot_file(&robot, states_json, out_json)
+}
+
+/// As [`inspect_file`] for a URDF (`.urdf`) or MJCF (`.xml`, `.mjcf`) file, told apart
+/// by the extension.
+pub fn inspect_model_file(
+    model: &Path,
+    states_json: &Path,
+    out_json: &Path,
+) -> Result<InspectOutput, InspectError> {
+    let ext = model
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "urdf" => inspect_file(model, states_json, out_json),
+        "xml" | "mjcf" => {
+            let mjcf = load_mjcf(
+                model,
+                MjcfOptions {
+                    load_collision: false,
+                },
+            )?;
+            inspect_robot_file(&mjcf.robot, states_json, out_json)
+        }
+        _ => Err(InspectError::Io {
+            path: model.to_path_buf(),
+            message: format!("unknown model format '.{ext}' (expected .urdf, .xml or .mjcf)"),
+        }),
+    }
+}
+
+fn inspect_robot_file(
+    robot: &Robot,
+    states_json: &Path,
+    out_json: &Path,
+) -> Result<InspectOutput, InspectError> {
     let text = std::fs::read_to_string(states_json).map_err(|e| InspectError::Io {
         path: states_json.to_path_buf(),
         message: e.to_string(),
@@ -136,7 +182,7 @@ pub fn inspect_file(urdf: &Path, states_json: &Path, out_json: &Path) -> Result<
             "{e} (expected [{{\"q\": [...], \"v\": [...], \"a\": [...]}}] or {{\"states\": [...]}})"
         ),
     })?;
-    let output = inspect(&robot, &input.into_states())?;
+    let output = inspect(robot, &input.into_states())?;
     let json = serde_json::to_string_pretty(&output).map_err(|e| InspectError::Json {
         path: out_json.to_path_buf(),
         message: e.to_string(),

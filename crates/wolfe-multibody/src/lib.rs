@@ -2,8 +2,8 @@
 //! spatial algebra ([`spatial`]), a constant [`Model`] apart from a per-query [`Data`]
 //! workspace (as pinocchio splits them), forward kinematics and world-aligned Jacobians
 //! ([`kinematics`]), the mass matrix by the composite-rigid-body algorithm and inverse
-//! dynamics by the recursive Newton-Euler algorithm ([`dynamics`]), URDF loading with
-//! collision geometry as wolfe shapes ([`urdf`]), and the library side of
+//! dynamics by the recursive Newton-Euler algorithm ([`dynamics`]), URDF and MJCF loading
+//! with collision geometry as wolfe shapes ([`urdf`], [`mjcf`]), and the library side of
 //! `wolfe robot inspect` ([`inspect`](mod@inspect)).
 //!
 //! The SAP paper (Castro et al., Section II) writes the dynamics of a multibody system
@@ -28,20 +28,25 @@
 //! # Ok(()) }
 //! ```
 
+mod attach;
 pub mod data;
 pub mod dynamics;
 pub mod error;
 pub mod inspect;
 pub mod joint;
 pub mod kinematics;
+pub mod mjcf;
 pub mod model;
 pub mod spatial;
 pub mod urdf;
 
 pub use data::Data;
-pub use error::{InspectError, ModelError, UrdfError};
-pub use inspect::{inspect, inspect_file, InspectInput, InspectOutput, InspectResult, InspectState};
+pub use error::{InspectError, MjcfError, ModelError, UrdfError};
+pub use inspect::{
+    inspect, inspect_file, inspect_model_file, InspectInput, InspectOutput, InspectResult, InspectState,
+};
 pub use joint::{Joint, JointKind, JointLimits};
+pub use mjcf::{load_mjcf, parse_mjcf, Mjcf, MjcfOptions};
 pub use model::{Body, Frame, Model, STANDARD_GRAVITY};
 pub use spatial::{Force, Motion, Se3, SpatialInertia};
 pub use urdf::{

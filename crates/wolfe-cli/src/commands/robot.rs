@@ -1,4 +1,4 @@
-//! `wolfe robot`: look at a URDF robot's model.
+//! `wolfe robot`: look at a robot's model (URDF or MJCF).
 
 use std::path::PathBuf;
 
@@ -15,14 +15,18 @@ pub struct RobotArgs {
 
 #[derive(Debug, Subcommand)]
 enum RobotCommand {
-    /// For each state {"q", "v", "a"} (movable joints in URDF file order, fixed base)
+    /// For each state {"q", "v", "a"} (movable joints in file order; a URDF's base fixed)
     /// write the mass matrix M(q), the inverse dynamics tau = M a + c(q, v) + g(q) and
-    /// the gravity torques g(q) (gravity -9.81 z) as
+    /// the gravity torques g(q) (gravity -9.81 z, an MJCF's own) as
     /// {"joint_names": [...], "states": [{"M": [[...]], "tau": [...], "g": [...]}]}.
+    /// An MJCF free joint: q = [p; x y z w], v = [linear; angular] in the body frame.
     Inspect {
+        /// The model: URDF (.urdf) or MJCF (.xml, .mjcf), by its extension.
+        #[arg(long, required_unless_present = "urdf", conflicts_with = "urdf")]
+        model: Option<PathBuf>,
         /// The robot's URDF file (package:// and relative mesh paths resolve from its folder).
         #[arg(long)]
-        urdf: PathBuf,
+        urdf: Option<PathBuf>,
         /// A JSON file: a list of states, or {"states": [...]}.
         #[arg(long)]
         states: PathBuf,
@@ -35,11 +39,26 @@ enum RobotCommand {
 /// Runs the robot subcommand.
 pub fn robot(args: RobotArgs) -> CommandResult {
     match args.command {
-        RobotCommand::Inspect { urdf, states, out } => {
-            let output = wolfe_multibody::inspect_file(&urdf, &states, &out)?;
+        RobotCommand::Inspect {
+            model,
+            urdf,
+            states,
+            out,
+        } => {
+            let (path, output) = match (model, urdf) {
+                (Some(m), _) => {
+                    let o = wolfe_multibody::inspect_model_file(&m, &states, &out)?;
+                    (m, o)
+                }
+                (None, Some(u)) => {
+                    let o = wolfe_multibody::inspect_file(&u, &states, &out)?;
+                    (u, o)
+                }
+                (None, None) => return Err("robot inspect needs --model FILE (or --urdf FILE)".into()),
+            };
             println!(
                 "{}: {} joints, {} states -> {}",
-                urdf.display(),
+                path.display(),
                 output.joint_names.len(),
                 output.states.len(),
                 out.display()

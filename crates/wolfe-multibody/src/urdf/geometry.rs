@@ -103,6 +103,9 @@ impl ShapeLoader {
                 Shape::Sphere(Sphere::new(*radius).map_err(|e| bad(format!("sphere radius {radius}: {e}")))?),
                 None,
             ),
+            GeometryDesc::Capsule { .. } | GeometryDesc::Ellipsoid { .. } | GeometryDesc::Plane { .. } => {
+                return Err(bad(format!("{desc:?} is not a URDF geometry")))
+            }
             GeometryDesc::Mesh { filename, scale } => {
                 let path = resolve_mesh(filename, urdf_dir).map_err(|tried| UrdfError::MissingMesh {
                     link: link.to_string(),

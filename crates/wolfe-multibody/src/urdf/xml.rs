@@ -27,6 +27,24 @@ pub enum GeometryDesc {
         /// Radius.
         radius: f64,
     },
+    /// A capsule along the local z axis (MJCF only).
+    Capsule {
+        /// Radius.
+        radius: f64,
+        /// Full length of the axis segment (without the caps).
+        length: f64,
+    },
+    /// An ellipsoid (MJCF only).
+    Ellipsoid {
+        /// Semi-axes.
+        radii: [f64; 3],
+    },
+    /// An infinite plane `z = 0` of its frame, normal `+z` (MJCF only; `size` as written,
+    /// for drawing).
+    Plane {
+        /// MJCF half sizes for drawing and grid spacing.
+        size: [f64; 3],
+    },
     /// `<mesh filename scale/>`.
     Mesh {
         /// The `filename` attribute as written (`package://`, relative or absolute).
