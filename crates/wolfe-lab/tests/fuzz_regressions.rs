@@ -47,13 +47,14 @@ fn entry(target: &str, strict: bool) -> fn(&[u8]) {
         "stl" => wolfe_fuzz::stl,
         "problem_set" => wolfe_fuzz::problem_set,
         "urdf" => wolfe_fuzz::urdf,
+        "mjcf" => wolfe_fuzz::mjcf,
         "query" if strict => |d| wolfe_fuzz::query_with(d, true),
         "query" => |d| wolfe_fuzz::query_with(d, false),
         other => panic!("unknown fuzz target `{other}`"),
     }
 }
 
-const TARGETS: [&str; 5] = ["obj", "stl", "problem_set", "urdf", "query"];
+const TARGETS: [&str; 6] = ["obj", "stl", "problem_set", "urdf", "mjcf", "query"];
 
 /// Runs `files` through the target's entry point; returns the failures by file name.
 fn replay(target: &str, files: &[PathBuf], strict: bool) -> Vec<String> {
