@@ -7,7 +7,7 @@ use crate::cone::ConeRegion;
 use crate::error::SapError;
 use crate::linalg::{Factorization, HessianSolver, LinearSolver};
 use crate::model::{RegularizationSettings, SapModel};
-use crate::problem::SapProblem;
+use crate::problem::{SapProblem, MAX_ENERGY_SCALE};
 
 mod island_solve;
 mod line_search;
@@ -399,6 +399,8 @@ impl SapSolver {
     ///
     /// # Errors
     /// [`SapError::InvalidInitialGuess`] for a `v0` of the wrong size or with NaN,
+    /// [`SapError::OutOfRange`] for a `v0` beyond the energy range (owner `"initial
+    /// guess"`: `max|A_t| max|v0_t|^2 n_t > MAX_ENERGY_SCALE` on a tree `t`),
     /// [`SapError::DegenerateContact`] for a contact without effective mass,
     /// [`SapError::InvalidJointConstraint`] for a PD controller or joint limit whose
     /// regularization is not finite,
@@ -450,7 +452,9 @@ impl SapSolver {
             });
         self.model = model;
         self.stats = stats;
-        result.map(|()| &self.stats)
+        result?;
+        check_results(&self.v, &self.gamma, &self.joint_gamma)?;
+        Ok(&self.stats)
     }
 
     /// The velocities v returned by the last solve (stacked by tree).
@@ -724,7 +728,13 @@ impl SapSolver {
     }
 }
 
-/// The initial guess has one finite entry per generalized velocity of `problem`.
+/// The initial guess has one finite entry per generalized velocity of `problem`, and
+/// each tree's part lies within the energy range the problem's own data must meet:
+/// `max|A_t| max|v0_t|^2 n_t <= MAX_ENERGY_SCALE`, the check of v* (`forest.rs`) on the
+/// guess. A finite guess beyond it (1e151 m/s on a 1 kg particle) overflowed the cost
+/// (Eq. 19) on the first evaluation and came back as NaN and infinite impulses inside
+/// `Ok` with status `Stalled`; it is [`SapError::OutOfRange`] now (owner `"initial
+/// guess"`, index the tree). [`SapSolver::solve_cold`] (from v*) needs no such check.
 fn check_initial_guess(problem: &SapProblem, v0: &[f64]) -> Result<(), SapError> {
     let expected = problem.num_velocities();
     if v0.len() != expected || v0.iter().any(|x| !x.is_finite()) {
@@ -733,7 +743,44 @@ fn check_initial_guess(problem: &SapProblem, v0: &[f64]) -> Result<(), SapError>
             expected,
         });
     }
+    for (t, tree) in problem.trees().iter().enumerate() {
+        let n = tree.dofs();
+        let o = problem.offset(t);
+        let abs_max = |x: &[f64]| x.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        let energy = abs_max(tree.a.as_slice()) * abs_max(&v0[o..o + n]).powi(2) * n as f64;
+        if energy.is_nan() || energy > MAX_ENERGY_SCALE {
+            return Err(SapError::OutOfRange {
+                owner: "initial guess",
+                index: t,
+                quantity: "initial-guess energy scale max|A| max|v0|^2 n_t",
+                value: energy,
+                bound: MAX_ENERGY_SCALE,
+            });
+        }
+    }
     Ok(())
+}
+
+/// The results of a solve are finite: velocities, contact impulses and the one-row
+/// constraints' impulses. The input checks keep every quantity of Eq. 19 within f64,
+/// so this never fails on accepted input; it is the last guard that no NaN or infinity
+/// reaches the caller inside `Ok` ([`SapError::OutOfRange`], owner `"solution"`).
+fn check_results(v: &[f64], gamma: &[Vector3<f64>], joint_gamma: &[f64]) -> Result<(), SapError> {
+    let bad = v
+        .iter()
+        .chain(gamma.iter().flat_map(|g| g.iter()))
+        .chain(joint_gamma)
+        .find(|x| !x.is_finite());
+    match bad {
+        Some(&value) => Err(SapError::OutOfRange {
+            owner: "solution",
+            index: 0,
+            quantity: "a velocity or impulse of the result (not finite)",
+            value,
+            bound: f64::MAX,
+        }),
+        None => Ok(()),
+    }
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
