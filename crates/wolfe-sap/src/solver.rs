@@ -11,8 +11,10 @@ use crate::problem::{SapProblem, MAX_ENERGY_SCALE};
 
 mod island_solve;
 mod line_search;
+mod stall;
 
 use line_search::{LineContact, LineData};
+pub use stall::StallReason;
 
 /// The line search of step 4 of Algorithm 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,6 +185,9 @@ pub struct SapStats {
     pub momentum_error: f64,
     /// How the solve ended.
     pub status: SapStatus,
+    /// Why the solve stalled, when `status` is [`SapStatus::Stalled`] (`None`
+    /// otherwise).
+    pub stall: Option<StallReason>,
     /// Whether faer's sparse factorization was used (by any island).
     pub sparse: bool,
     /// Whether the block factorization by tree ([`LinearSolver::Block`]) was used (by
@@ -207,6 +212,7 @@ impl SapStats {
             cost: Vec::new(),
             momentum_error: f64::NAN,
             status: SapStatus::IterationLimit,
+            stall: None,
             sparse: false,
             block: false,
             symbolic_reused: false,
@@ -223,6 +229,7 @@ impl SapStats {
         self.cost.clear();
         self.momentum_error = f64::NAN;
         self.status = SapStatus::IterationLimit;
+        self.stall = None;
         self.sparse = factorization == Some(Factorization::Sparse);
         self.block = factorization == Some(Factorization::Block);
         self.symbolic_reused = symbolic_reused;
@@ -240,6 +247,7 @@ impl SapStats {
         self.cost.extend_from_slice(&other.cost);
         self.momentum_error = other.momentum_error;
         self.status = other.status;
+        self.stall = other.stall;
         self.sparse = other.sparse;
         self.block = other.block;
         self.symbolic_reused = other.symbolic_reused;
@@ -569,6 +577,7 @@ impl SapSolver {
             let slope0 = dot(&self.dv, &self.grad);
             if slope0.is_nan() || slope0 >= 0.0 {
                 stats.status = SapStatus::Stalled;
+                stats.stall = Some(StallReason::NotDescent);
                 break;
             }
             let (alpha, ls_iters) = match s.line_search {
@@ -599,11 +608,12 @@ impl SapSolver {
                 let (cost, converged, e_m) = self.evaluate_state(problem, model);
                 stats.cost.push(cost);
                 stats.momentum_error = e_m;
-                stats.status = if converged {
-                    SapStatus::Converged
+                if converged {
+                    stats.status = SapStatus::Converged;
                 } else {
-                    SapStatus::Stalled
-                };
+                    stats.status = SapStatus::Stalled;
+                    stats.stall = Some(StallReason::NoProgress);
+                }
                 break;
             }
         }

@@ -86,7 +86,7 @@ fn thin_plate_reproducer_is_certified_or_flagged() {
     let pa = Pose::identity();
     let pb = Pose::from_parts([1.0, 1.0, 2.0], [0.8, 0.0, 0.6, 0.0]).unwrap();
     let exact = exact_alpha(h, &pa, h, &pb);
-    assert!((exact - 4.1666666555555549).abs() < 1e-12, "{exact}");
+    assert!((exact - 4.166_666_655_555_555).abs() < 1e-12, "{exact}");
     let mut s = GrowthSolver::new(GrowthSettings::default()).unwrap();
     let certified = check(&mut s, h, &pa, h, &pb, "reproducer");
     assert!(certified, "the facet certificate should certify this pair");
@@ -114,7 +114,14 @@ fn thin_plates_and_needles_are_right_and_mostly_certified() {
             }
             let pa = random_pose(&mut rng, 1.0);
             let pb = random_pose(&mut rng, 1.0);
-            if !check(&mut s, ha, &pa, hb, &pb, &format!("thickness {thin:e} case {case}")) {
+            if !check(
+                &mut s,
+                ha,
+                &pa,
+                hb,
+                &pb,
+                &format!("thickness {thin:e} case {case}"),
+            ) {
                 uncertified[usize::from(needle)] += 1;
             }
         }
@@ -127,9 +134,15 @@ fn thin_plates_and_needles_are_right_and_mostly_certified() {
         // difference is a flat parallelogram the ray leaves after `thin` of its unit
         // size, known only to the rounding of unit-size points (1e-16 m, so 1e-7
         // relative at 1e-9 m); they are checked for right answers only.
-        assert!(uncertified[0] * 100 <= n, "thickness {thin:e}: plates {uncertified:?} of {n}");
+        assert!(
+            uncertified[0] * 100 <= n,
+            "thickness {thin:e}: plates {uncertified:?} of {n}"
+        );
         if thin >= 1e-6 {
-            assert!(uncertified[1] * 100 <= n, "thickness {thin:e}: needles {uncertified:?} of {n}");
+            assert!(
+                uncertified[1] * 100 <= n,
+                "thickness {thin:e}: needles {uncertified:?} of {n}"
+            );
         }
     }
 }

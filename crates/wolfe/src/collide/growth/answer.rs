@@ -135,7 +135,8 @@ impl Answer {
     /// within `tolerance`.
     pub(super) fn certified_within(&self, tolerance: f64) -> bool {
         let alpha_upper = self.inv_lower * (1.0 + self.margin_lower);
-        alpha_upper * self.beta_upper <= (1.0 + tolerance) * (1.0 - self.margin_upper) * (1.0 - 8.0 * f64::EPSILON)
+        alpha_upper * self.beta_upper
+            <= (1.0 + tolerance) * (1.0 - self.margin_upper) * (1.0 - 8.0 * f64::EPSILON)
     }
 
     /// The better bound of each side, from `self` (the fallback run) and `first` (the

@@ -59,11 +59,8 @@ pub trait Geometry<const N: usize> {
     /// `N` linearly independent points of the ball of radius `r` about the origin whose
     /// cone contains `p_hat` in its interior (Eq. 16-17).
     fn initial_simplex(p_hat: &V<N>, r: f64) -> [V<N>; N];
-    /// For each vertex `z_m` of the basis facet, the length of the facet's side
-    /// opposite it, so that `|lambda| / extent_m` is the facet's height over that side
-    /// (`lambda = sum_m c_m`, whose length is the facet's size: twice the triangle's area
-    /// in 3D, the segment's length in 2D, where the side opposite a vertex is the other
-    /// vertex and the extent is 1). Used by the facet-plane certificate
+    /// Per vertex `z_m` of the basis facet, the length of the side opposite it (1 in 2D),
+    /// so that `|sum_m c_m| / extent_m` is the facet's height over that side
     /// ([`Run::facet_lower`]).
     fn opposite_extents(z: &[V<N>; N]) -> [f64; N];
 }
@@ -257,10 +254,6 @@ pub(crate) struct Run<const N: usize> {
     cert: Option<Certificate<N>>,
 }
 
-/// A certified lower bound of `beta*`: `1 / beta_lower` (before its margin), its
-/// relative rounding margin and the witness offsets (see [`Run::certified_lower`]).
-pub(crate) type Certificate<const N: usize> = (f64, f64, V<N>, V<N>);
-
 /// `v / |v|`, or zero for a zero vector.
 pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
     let n = v.norm();
@@ -273,10 +266,6 @@ pub(crate) fn unit<const N: usize>(v: &V<N>) -> V<N> {
 
 /// `K eps`, the unit of the bounds' rounding margins ([`Run::upper_margin`]).
 pub(crate) const MARGIN: f64 = 32.0 * f64::EPSILON;
-
-/// How many iterations may end with the raw bounds within the tolerance but the
-/// certified interval not, before the run stops with `NumericalTrouble` (see [`solve`]).
-const MAX_UNCERTIFIED: u32 = 4;
 
 /// Relative decrease of `beta_lower` tolerated on a pivot as rounding (a degenerate
 /// pivot keeps `beta_lower` exactly, Sec. III-C.2); a larger decrease undoes the pivot.
@@ -774,7 +763,8 @@ where
                 penalty = penalty.saturating_mul(2);
             }
             Pivot::NotEntering | Pivot::Failed => {
-                run.stop = if run.beta_upper <= run.beta_lower * one_plus_eps && run.certify(&p, pr.tolerance) {
+                run.stop = if run.beta_upper <= run.beta_lower * one_plus_eps && run.certify(&p, pr.tolerance)
+                {
                     Stop::Converged
                 } else {
                     Stop::NumericalTrouble
@@ -803,5 +793,7 @@ where
 }
 
 mod certify;
+pub(crate) use certify::Certificate;
+use certify::MAX_UNCERTIFIED;
 #[cfg(test)]
 mod tests;

@@ -164,7 +164,10 @@ fn finished<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     simplex: &mut Simplex,
     run: GjkRun,
 ) -> GjkRun {
-    if matches!(run.status, GjkStatus::NumericalTrouble | GjkStatus::IterationLimit) {
+    if matches!(
+        run.status,
+        GjkStatus::NumericalTrouble | GjkStatus::IterationLimit
+    ) {
         rescue(md, settings, kind, simplex, run)
     } else {
         run

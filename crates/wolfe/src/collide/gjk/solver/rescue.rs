@@ -24,7 +24,10 @@ const BALL_ROUNDING: f64 = 1e-12;
 
 /// Whether a run's status is a certificate (anything but the two failures).
 fn certified(run: &GjkRun) -> bool {
-    !matches!(run.status, GjkStatus::NumericalTrouble | GjkStatus::IterationLimit)
+    !matches!(
+        run.status,
+        GjkStatus::NumericalTrouble | GjkStatus::IterationLimit
+    )
 }
 
 /// Tries, in order, the certificates of a run that ended without one (only on that

@@ -17,7 +17,16 @@
 //!   relative, independent of the inradius. Computed only when the cone exit does not
 //!   meet the tolerance, so ordinary queries pay nothing for it.
 
-use super::{Certificate, Dim, Geometry, Run, Stop, MARGIN, V};
+use super::{Dim, Geometry, Run, Stop, MARGIN, V};
+
+/// A certified lower bound of `beta*`: `1 / beta_lower` (before its margin), its
+/// relative rounding margin and the witness offsets (see [`Run::certified_lower`]).
+pub(crate) type Certificate<const N: usize> = (f64, f64, V<N>, V<N>);
+
+/// How many iterations may end with the raw bounds within the tolerance but the
+/// certified interval not, before the run stops with `NumericalTrouble` (see
+/// [`super::solve`]).
+pub(super) const MAX_UNCERTIFIED: u32 = 4;
 
 /// The smaller growth factor (after its margin) of two certificates: both are valid, so
 /// the tighter one is.
@@ -85,12 +94,12 @@ where
         let mut sum = 0.0;
         let (mut xa, mut xb) = (V::<N>::zeros(), V::<N>::zeros());
         let (mut reach, mut zinf) = (0.0f64, 0.0f64);
-        for m in 0..N {
-            sum += w[m];
-            xa += w[m] * self.pa[m];
-            xb += w[m] * self.pb[m];
-            reach = reach.max(self.pa[m].amax() + self.pb[m].amax());
-            zinf = zinf.max(self.zs[m].amax());
+        for ((wm, (pa, pb)), z) in w.iter().zip(self.pa.iter().zip(&self.pb)).zip(&self.zs) {
+            sum += wm;
+            xa += *wm * pa;
+            xb += *wm * pb;
+            reach = reach.max(pa.amax() + pb.amax());
+            zinf = zinf.max(z.amax());
         }
         if !(sum > 0.0 && sum.is_finite() && w.iter().all(|x| *x >= 0.0)) {
             return None;
@@ -114,15 +123,14 @@ where
         let slope = (n_norm + e_n) / (n_u - e_n);
         let shift = rho * (1.0 + slope);
         let extents = <Dim as Geometry<N>>::opposite_extents(&self.zs);
-        for m in 0..N {
-            // mu_m |n| / extent_m > 2 |v| (a factor 2 for the rounding of this test).
-            let extent = extents[m] + 2.0 * MARGIN * zinf;
-            if !(w[m] * (n_norm - e_n) > 2.0 * shift * extent) {
-                return None;
-            }
-        }
+        // mu_m |n| / extent_m > 2 |v| (a factor 2 for the rounding of this test); a NaN
+        // fails it.
+        let inside = w
+            .iter()
+            .zip(&extents)
+            .all(|(wm, ext)| wm * (n_norm - e_n) > 2.0 * shift * (ext + 2.0 * MARGIN * zinf));
         let height = along - e_x - rho * slope;
-        if !(height > 0.0) {
+        if !inside || height.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             return None;
         }
         let inv_t = (sum / height) * (1.0 + 8.0 * f64::EPSILON);
