@@ -121,4 +121,6 @@ pub use kinds::{Constraints, Kind, SapModel};
 pub use linalg::{LinearSolver, BLOCK_MAX_TREE_DOFS};
 pub use problem::{ProblemFiller, SapProblem};
 pub use regularization::RegularizationSettings;
-pub use solver::{IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus};
+pub use solver::{
+    IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus, StallReason,
+};

@@ -7,12 +7,14 @@ use crate::cone::ConeRegion;
 use crate::error::SapError;
 use crate::linalg::{Factorization, HessianSolver, LinearSolver};
 use crate::model::{RegularizationSettings, SapModel};
-use crate::problem::SapProblem;
+use crate::problem::{SapProblem, MAX_ENERGY_SCALE};
 
 mod island_solve;
 mod line_search;
+mod stall;
 
 use line_search::{LineContact, LineData};
+pub use stall::StallReason;
 
 /// The line search of step 4 of Algorithm 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,6 +185,9 @@ pub struct SapStats {
     pub momentum_error: f64,
     /// How the solve ended.
     pub status: SapStatus,
+    /// Why the solve stalled, when `status` is [`SapStatus::Stalled`] (`None`
+    /// otherwise).
+    pub stall: Option<StallReason>,
     /// Whether faer's sparse factorization was used (by any island).
     pub sparse: bool,
     /// Whether the block factorization by tree ([`LinearSolver::Block`]) was used (by
@@ -207,6 +212,7 @@ impl SapStats {
             cost: Vec::new(),
             momentum_error: f64::NAN,
             status: SapStatus::IterationLimit,
+            stall: None,
             sparse: false,
             block: false,
             symbolic_reused: false,
@@ -223,6 +229,7 @@ impl SapStats {
         self.cost.clear();
         self.momentum_error = f64::NAN;
         self.status = SapStatus::IterationLimit;
+        self.stall = None;
         self.sparse = factorization == Some(Factorization::Sparse);
         self.block = factorization == Some(Factorization::Block);
         self.symbolic_reused = symbolic_reused;
@@ -240,6 +247,7 @@ impl SapStats {
         self.cost.extend_from_slice(&other.cost);
         self.momentum_error = other.momentum_error;
         self.status = other.status;
+        self.stall = other.stall;
         self.sparse = other.sparse;
         self.block = other.block;
         self.symbolic_reused = other.symbolic_reused;
@@ -399,6 +407,8 @@ impl SapSolver {
     ///
     /// # Errors
     /// [`SapError::InvalidInitialGuess`] for a `v0` of the wrong size or with NaN,
+    /// [`SapError::OutOfRange`] for a `v0` beyond the energy range (owner `"initial
+    /// guess"`: `max|A_t| max|v0_t|^2 n_t > MAX_ENERGY_SCALE` on a tree `t`),
     /// [`SapError::DegenerateContact`] for a contact without effective mass,
     /// [`SapError::InvalidJointConstraint`] for a PD controller or joint limit whose
     /// regularization is not finite,
@@ -450,7 +460,9 @@ impl SapSolver {
             });
         self.model = model;
         self.stats = stats;
-        result.map(|()| &self.stats)
+        result?;
+        check_results(&self.v, &self.gamma, &self.joint_gamma)?;
+        Ok(&self.stats)
     }
 
     /// The velocities v returned by the last solve (stacked by tree).
@@ -565,6 +577,7 @@ impl SapSolver {
             let slope0 = dot(&self.dv, &self.grad);
             if slope0.is_nan() || slope0 >= 0.0 {
                 stats.status = SapStatus::Stalled;
+                stats.stall = Some(StallReason::NotDescent);
                 break;
             }
             let (alpha, ls_iters) = match s.line_search {
@@ -595,11 +608,12 @@ impl SapSolver {
                 let (cost, converged, e_m) = self.evaluate_state(problem, model);
                 stats.cost.push(cost);
                 stats.momentum_error = e_m;
-                stats.status = if converged {
-                    SapStatus::Converged
+                if converged {
+                    stats.status = SapStatus::Converged;
                 } else {
-                    SapStatus::Stalled
-                };
+                    stats.status = SapStatus::Stalled;
+                    stats.stall = Some(StallReason::NoProgress);
+                }
                 break;
             }
         }
@@ -724,7 +738,13 @@ impl SapSolver {
     }
 }
 
-/// The initial guess has one finite entry per generalized velocity of `problem`.
+/// The initial guess has one finite entry per generalized velocity of `problem`, and
+/// each tree's part lies within the energy range the problem's own data must meet:
+/// `max|A_t| max|v0_t|^2 n_t <= MAX_ENERGY_SCALE`, the check of v* (`forest.rs`) on the
+/// guess. A finite guess beyond it (1e151 m/s on a 1 kg particle) overflowed the cost
+/// (Eq. 19) on the first evaluation and came back as NaN and infinite impulses inside
+/// `Ok` with status `Stalled`; it is [`SapError::OutOfRange`] now (owner `"initial
+/// guess"`, index the tree). [`SapSolver::solve_cold`] (from v*) needs no such check.
 fn check_initial_guess(problem: &SapProblem, v0: &[f64]) -> Result<(), SapError> {
     let expected = problem.num_velocities();
     if v0.len() != expected || v0.iter().any(|x| !x.is_finite()) {
@@ -733,7 +753,44 @@ fn check_initial_guess(problem: &SapProblem, v0: &[f64]) -> Result<(), SapError>
             expected,
         });
     }
+    for (t, tree) in problem.trees().iter().enumerate() {
+        let n = tree.dofs();
+        let o = problem.offset(t);
+        let abs_max = |x: &[f64]| x.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        let energy = abs_max(tree.a.as_slice()) * abs_max(&v0[o..o + n]).powi(2) * n as f64;
+        if energy.is_nan() || energy > MAX_ENERGY_SCALE {
+            return Err(SapError::OutOfRange {
+                owner: "initial guess",
+                index: t,
+                quantity: "initial-guess energy scale max|A| max|v0|^2 n_t",
+                value: energy,
+                bound: MAX_ENERGY_SCALE,
+            });
+        }
+    }
     Ok(())
+}
+
+/// The results of a solve are finite: velocities, contact impulses and the one-row
+/// constraints' impulses. The input checks keep every quantity of Eq. 19 within f64,
+/// so this never fails on accepted input; it is the last guard that no NaN or infinity
+/// reaches the caller inside `Ok` ([`SapError::OutOfRange`], owner `"solution"`).
+fn check_results(v: &[f64], gamma: &[Vector3<f64>], joint_gamma: &[f64]) -> Result<(), SapError> {
+    let bad = v
+        .iter()
+        .chain(gamma.iter().flat_map(|g| g.iter()))
+        .chain(joint_gamma)
+        .find(|x| !x.is_finite());
+    match bad {
+        Some(&value) => Err(SapError::OutOfRange {
+            owner: "solution",
+            index: 0,
+            quantity: "a velocity or impulse of the result (not finite)",
+            value,
+            bound: f64::MAX,
+        }),
+        None => Ok(()),
+    }
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {

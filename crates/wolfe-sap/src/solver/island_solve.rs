@@ -51,7 +51,7 @@
 
 use nalgebra::Vector3;
 
-use super::{SapSettings, SapSolver, SapStats, SapStatus};
+use super::{SapSettings, SapSolver, SapStats, SapStatus, StallReason};
 use crate::cone::ConeRegion;
 use crate::error::SapError;
 use crate::island::Islands;
@@ -375,7 +375,7 @@ impl SapSolver {
             stats.sparse |= sub.sparse;
             stats.block |= sub.block;
             if sub.status != SapStatus::Converged && failed.is_none() {
-                failed = Some(sub.status);
+                failed = Some((sub.status, sub.stall));
             }
             slot.solver.stats = sub;
         }
@@ -411,12 +411,12 @@ impl SapSolver {
         stats.cost.truncate(1);
         stats.cost.push(cost);
         stats.momentum_error = e_m;
-        stats.status = if converged {
-            SapStatus::Converged
+        (stats.status, stats.stall) = if converged {
+            (SapStatus::Converged, None)
         } else {
             // Every island converged but the whole criterion fails: only round-off
             // can do that (see the proof above); report it as no further progress.
-            failed.unwrap_or(SapStatus::Stalled)
+            failed.unwrap_or((SapStatus::Stalled, Some(StallReason::IslandsRoundOff)))
         };
         Ok(converged)
     }

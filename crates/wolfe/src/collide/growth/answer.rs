@@ -110,8 +110,10 @@ impl Answer {
         }
     }
 
-    pub(super) fn from_newton(run: &SmoothRun) -> Self {
-        Self {
+    /// Newton's answer; `Converged` only when its certified interval, after both
+    /// rounding margins, meets `tolerance` (else the cutting-plane loop runs on).
+    pub(super) fn from_newton(run: &SmoothRun, tolerance: f64) -> Self {
+        let mut answer = Self {
             inv_lower: 1.0 / run.beta_lower,
             margin_lower: run.margin_lower,
             witness_a: run.witness_a,
@@ -120,12 +122,21 @@ impl Answer {
             margin_upper: run.margin_upper,
             normal: run.lambda_upper,
             iterations: run.iterations,
-            status: if run.converged {
-                GrowthStatus::Converged
-            } else {
-                GrowthStatus::IterationLimit
-            },
+            status: GrowthStatus::IterationLimit,
+        };
+        if run.converged && answer.certified_within(tolerance) {
+            answer.status = GrowthStatus::Converged;
         }
+        answer
+    }
+
+    /// Whether the interval the answer reports ([`output`]: both bounds widened by their
+    /// rounding margins, with a few ulps for their own rounding) has a relative gap
+    /// within `tolerance`.
+    pub(super) fn certified_within(&self, tolerance: f64) -> bool {
+        let alpha_upper = self.inv_lower * (1.0 + self.margin_lower);
+        alpha_upper * self.beta_upper
+            <= (1.0 + tolerance) * (1.0 - self.margin_upper) * (1.0 - 8.0 * f64::EPSILON)
     }
 
     /// The better bound of each side, from `self` (the fallback run) and `first` (the
@@ -143,7 +154,7 @@ impl Answer {
             self.normal = first.normal;
         }
         self.iterations += first.iterations;
-        if self.beta_upper * self.inv_lower <= 1.0 + tolerance {
+        if self.certified_within(tolerance) {
             self.status = GrowthStatus::Converged;
         }
         self

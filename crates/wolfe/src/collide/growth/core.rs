@@ -59,6 +59,10 @@ pub trait Geometry<const N: usize> {
     /// `N` linearly independent points of the ball of radius `r` about the origin whose
     /// cone contains `p_hat` in its interior (Eq. 16-17).
     fn initial_simplex(p_hat: &V<N>, r: f64) -> [V<N>; N];
+    /// Per vertex `z_m` of the basis facet, the length of the side opposite it (1 in 2D),
+    /// so that `|sum_m c_m| / extent_m` is the facet's height over that side
+    /// ([`Run::facet_lower`]).
+    fn opposite_extents(z: &[V<N>; N]) -> [f64; N];
 }
 
 /// Marker type carrying the [`Geometry`] of the supported dimensions (2 and 3).
@@ -77,6 +81,10 @@ impl Geometry<2> for Dim {
         // |z| = r * sqrt(0.5^2 + 0.8^2) < r: inside the ball, strictly.
         let h = 0.5 * r * *p_hat;
         [h + 0.8 * r * u, h - 0.8 * r * u]
+    }
+
+    fn opposite_extents(_: &[V<2>; 2]) -> [f64; 2] {
+        [1.0, 1.0]
     }
 }
 
@@ -104,6 +112,10 @@ impl Geometry<3> for Dim {
             h + k * (c3 * u1 + s3 * u2),
             h + k * (c3 * u1 - s3 * u2),
         ]
+    }
+
+    fn opposite_extents(z: &[V<3>; 3]) -> [f64; 3] {
+        [(z[2] - z[1]).norm(), (z[0] - z[2]).norm(), (z[1] - z[0]).norm()]
     }
 }
 
@@ -237,6 +249,9 @@ pub(crate) struct Run<const N: usize> {
     pub iterations: u32,
     /// Why the loop stopped.
     pub stop: Stop,
+    /// The best certified lower bound computed during the run ([`Run::certify`]), as
+    /// [`Run::certified_lower`] returns it; the answer of a `Converged` run.
+    cert: Option<Certificate<N>>,
 }
 
 /// `v / |v|`, or zero for a zero vector.
@@ -369,6 +384,7 @@ where
             p_hat,
             iterations: 0,
             stop: Stop::IterationLimit,
+            cert: None,
         }
     }
 
@@ -519,7 +535,7 @@ where
     /// this chain is the fixed cost of every query (issue 20, "nothing else slower":
     /// it added 60 ns to a 460 ns Fig. 4 brute-force solve).
     #[inline(always)]
-    pub fn certified_lower(&self, p: &V<N>) -> (f64, f64, V<N>, V<N>) {
+    pub fn cone_lower(&self, p: &V<N>) -> Certificate<N> {
         let w = self.weights(p);
         // Sums from the first term (`0.0 + x` is not folded away: it turns -0 into 0).
         let (mut sum, mut xa, mut xb) = (w[0], w[0] * self.pa[0], w[0] * self.pb[0]);
@@ -689,6 +705,10 @@ where
     let mut cooldown = 0u32;
     let mut penalty = 1u32;
     let mut last_gap = f64::INFINITY;
+    // Iterations whose raw bounds met the tolerance but whose certified interval did
+    // not ([`Run::certify`]): a few more pivots may tighten the witness, beyond that
+    // f64 cannot certify the pair (needles of 1e-9 m) and the run says so.
+    let mut uncertified = 0u32;
     run.stop = Stop::IterationLimit;
     while k < pr.max_iterations {
         k += 1;
@@ -715,7 +735,7 @@ where
             run.stop = Stop::Separated;
             break;
         }
-        if run.beta_upper <= run.beta_lower * one_plus_eps {
+        if run.beta_upper <= run.beta_lower * one_plus_eps && run.certify(&p, pr.tolerance) {
             trace.record(run.iterate(k));
             run.stop = Stop::Converged;
             break;
@@ -743,7 +763,8 @@ where
                 penalty = penalty.saturating_mul(2);
             }
             Pivot::NotEntering | Pivot::Failed => {
-                run.stop = if run.beta_upper <= run.beta_lower * one_plus_eps {
+                run.stop = if run.beta_upper <= run.beta_lower * one_plus_eps && run.certify(&p, pr.tolerance)
+                {
                     Stop::Converged
                 } else {
                     Stop::NumericalTrouble
@@ -756,13 +777,23 @@ where
             break;
         }
         if run.beta_upper <= run.beta_lower * one_plus_eps {
-            run.stop = Stop::Converged;
-            break;
+            if run.certify(&p, pr.tolerance) {
+                run.stop = Stop::Converged;
+                break;
+            }
+            uncertified += 1;
+            if uncertified >= MAX_UNCERTIFIED {
+                run.stop = Stop::NumericalTrouble;
+                break;
+            }
         }
     }
     run.iterations = k;
     run
 }
 
+mod certify;
+pub(crate) use certify::Certificate;
+use certify::MAX_UNCERTIFIED;
 #[cfg(test)]
 mod tests;

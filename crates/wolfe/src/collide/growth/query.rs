@@ -278,8 +278,8 @@ fn distance_with<T: GrowthTrace>(
             run.lambda_upper,
         );
         memory.points = Some([point; 3]);
-        let answer = Answer::from_newton(&run);
-        if run.converged || run.iterations >= settings.max_iterations {
+        let answer = Answer::from_newton(&run, settings.tolerance);
+        if answer.status == GrowthStatus::Converged || run.iterations >= settings.max_iterations {
             return finite(output(&q, pose_a, pose_b, &answer));
         }
         newton = Some((answer, run.beta_lower));

@@ -27,9 +27,11 @@ use crate::shape::ConvexShape;
 
 mod face;
 mod frank_wolfe;
+mod rescue;
 
 use face::face_certified;
 use frank_wolfe::run_frank_wolfe;
+use rescue::rescue;
 
 /// What the caller wants to know: the distance, or only whether the shapes intersect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,11 +141,36 @@ pub fn run_gjk<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         GjkVariant::Polyak | GjkVariant::Nesterov => Some((settings.variant, false)),
         // `Auto`'s gate (see `GjkVariant::Auto`): momentum only near contact.
         GjkVariant::Auto => md.strictly_convex().then_some((GjkVariant::Nesterov, true)),
-        GjkVariant::FrankWolfe => return run_frank_wolfe(md, x0, settings, kind, simplex),
+        GjkVariant::FrankWolfe => {
+            let run = run_frank_wolfe(md, x0, settings, kind, simplex);
+            return finished(md, settings, kind, simplex, run);
+        }
     };
-    match accelerated {
+    let run = match accelerated {
         None => run_vanilla(md, x0, settings, kind, simplex),
         Some((variant, gated)) => run_accelerated(md, x0, settings, variant, kind, simplex, gated),
+    };
+    finished(md, settings, kind, simplex, run)
+}
+
+/// The run, or on the rare path where it ended without a certificate
+/// (`NumericalTrouble`, `IterationLimit`) what the cheap certificates make of it
+/// ([`rescue`]).
+#[inline(always)]
+fn finished<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>,
+    settings: &GjkSettings,
+    kind: QueryKind,
+    simplex: &mut Simplex,
+    run: GjkRun,
+) -> GjkRun {
+    if matches!(
+        run.status,
+        GjkStatus::NumericalTrouble | GjkStatus::IterationLimit
+    ) {
+        rescue(md, settings, kind, simplex, run)
+    } else {
+        run
     }
 }
 
