@@ -89,6 +89,7 @@ impl Bvh {
             work.push((left, start, start + mid));
             work.push((left + 1, start + mid, end));
         }
+        nodes.shrink_to_fit();
         Self { nodes, order }
     }
 
@@ -237,12 +238,16 @@ mod tests {
                     for &k in bvh.items(&node) {
                         seen[k as usize] += 1;
                         let kb = b[k as usize];
-                        assert!((0..3).all(|a| node.aabb.min[a] <= kb.min[a] && kb.max[a] <= node.aabb.max[a]));
+                        assert!(
+                            (0..3).all(|a| node.aabb.min[a] <= kb.min[a] && kb.max[a] <= node.aabb.max[a])
+                        );
                     }
                 } else {
                     for c in [node.first as usize, node.first as usize + 1] {
                         let cb = bvh.nodes()[c].aabb;
-                        assert!((0..3).all(|a| node.aabb.min[a] <= cb.min[a] && cb.max[a] <= node.aabb.max[a]));
+                        assert!(
+                            (0..3).all(|a| node.aabb.min[a] <= cb.min[a] && cb.max[a] <= node.aabb.max[a])
+                        );
                         stack.push(c);
                     }
                 }

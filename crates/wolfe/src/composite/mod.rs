@@ -38,6 +38,7 @@
 mod bvh;
 mod compound;
 mod geometry;
+mod io;
 mod pair;
 mod procedural;
 mod query;
@@ -48,6 +49,7 @@ mod trimesh;
 pub use bvh::{aabb_distance_squared, Bvh, BvhNode, BVH_LEAF_SIZE, BVH_MAX_DEPTH, BVH_STACK};
 pub use compound::{Compound, CompoundPart};
 pub use geometry::Geometry;
+pub use io::read_triangles;
 pub use query::{CompositeCollision, CompositeContact, CompositeDistance, CompositeSolver};
 pub use triangle::Triangle;
 pub use trimesh::TriMesh;

@@ -85,7 +85,10 @@ impl PairSolver {
         let margin = self.settings().gjk.collision_margin;
         let (t, other) = match (a, b) {
             (Prim::Shape(sa, pa), Prim::Shape(sb, pb)) => {
-                return self.gjk.intersects(sa, pa, sb, pb, None).map_or(true, |c| c.intersecting)
+                return self
+                    .gjk
+                    .intersects(sa, pa, sb, pb, None)
+                    .map_or(true, |c| c.intersecting)
             }
             (Prim::Tri(..), _) => (a, b),
             (Prim::Shape(..), Prim::Tri(..)) => (b, a),
@@ -96,7 +99,9 @@ impl PairSolver {
             GjkStatus::Separated => false,
             GjkStatus::Intersecting => true,
             GjkStatus::Converged => x <= r.radius_b + margin,
-            GjkStatus::IterationLimit | GjkStatus::NumericalTrouble => r.run.lower_bound <= r.radius_b + margin,
+            GjkStatus::IterationLimit | GjkStatus::NumericalTrouble => {
+                r.run.lower_bound <= r.radius_b + margin
+            }
         }
     }
 

@@ -30,7 +30,11 @@ fn revolve(profile: &[(f64, f64)], closed_loop: bool, segments: usize) -> Result
     }
     let n = segments as u32;
     let mut triangles = Vec::new();
-    let steps = if closed_loop { profile.len() } else { profile.len() - 1 };
+    let steps = if closed_loop {
+        profile.len()
+    } else {
+        profile.len() - 1
+    };
     for i in 0..steps {
         let (p, q) = (rings[i], rings[(i + 1) % profile.len()]);
         for k in 0..n {
@@ -155,7 +159,12 @@ impl TriMesh {
         let centre = Vec3::new(radius + 0.5 * major, 0.0, 0.5 * height);
         let mut vertices = cup.vertices().to_vec();
         let offset = vertices.len() as u32;
-        vertices.extend(handle.vertices().iter().map(|v| Vec3::new(v.x, v.z, v.y) + centre));
+        vertices.extend(
+            handle
+                .vertices()
+                .iter()
+                .map(|v| Vec3::new(v.x, v.z, v.y) + centre),
+        );
         let mut triangles = cup.triangles().to_vec();
         // The swap of y and z mirrors the handle: reverse its triangles to keep them
         // facing out.

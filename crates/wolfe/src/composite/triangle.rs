@@ -87,7 +87,11 @@ mod tests {
 
     #[test]
     fn support_is_a_maximizing_vertex() {
-        let t = Triangle::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.2, 0.0), Vec3::new(0.3, 1.0, 0.4));
+        let t = Triangle::new(
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.2, 0.0),
+            Vec3::new(0.3, 1.0, 0.4),
+        );
         assert_support_is_max(&t, &directions());
         assert!((t.normal().norm() - 1.0).abs() < 1e-15);
         assert!((t.center() - (t.vertices[0] + t.vertices[1] + t.vertices[2]) / 3.0).norm() < 1e-15);

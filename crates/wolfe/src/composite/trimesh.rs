@@ -79,7 +79,7 @@ impl TriMesh {
             .map(|t| triangle_of(&vertices, t).aabb())
             .collect();
         let bvh = Bvh::build(&boxes);
-        let closed = is_closed(&triangles);
+        let closed = is_closed(&vertices, &triangles);
         Self {
             vertices,
             triangles,
@@ -110,7 +110,8 @@ impl TriMesh {
     }
 
     /// Whether the mesh is closed and consistently oriented: every edge is shared by
-    /// exactly two triangles that traverse it in opposite directions.
+    /// exactly two triangles that traverse it in opposite directions (vertices at the
+    /// same position count as one).
     pub fn is_closed(&self) -> bool {
         self.closed
     }
@@ -168,7 +169,8 @@ impl TriMesh {
             return Err(WolfeError::Undefined {
                 quantity: "volume",
                 geometry: "open triangle mesh",
-                reason: "only a closed, consistently oriented mesh bounds a solid (use hull() or a decomposition)",
+                reason:
+                    "only a closed, consistently oriented mesh bounds a solid (use hull() or a decomposition)",
             });
         }
         let mut volume = 0.0;
@@ -254,7 +256,8 @@ fn check_triangle(vertices: &[Vec3], t: usize, tri: &[u32; 3]) -> Result<(), Wol
     let [a, b, c] = triangle_of(vertices, tri).vertices;
     let (e1, e2) = (b - a, c - a);
     let cross = e1.cross(&e2).norm();
-    if !(cross > COLLINEAR_SINE * e1.norm() * e2.norm()) {
+    // Vertices are finite (checked first), so the comparison is never with NaN.
+    if cross <= COLLINEAR_SINE * e1.norm() * e2.norm() {
         return Err(WolfeError::DegenerateTriangle {
             triangle: t,
             reason: "its vertices are collinear (no area)",
@@ -263,11 +266,22 @@ fn check_triangle(vertices: &[Vec3], t: usize, tri: &[u32; 3]) -> Result<(), Wol
     Ok(())
 }
 
-/// Whether every directed edge `(i, j)` has exactly one opposite `(j, i)` and appears
-/// once.
-fn is_closed(triangles: &[[u32; 3]]) -> bool {
+/// Whether every directed edge `(i, j)` appears once and has exactly one opposite
+/// `(j, i)`, with vertices at the same position taken as one (OBJ files repeat a
+/// position once per normal or texture coordinate).
+fn is_closed(vertices: &[Vec3], triangles: &[[u32; 3]]) -> bool {
+    let mut ids: HashMap<[u64; 3], u32> = HashMap::with_capacity(vertices.len());
+    let canonical: Vec<u32> = vertices
+        .iter()
+        .map(|v| {
+            let key = [v.x, v.y, v.z].map(|c| (c + 0.0).to_bits());
+            let next = ids.len() as u32;
+            *ids.entry(key).or_insert(next)
+        })
+        .collect();
     let mut edges: HashMap<(u32, u32), u32> = HashMap::with_capacity(3 * triangles.len());
     for t in triangles {
+        let t = t.map(|i| canonical[i as usize]);
         for k in 0..3 {
             *edges.entry((t[k], t[(k + 1) % 3])).or_insert(0) += 1;
         }
