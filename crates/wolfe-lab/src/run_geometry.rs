@@ -66,7 +66,11 @@ pub fn run_geometry_set(
                 (out.contact.signed_distance, 0, status, ns)
             }
             Task::Growth => {
-                let composite = if a.as_convex("growth distance").is_err() { a } else { b };
+                let composite = if a.as_convex("growth distance").is_err() {
+                    a
+                } else {
+                    b
+                };
                 let source = composite
                     .as_convex("growth distance")
                     .err()

@@ -17,8 +17,10 @@ use wolfe_lab::run::{RunOptions, SolverChoice, Task};
 use wolfe_lab::run_geometry::run_geometry_set;
 
 fn solver() -> CompositeSolver {
-    CompositeSolver::new(SignedDistanceSettings::default().with_gjk(GjkSettings::default().with_tolerance(1e-12)))
-        .unwrap()
+    CompositeSolver::new(
+        SignedDistanceSettings::default().with_gjk(GjkSettings::default().with_tolerance(1e-12)),
+    )
+    .unwrap()
 }
 
 fn parry_mesh(m: &TriMesh) -> parry_shape::TriMesh {
@@ -30,10 +32,12 @@ fn pose(t: [f64; 3], r: [f64; 3]) -> Pose {
     Pose::new(Vec3::from(t), Quat::from_scaled_axis(Vec3::from(r)))
 }
 
-/// parry's distances carry its GJK tolerance (about 1e-6 relative, and an absolute
-/// floor): agreement to that, and the same boolean away from touching.
+/// parry's distances carry its GJK tolerance (a few 1e-6 relative: a capsule against
+/// the mug's triangles came 2.6e-6 above wolfe's certified upper bound): agreement to
+/// 1e-5 relative, and the same boolean away from touching. The 1e-9 agreement is with
+/// the brute forces of `crates/wolfe/tests/composite.rs`.
 fn agree(wolfe: f64, parry: f64) -> bool {
-    (wolfe - parry).abs() <= 1e-6 * (1e-3 + wolfe.abs().max(parry.abs()))
+    (wolfe - parry).abs() <= 1e-5 * (1e-3 + wolfe.abs().max(parry.abs()))
 }
 
 #[test]
@@ -66,15 +70,28 @@ fn trimesh_distances_agree_with_parry() {
                 let pa = pose([0.0, 0.0, 0.0], [0.2, -0.1, 0.3]);
                 let pb = pose(c.into(), [t, 0.3 * t, -0.5]);
                 let ours = s.distance(&g, &pa, &gs, &pb).unwrap().output.distance;
-                let theirs = parry_query::distance(&parry_pose(&pa, &ParryPose::IDENTITY), &pm, &parry_pose(&pb, &ps.offset), ps.shape.as_ref())
-                    .unwrap()
-                    .distance;
-                assert!(agree(ours, theirs), "mesh {k} shape {j} #{i}: {ours} vs parry {theirs}");
+                let theirs = parry_query::distance(
+                    &parry_pose(&pa, &ParryPose::IDENTITY),
+                    &pm,
+                    &parry_pose(&pb, &ps.offset),
+                    ps.shape.as_ref(),
+                )
+                .unwrap()
+                .distance;
+                assert!(
+                    agree(ours, theirs),
+                    "mesh {k} shape {j} #{i}: {ours} vs parry {theirs}"
+                );
                 if ours.abs() > 1e-6 {
                     let hit = s.intersects(&g, &pa, &gs, &pb).unwrap().intersecting;
-                    let phit = parry_query::intersection_test(&parry_pose(&pa, &ParryPose::IDENTITY), &pm, &parry_pose(&pb, &ps.offset), ps.shape.as_ref())
-                        .unwrap()
-                        .intersecting;
+                    let phit = parry_query::intersection_test(
+                        &parry_pose(&pa, &ParryPose::IDENTITY),
+                        &pm,
+                        &parry_pose(&pb, &ps.offset),
+                        ps.shape.as_ref(),
+                    )
+                    .unwrap()
+                    .intersecting;
                     assert_eq!(hit, phit, "mesh {k} shape {j} #{i}: distance {ours}");
                 }
                 checked += 1;
@@ -85,12 +102,27 @@ fn trimesh_distances_agree_with_parry() {
         let (go, po): (Geometry, _) = (other.clone().into(), parry_mesh(other));
         for i in 0..10 {
             let t = i as f64 * 1.3 + k as f64;
-            let pb = pose((b.center() + 0.5 * size * Vec3::new(t.cos(), t.sin(), 0.3)).into(), [0.4, t, 0.1]);
-            let ours = s.distance(&g, &Pose::identity(), &go, &pb).unwrap().output.distance;
-            let theirs = parry_query::distance(&ParryPose::IDENTITY, &pm, &parry_pose(&pb, &ParryPose::IDENTITY), &po)
+            let pb = pose(
+                (b.center() + 0.5 * size * Vec3::new(t.cos(), t.sin(), 0.3)).into(),
+                [0.4, t, 0.1],
+            );
+            let ours = s
+                .distance(&g, &Pose::identity(), &go, &pb)
                 .unwrap()
+                .output
                 .distance;
-            assert!(agree(ours, theirs), "mesh {k} vs torus #{i}: {ours} vs parry {theirs}");
+            let theirs = parry_query::distance(
+                &ParryPose::IDENTITY,
+                &pm,
+                &parry_pose(&pb, &ParryPose::IDENTITY),
+                &po,
+            )
+            .unwrap()
+            .distance;
+            assert!(
+                agree(ours, theirs),
+                "mesh {k} vs torus #{i}: {ours} vs parry {theirs}"
+            );
         }
     }
     assert!(checked >= 300);
@@ -105,7 +137,10 @@ fn compound_distances_agree_with_parry() {
         let shape: Shape = Cuboid::new([0.005, 0.03, 0.04]).unwrap().into();
         let p = pose([0.08 * t.cos(), 0.08 * t.sin(), 0.0], [0.0, 0.0, t]);
         let ps = parry_shape(&shape).unwrap();
-        parry_parts.push((parry_pose(&p, &ps.offset), parry_shape::SharedShape(ps.shape.into())));
+        parry_parts.push((
+            parry_pose(&p, &ps.offset),
+            parry_shape::SharedShape(ps.shape.into()),
+        ));
         parts.push(CompoundPart::new(shape, p));
     }
     let g: Geometry = Compound::new(parts).unwrap().into();
@@ -117,10 +152,19 @@ fn compound_distances_agree_with_parry() {
     for i in 0..100 {
         let t = i as f64 * 0.37;
         let pb = pose([0.12 * t.sin(), 0.12 * (1.7 * t).cos(), 0.05 * t.cos()], [0.0; 3]);
-        let ours = s.distance(&g, &Pose::identity(), &gb, &pb).unwrap().output.distance;
-        let theirs = parry_query::distance(&ParryPose::IDENTITY, &pc, &parry_pose(&pb, &pbl.offset), pbl.shape.as_ref())
+        let ours = s
+            .distance(&g, &Pose::identity(), &gb, &pb)
             .unwrap()
+            .output
             .distance;
+        let theirs = parry_query::distance(
+            &ParryPose::IDENTITY,
+            &pc,
+            &parry_pose(&pb, &pbl.offset),
+            pbl.shape.as_ref(),
+        )
+        .unwrap()
+        .distance;
         assert!(agree(ours, theirs), "#{i}: {ours} vs parry {theirs}");
     }
 }
@@ -173,7 +217,12 @@ fn geometry_set_runs_trimesh_and_compound_entries() {
     for (r, p) in records.iter().zip(&set.problems) {
         let (a, b) = set.geometries_of(p);
         let d = s.distance(a, &p.pose_a, b, &p.pose_b).unwrap().output.distance;
-        assert!((r.value - d).abs() <= 1e-6 * (1e-3 + d), "{}: {} vs {d}", r.id, r.value);
+        assert!(
+            (r.value - d).abs() <= 1e-6 * (1e-3 + d),
+            "{}: {} vs {d}",
+            r.id,
+            r.value
+        );
     }
     let collision = RunOptions {
         task: Task::Collision,
@@ -194,4 +243,99 @@ fn geometry_set_runs_trimesh_and_compound_entries() {
     let err = run_geometry_set(&set, &growth, || {}).unwrap_err();
     assert!(err.to_string().contains("convex shapes only"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Side-by-side timing against parry (run by hand: `cargo test -p wolfe-lab --test
+/// composite_vs_parry -- --ignored --nocapture`): median ns per query of distance and
+/// intersection, on one core, for a box against non-convex meshes at distant, close
+/// and overlapping poses. Prints a table; asserts only that both answered alike.
+#[test]
+#[ignore]
+fn timing_against_parry() {
+    let root = wolfe_testkit::data::repo_root().join("data/robots/kuka_iiwa/meshes");
+    let meshes = [
+        ("bowl 48", TriMesh::bowl(0.1, 0.01, 48).unwrap()),
+        ("torus 64", TriMesh::torus(0.1, 0.03, 64).unwrap()),
+        ("iiwa link_1", TriMesh::load(root.join("link_1.stl")).unwrap()),
+    ];
+    let bx: Shape = Cuboid::new([0.02, 0.01, 0.015]).unwrap().into();
+    let gb: Geometry = bx.clone().into();
+    let pbx = parry_shape(&bx).unwrap();
+    let mut s = CompositeSolver::new(SignedDistanceSettings::default()).unwrap();
+    let median = |f: &mut dyn FnMut()| {
+        let mut t: Vec<u128> = (0..41)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                for _ in 0..20 {
+                    f();
+                }
+                start.elapsed().as_nanos() / 20
+            })
+            .collect();
+        t.sort_unstable();
+        t[20]
+    };
+    println!("| mesh | triangles | BVH build | pose | wolfe dist ns | parry dist ns | wolfe hit ns | parry hit ns |");
+    for (name, mesh) in &meshes {
+        let t0 = std::time::Instant::now();
+        let rebuilt = TriMesh::new(mesh.vertices().to_vec(), mesh.triangles().to_vec()).unwrap();
+        let build = t0.elapsed();
+        let g: Geometry = rebuilt.into();
+        let pm = parry_mesh(mesh);
+        let b = mesh.local_aabb();
+        let size = (b.max - b.min).norm();
+        // Poses: far outside, near the surface (searched along a ray), overlapping.
+        let dir = Vec3::new(0.3, 0.5, 0.8).normalize();
+        let mut close = b.center() + dir * size;
+        for _ in 0..60 {
+            let d = s
+                .distance(&g, &Pose::identity(), &gb, &Pose::from_translation(close))
+                .unwrap()
+                .output
+                .distance;
+            if d < 0.002 {
+                break;
+            }
+            close -= dir * (0.8 * d);
+        }
+        let overlap_at = mesh.vertices()[mesh.vertices().len() / 2];
+        for (label, at) in [
+            ("distant", b.center() + dir * 2.0 * size),
+            ("close", close),
+            ("overlap", overlap_at),
+        ] {
+            let pb = pose(at.into(), [0.3, 0.2, 0.1]);
+            let (ppa, ppb) = (ParryPose::IDENTITY, parry_pose(&pb, &pbx.offset));
+            let ours = s
+                .distance(&g, &Pose::identity(), &gb, &pb)
+                .unwrap()
+                .output
+                .distance;
+            let theirs = parry_query::distance(&ppa, &pm, &ppb, pbx.shape.as_ref())
+                .unwrap()
+                .distance;
+            assert!(
+                agree(ours, theirs) || (ours - theirs).abs() < 1e-9,
+                "{name} {label}: {ours} vs {theirs}"
+            );
+            let wd = median(&mut || {
+                std::hint::black_box(s.distance(&g, &Pose::identity(), &gb, &pb).unwrap());
+            });
+            let pd = median(&mut || {
+                std::hint::black_box(parry_query::distance(&ppa, &pm, &ppb, pbx.shape.as_ref()).unwrap());
+            });
+            let wi = median(&mut || {
+                std::hint::black_box(s.intersects(&g, &Pose::identity(), &gb, &pb).unwrap());
+            });
+            let pi = median(&mut || {
+                std::hint::black_box(
+                    parry_query::intersection_test(&ppa, &pm, &ppb, pbx.shape.as_ref()).unwrap(),
+                );
+            });
+            println!(
+                "| {name} | {} | {build:?} | {label} ({ours:.4} m) | {wd} | {pd} | {wi} | {pi} |",
+                mesh.triangles().len()
+            );
+        }
+    }
 }

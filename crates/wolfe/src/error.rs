@@ -158,6 +158,12 @@ pub enum WolfeError {
         /// Why, and what to use instead.
         reason: &'static str,
     },
+    /// A convex decomposition failed.
+    #[error("convex decomposition failed: {reason}")]
+    DecompositionFailed {
+        /// Why.
+        reason: String,
+    },
     /// A growth distance centre point is unusable (growth distance paper, Def. 3).
     #[error("invalid growth centre point: {reason}")]
     InvalidCenterPoint {

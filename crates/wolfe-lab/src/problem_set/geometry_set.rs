@@ -58,7 +58,9 @@ pub fn has_composites(dir: &Path) -> Result<bool, ProblemSetError> {
         path: path.clone(),
         source,
     })?;
-    Ok(parse_shape_specs(&path, &text)?.iter().any(|s| !s.kind.is_convex()))
+    Ok(parse_shape_specs(&path, &text)?
+        .iter()
+        .any(|s| !s.kind.is_convex()))
 }
 
 /// Reads a `shapes.json` with any kind of shape into geometries.
@@ -81,7 +83,12 @@ pub fn read_geometries(path: &Path) -> Result<Vec<NamedGeometry>, ProblemSetErro
                 name: spec.name.clone(),
             });
         }
-        let ctx = Context { path, index, spec, base };
+        let ctx = Context {
+            path,
+            index,
+            spec,
+            base,
+        };
         let geometry = match &spec.kind {
             ShapeKind::TriMesh { file } => Geometry::TriMesh(ctx.trimesh(file, &mut meshes)?),
             ShapeKind::Compound { parts } => {

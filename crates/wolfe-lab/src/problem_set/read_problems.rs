@@ -42,11 +42,7 @@ pub fn read_problems_with<S: Named>(
         path: path.to_path_buf(),
         source,
     })?;
-    let by_name: HashMap<&str, usize> = shapes
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.name(), i))
-        .collect();
+    let by_name: HashMap<&str, usize> = shapes.iter().enumerate().map(|(i, s)| (s.name(), i)).collect();
     let csv_error = |e: csv::Error| ProblemSetError::Csv {
         path: path.to_path_buf(),
         line: e.position().map_or(0, |p| p.line()),

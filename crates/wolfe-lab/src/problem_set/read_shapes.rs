@@ -234,8 +234,15 @@ fn parse_parts(s: &ShapeObject<'_>) -> Result<Vec<PartSpec>, ProblemSetError> {
             return Err(part.error("type", "a compound's part must be a convex shape"));
         }
         let v = part.get("pose")?;
-        let bad = || part.error("pose", format!("expected [x, y, z, qw, qx, qy, qz], found {}", compact(v)));
-        let Value::Array(numbers) = v else { return Err(bad()) };
+        let bad = || {
+            part.error(
+                "pose",
+                format!("expected [x, y, z, qw, qx, qy, qz], found {}", compact(v)),
+            )
+        };
+        let Value::Array(numbers) = v else {
+            return Err(bad());
+        };
         if numbers.len() != 7 {
             return Err(bad());
         }

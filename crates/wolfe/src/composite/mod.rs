@@ -37,6 +37,8 @@
 
 mod bvh;
 mod compound;
+#[cfg(feature = "decompose")]
+mod decompose;
 mod geometry;
 mod io;
 mod pair;
@@ -48,6 +50,8 @@ mod trimesh;
 
 pub use bvh::{aabb_distance_squared, Bvh, BvhNode, BVH_LEAF_SIZE, BVH_MAX_DEPTH, BVH_STACK};
 pub use compound::{Compound, CompoundPart};
+#[cfg(feature = "decompose")]
+pub use decompose::{cache_path, DecomposeSettings};
 pub use geometry::Geometry;
 pub use io::read_triangles;
 pub use query::{CompositeCollision, CompositeContact, CompositeDistance, CompositeSolver};
