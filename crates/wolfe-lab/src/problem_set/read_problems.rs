@@ -218,6 +218,7 @@ impl Row<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem_set::NamedShape;
 
     fn read(name: &str, text: &str) -> Result<Vec<Problem>, ProblemSetError> {
         read_with(name, text, Reference::Required).map(|(p, _)| p)
