@@ -16,6 +16,7 @@ pub mod plot;
 pub mod problem_set;
 pub mod progress;
 pub mod run;
+pub mod run_geometry;
 pub mod sim;
 pub mod summary;
 pub mod timing;

@@ -113,6 +113,57 @@ pub enum WolfeError {
         /// The largest magnitude accepted.
         limit: f64,
     },
+    /// A composite geometry has nothing in it: a triangle mesh without triangles, a
+    /// compound without parts.
+    #[error("{what} is empty: {reason}")]
+    EmptyComposite {
+        /// What is empty (`"triangle mesh"`, `"compound"`).
+        what: &'static str,
+        /// What it needs.
+        reason: &'static str,
+    },
+    /// A triangle of a mesh refers to a vertex that does not exist.
+    #[error("triangle {triangle} refers to vertex {index}, but the mesh has {vertices} vertices")]
+    TriangleIndexOutOfRange {
+        /// The triangle's index.
+        triangle: usize,
+        /// The vertex index it holds.
+        index: u32,
+        /// How many vertices there are.
+        vertices: usize,
+    },
+    /// A triangle of a mesh has no area (repeated or collinear vertices).
+    #[error("triangle {triangle} is degenerate: {reason}")]
+    DegenerateTriangle {
+        /// The triangle's index.
+        triangle: usize,
+        /// Why (`"repeats a vertex"`, `"its vertices are collinear"`).
+        reason: &'static str,
+    },
+    /// A query defined for convex shapes only was asked of a non-convex geometry.
+    #[error("{query} is defined for convex shapes only, not for a {geometry}")]
+    ConvexOnly {
+        /// The query (`"growth distance"`).
+        query: &'static str,
+        /// The geometry given (`"compound"`, `"triangle mesh"`).
+        geometry: &'static str,
+    },
+    /// A quantity is undefined for this geometry (the volume of an open mesh).
+    #[error("the {quantity} of a {geometry} is undefined: {reason}")]
+    Undefined {
+        /// What was asked for (`"mass properties"`).
+        quantity: &'static str,
+        /// The geometry (`"open triangle mesh"`).
+        geometry: &'static str,
+        /// Why, and what to use instead.
+        reason: &'static str,
+    },
+    /// A convex decomposition failed.
+    #[error("convex decomposition failed: {reason}")]
+    DecompositionFailed {
+        /// Why.
+        reason: String,
+    },
     /// A growth distance centre point is unusable (growth distance paper, Def. 3).
     #[error("invalid growth centre point: {reason}")]
     InvalidCenterPoint {

@@ -18,6 +18,7 @@
 pub mod broad;
 mod builder;
 pub mod collide;
+pub mod composite;
 pub mod error;
 pub mod gradient;
 pub mod math;
@@ -38,6 +39,10 @@ pub use collide::growth::{
     GrowthSettings, GrowthSolver, GrowthStatus, GrowthTrace,
 };
 pub use collide::halfspace::{halfspace_manifold, HalfSpace};
+pub use composite::{
+    Bvh, CompositeCollision, CompositeContact, CompositeDistance, CompositeSolver, Compound, CompoundPart,
+    Geometry, TriMesh, Triangle,
+};
 pub use error::{WolfeError, MAX_MAGNITUDE};
 pub use gradient::{PoseGradient, PARALLEL_TOLERANCE};
 pub use math::{Aabb, Pose, Quat, Vec3};

@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use wolfe_lab::problem_set::ProblemSet;
+use wolfe_lab::problem_set::{has_composites, GeometrySet, ProblemSet};
 use wolfe_lab::progress::progress_bar;
 use wolfe_lab::run::{self, RunOptions, SolverChoice, Task};
+use wolfe_lab::run_geometry::run_geometry_set;
 use wolfe_lab::summary::Summary;
 
 use super::CommandResult;
@@ -53,11 +54,23 @@ pub fn run(args: RunArgs) -> CommandResult {
         warm: args.warm,
     };
     options.validate()?;
-    let problems = ProblemSet::load_without_reference(&args.set)?;
-    let results = run::ResultsFile::create(&args.out)?;
-    let bar = progress_bar(problems.problems.len(), "solving");
-    let records = run::run_set(&problems, &options, || bar.inc(1))?;
-    bar.finish_and_clear();
+    // Sets with compounds or triangle meshes run the composite queries.
+    let records = if has_composites(&args.set)? {
+        let set = GeometrySet::load_without_reference(&args.set)?;
+        let results = run::ResultsFile::create(&args.out)?;
+        let bar = progress_bar(set.problems.len(), "solving");
+        let records = run_geometry_set(&set, &options, || bar.inc(1))?;
+        bar.finish_and_clear();
+        (results, records)
+    } else {
+        let problems = ProblemSet::load_without_reference(&args.set)?;
+        let results = run::ResultsFile::create(&args.out)?;
+        let bar = progress_bar(problems.problems.len(), "solving");
+        let records = run::run_set(&problems, &options, || bar.inc(1))?;
+        bar.finish_and_clear();
+        (results, records)
+    };
+    let (results, records) = records;
     results.write(&options, &records)?;
     println!("{}", run::run_header(&args.set, &options));
     println!("{}", Summary::of(args.task, &records));

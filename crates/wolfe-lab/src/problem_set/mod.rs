@@ -5,9 +5,11 @@
 //! shape (index and name) or the CSV line, and the field; reading never panics.
 //!
 //! One module per job: `model` (the values), `error` (what can be wrong),
-//! `read_shapes`, `read_problems`, `write`.
+//! `read_shapes`, `read_problems`, `write`; `geometry_set` reads sets with compounds and
+//! triangle meshes ([`GeometrySet`]).
 
 mod error;
+mod geometry_set;
 mod model;
 mod read_problems;
 mod read_shapes;
@@ -18,8 +20,10 @@ use std::path::{Path, PathBuf};
 use wolfe::Shape;
 
 pub use error::ProblemSetError;
+pub use geometry_set::{has_composites, read_geometries, GeometrySet};
 pub use model::{
-    Category, NamedShape, Problem, ShapeKind, ShapeSpec, PROBLEMS_FILE, PROBLEM_COLUMNS, SHAPES_FILE,
+    Category, Named, NamedGeometry, NamedShape, PartSpec, Problem, ShapeKind, ShapeSpec, PROBLEMS_FILE,
+    PROBLEM_COLUMNS, SHAPES_FILE,
 };
 pub use read_problems::{read_problems, read_problems_with, Reference};
 pub use read_shapes::{parse_shape_specs, read_shapes};

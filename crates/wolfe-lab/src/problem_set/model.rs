@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::Serialize;
-use wolfe::{Pose, Shape};
+use wolfe::{Geometry, Pose, Shape};
 
 /// File name of the shape table inside a set directory.
 pub const SHAPES_FILE: &str = "shapes.json";
@@ -136,6 +136,62 @@ pub enum ShapeKind {
         /// Path relative to the set directory.
         file: String,
     },
+    /// A triangle mesh taken as it is (OBJ or STL, triangles as given, no hull).
+    #[serde(rename = "trimesh")]
+    TriMesh {
+        /// Path relative to the set directory.
+        file: String,
+    },
+    /// Convex parts at poses in the compound's frame.
+    Compound {
+        /// The parts.
+        parts: Vec<PartSpec>,
+    },
+}
+
+impl ShapeKind {
+    /// Whether this is a convex kind (not a triangle mesh or a compound).
+    pub fn is_convex(&self) -> bool {
+        !matches!(self, ShapeKind::TriMesh { .. } | ShapeKind::Compound { .. })
+    }
+}
+
+/// One part of a compound: a convex shape object and its pose
+/// `[x, y, z, qw, qx, qy, qz]` in the compound's frame.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PartSpec {
+    /// The convex shape (any kind but `trimesh` and `compound`).
+    #[serde(flatten)]
+    pub kind: ShapeKind,
+    /// Translation, then the unit quaternion scalar first.
+    pub pose: [f64; 7],
+}
+
+/// Anything with a name in a shape table (what `problems.csv` refers to).
+pub trait Named {
+    /// The name.
+    fn name(&self) -> &str;
+}
+
+impl Named for NamedShape {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A geometry of a set (convex, compound or triangle mesh) with its name.
+#[derive(Clone, Debug)]
+pub struct NamedGeometry {
+    /// The name used by `problems.csv`.
+    pub name: String,
+    /// The geometry.
+    pub geometry: Geometry,
+}
+
+impl Named for NamedGeometry {
+    fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 /// A shape of a set with its name.

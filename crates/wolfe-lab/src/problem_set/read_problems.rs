@@ -7,14 +7,14 @@ use std::path::Path;
 use wolfe::Pose;
 
 use super::error::ProblemSetError;
-use super::model::{Category, NamedShape, Problem, PROBLEM_COLUMNS, SHAPES_FILE};
+use super::model::{Category, Named, Problem, PROBLEM_COLUMNS, SHAPES_FILE};
 
 /// Reads a `problems.csv` file against a shape table; every row must give the reference
 /// (`dist` and `category`).
 ///
 /// Columns are found by header name (extra columns are ignored); every row must have as
 /// many fields as the header.
-pub fn read_problems(path: &Path, shapes: &[NamedShape]) -> Result<Vec<Problem>, ProblemSetError> {
+pub fn read_problems<S: Named>(path: &Path, shapes: &[S]) -> Result<Vec<Problem>, ProblemSetError> {
     read_problems_with(path, shapes, Reference::Required).map(|(problems, _)| problems)
 }
 
@@ -33,20 +33,16 @@ pub enum Reference {
 /// they carry a reference distance. Without one (possible with [`Reference::Optional`]
 /// only), every problem's `dist` is 0 and its `category` [`Category::Mid`], values that
 /// mean nothing: see [`Problem::dist`].
-pub fn read_problems_with(
+pub fn read_problems_with<S: Named>(
     path: &Path,
-    shapes: &[NamedShape],
+    shapes: &[S],
     reference: Reference,
 ) -> Result<(Vec<Problem>, bool), ProblemSetError> {
     let file = std::fs::File::open(path).map_err(|source| ProblemSetError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    let by_name: HashMap<&str, usize> = shapes
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.name.as_str(), i))
-        .collect();
+    let by_name: HashMap<&str, usize> = shapes.iter().enumerate().map(|(i, s)| (s.name(), i)).collect();
     let csv_error = |e: csv::Error| ProblemSetError::Csv {
         path: path.to_path_buf(),
         line: e.position().map_or(0, |p| p.line()),
@@ -222,6 +218,7 @@ impl Row<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem_set::NamedShape;
 
     fn read(name: &str, text: &str) -> Result<Vec<Problem>, ProblemSetError> {
         read_with(name, text, Reference::Required).map(|(p, _)| p)

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use wolfe::{Capsule, Cone, ConvexMesh, Cuboid, Cylinder, Ellipsoid, Shape, Sphere, WolfeError};
 
 use super::error::ProblemSetError;
-use super::model::{NamedShape, ShapeKind, ShapeSpec};
+use super::model::{NamedShape, PartSpec, ShapeKind, ShapeSpec};
 
 /// Reads a `shapes.json` file; mesh files are resolved against the file's directory
 /// and each distinct file is loaded once (shapes naming it share one `Arc`).
@@ -157,7 +157,16 @@ fn parse_shape_spec(path: &Path, index: usize, item: &Value) -> Result<ShapeSpec
         obj,
     };
     s.name = s.string("name")?;
-    let kind = match s.string("type")?.as_str() {
+    let kind = parse_kind(&s)?;
+    // Unknown fields are ignored: tools add their own (a mesh's source, a note). A
+    // misspelt required field is still an error ("missing field").
+    Ok(ShapeSpec { name: s.name, kind })
+}
+
+/// The type and parameters of a shape object (a compound's parts recursively, each
+/// convex).
+fn parse_kind(s: &ShapeObject<'_>) -> Result<ShapeKind, ProblemSetError> {
+    Ok(match s.string("type")?.as_str() {
         "sphere" => ShapeKind::Sphere {
             radius: s.number("radius")?,
         },
@@ -182,43 +191,72 @@ fn parse_shape_spec(path: &Path, index: usize, item: &Value) -> Result<ShapeSpec
         "mesh" => ShapeKind::Mesh {
             file: s.string("file")?,
         },
+        "trimesh" => ShapeKind::TriMesh {
+            file: s.string("file")?,
+        },
+        "compound" => ShapeKind::Compound {
+            parts: parse_parts(s)?,
+        },
         other => {
             return Err(s.error(
                 "type",
                 format!(
                     "unknown shape type `{other}` (expected sphere, ellipsoid, box, capsule, \
-                     cylinder, cone or mesh)"
+                     cylinder, cone, mesh, trimesh or compound)"
                 ),
             ))
         }
+    })
+}
+
+/// The `parts` of a compound: objects with a convex shape's fields and a `pose`.
+fn parse_parts(s: &ShapeObject<'_>) -> Result<Vec<PartSpec>, ProblemSetError> {
+    let Value::Array(items) = s.get("parts")? else {
+        return Err(s.error("parts", "expected an array of part objects"));
     };
-    // Unknown fields are refused (a typo such as `radious` must not be ignored).
-    let fields: &[&str] = match &kind {
-        ShapeKind::Sphere { .. } => &["radius"],
-        ShapeKind::Ellipsoid { .. } => &["radii"],
-        ShapeKind::Box { .. } => &["half_extents"],
-        ShapeKind::Capsule { .. } | ShapeKind::Cylinder { .. } | ShapeKind::Cone { .. } => {
-            &["radius", "half_length"]
-        }
-        ShapeKind::Mesh { .. } => &["file"],
-    };
-    if let Some(unknown) = obj
-        .keys()
-        .find(|k| !["name", "type"].contains(&k.as_str()) && !fields.contains(&k.as_str()))
-    {
-        return Err(s.error(
-            unknown,
-            format!(
-                "unknown field `{unknown}` (expected name, type, {})",
-                fields.join(", ")
-            ),
-        ));
+    if items.is_empty() {
+        return Err(s.error("parts", "a compound needs at least one part"));
     }
-    Ok(ShapeSpec { name: s.name, kind })
+    let mut parts = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let field = format!("parts[{k}]");
+        let Value::Object(obj) = item else {
+            return Err(s.error(&field, format!("expected an object, found {}", json_kind(item))));
+        };
+        let part = ShapeObject {
+            path: s.path,
+            index: s.index,
+            name: format!("{}.{field}", s.name),
+            obj,
+        };
+        let kind = parse_kind(&part)?;
+        if !kind.is_convex() {
+            return Err(part.error("type", "a compound's part must be a convex shape"));
+        }
+        let v = part.get("pose")?;
+        let bad = || {
+            part.error(
+                "pose",
+                format!("expected [x, y, z, qw, qx, qy, qz], found {}", compact(v)),
+            )
+        };
+        let Value::Array(numbers) = v else {
+            return Err(bad());
+        };
+        if numbers.len() != 7 {
+            return Err(bad());
+        }
+        let mut pose = [0.0; 7];
+        for (o, n) in pose.iter_mut().zip(numbers) {
+            *o = n.as_f64().ok_or_else(bad)?;
+        }
+        parts.push(PartSpec { kind, pose });
+    }
+    Ok(parts)
 }
 
 /// Builds the library shape of a description; meshes are cached by resolved path.
-fn build_shape(
+pub(super) fn build_shape(
     path: &Path,
     index: usize,
     spec: &ShapeSpec,
@@ -249,6 +287,17 @@ fn build_shape(
             Cylinder::new(*radius, *half_length).map_err(invalid)?.into()
         }
         ShapeKind::Cone { radius, half_length } => Cone::new(*radius, *half_length).map_err(invalid)?.into(),
+        ShapeKind::TriMesh { .. } | ShapeKind::Compound { .. } => {
+            return Err(ProblemSetError::ShapeField {
+                path: path.to_path_buf(),
+                index,
+                name: spec.name.clone(),
+                field: "type".into(),
+                message: "a trimesh or compound is not convex: this reader takes convex shapes \
+                          only (read the set with GeometrySet::load, as `wolfe run` does)"
+                    .into(),
+            })
+        }
         ShapeKind::Mesh { file } => {
             let resolved = base.join(file);
             if let Some(mesh) = meshes.get(&resolved) {
@@ -280,20 +329,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn unknown_fields_are_refused_by_name() {
+    fn unknown_fields_are_ignored_and_missing_ones_named() {
         let path = Path::new("shapes.json");
-        let ok = r#"[{"name": "s", "type": "sphere", "radius": 1.0}]"#;
-        assert_eq!(parse_shape_specs(path, ok).unwrap().len(), 1);
-        let typo = r#"[{"name": "s", "type": "sphere", "radius": 1.0, "radious": 2.0}]"#;
+        let extra = r#"[{"name": "s", "type": "sphere", "radius": 1.0, "source": "ycb"}]"#;
+        assert_eq!(parse_shape_specs(path, extra).unwrap().len(), 1);
+        // A misspelt required field is still an error, naming the field.
+        let typo = r#"[{"name": "s", "type": "sphere", "radious": 2.0}]"#;
         let err = parse_shape_specs(path, typo).unwrap_err();
         assert!(
-            matches!(&err, ProblemSetError::ShapeField { field, .. } if field == "radious"),
+            matches!(&err, ProblemSetError::ShapeField { field, .. } if field == "radius"),
             "{err}"
         );
-        assert!(err.to_string().contains("unknown field"), "{err}");
-        // A field of another shape type is unknown too.
-        let other = r#"[{"name": "b", "type": "box", "half_extents": [1, 1, 1], "radius": 1}]"#;
-        let err = parse_shape_specs(path, other).unwrap_err();
-        assert!(err.to_string().contains("radius"), "{err}");
+    }
+
+    #[test]
+    fn compounds_and_trimeshes_parse_and_round_trip() {
+        let path = Path::new("shapes.json");
+        let text = r#"[{"name": "c", "type": "compound", "note": 1, "parts": [
+            {"type": "box", "half_extents": [1, 1, 1], "pose": [0, 0, 0, 1, 0, 0, 0]},
+            {"type": "sphere", "radius": 0.5, "pose": [1, 0, 0, 1, 0, 0, 0]}]},
+            {"name": "m", "type": "trimesh", "file": "bowl.obj"}]"#;
+        let specs = parse_shape_specs(path, text).unwrap();
+        assert!(matches!(&specs[0].kind, ShapeKind::Compound { parts } if parts.len() == 2));
+        assert!(matches!(&specs[1].kind, ShapeKind::TriMesh { file } if file == "bowl.obj"));
+        let again = serde_json::to_string(&specs).unwrap();
+        assert_eq!(parse_shape_specs(path, &again).unwrap(), specs);
+        for bad in [
+            r#"[{"name": "c", "type": "compound", "parts": []}]"#,
+            r#"[{"name": "c", "type": "compound", "parts": [{"type": "sphere", "radius": 1}]}]"#,
+            r#"[{"name": "c", "type": "compound", "parts": [{"type": "sphere", "radius": 1, "pose": [0, 0]}]}]"#,
+            r#"[{"name": "c", "type": "compound", "parts": [{"type": "trimesh", "file": "x", "pose": [0, 0, 0, 1, 0, 0, 0]}]}]"#,
+        ] {
+            let err = parse_shape_specs(path, bad).unwrap_err();
+            assert!(matches!(err, ProblemSetError::ShapeField { .. }), "{err}");
+        }
     }
 }

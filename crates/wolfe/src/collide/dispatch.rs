@@ -32,7 +32,7 @@ pub(crate) fn dispatch<V: PairVisitor>(a: &Shape, b: &Shape, v: V) -> V::Output 
 }
 
 /// The second level of [`dispatch`]: B's concrete type, with A's already known.
-fn dispatch_b<A: ConvexShape + ?Sized, V: PairVisitor>(a: &A, b: &Shape, v: V) -> V::Output {
+pub(crate) fn dispatch_b<A: ConvexShape + ?Sized, V: PairVisitor>(a: &A, b: &Shape, v: V) -> V::Output {
     match b {
         Shape::Sphere(s) => v.visit(a, s),
         Shape::Ellipsoid(s) => v.visit(a, s),

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
-fn open(path: &Path) -> Result<BufReader<File>, WolfeError> {
+pub(crate) fn open(path: &Path) -> Result<BufReader<File>, WolfeError> {
     File::open(path)
         .map(BufReader::new)
         .map_err(|source| WolfeError::Io {
@@ -22,7 +22,7 @@ fn open(path: &Path) -> Result<BufReader<File>, WolfeError> {
 /// before the first vertex, texture coordinate or normal defined so far: `tobj` 4.0
 /// overflows on such an index (`f 1/-3` after one `vt`), so it must not see one
 /// (found by the `obj` fuzz target, issue 21).
-fn check_relative_indices(text: &str, path: &Path) -> Result<(), WolfeError> {
+pub(crate) fn check_relative_indices(text: &str, path: &Path) -> Result<(), WolfeError> {
     let mut counts = [0usize; 3]; // v, vt, vn
     for (line_no, line) in text.lines().enumerate() {
         let mut words = line.split_whitespace();

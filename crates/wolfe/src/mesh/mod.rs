@@ -18,7 +18,7 @@ mod cap;
 mod convex_mesh;
 mod hull;
 mod hull2d;
-mod io;
+pub(crate) mod io;
 mod normal_grid;
 mod predicates;
 mod quickhull;

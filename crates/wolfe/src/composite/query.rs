@@ -1,0 +1,237 @@
+//! [`CompositeSolver`]: distance, intersection, signed distance and contacts between
+//! any two [`Geometry`] values (convex, compound, triangle mesh, on either side).
+
+use std::ops::ControlFlow;
+
+use super::geometry::{Geometry, View};
+use super::pair::PairSolver;
+use super::traverse::traverse;
+use crate::error::{non_negative_setting, WolfeError};
+use crate::math::Pose;
+use crate::{Contact, DistanceOutput, GjkStatus, SignedDistanceSettings};
+
+/// The closest primitive pair of two geometries and its distance output.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct CompositeDistance {
+    /// The distance output of the closest pair (world frame, normal from A to B), with
+    /// its status and duality gap; `lower_bound` is the smallest certified lower bound
+    /// over every pair the search computed, so it bounds the geometries' distance.
+    pub output: DistanceOutput,
+    /// The primitive of A: 0 for a convex shape, the part index of a compound, the
+    /// triangle index of a mesh.
+    pub part_a: u32,
+    /// The primitive of B, as `part_a`.
+    pub part_b: u32,
+    /// How many primitive pairs were computed (the rest were pruned by the BVHs).
+    pub pairs_tested: u32,
+}
+
+/// One contact between primitives of two geometries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct CompositeContact {
+    /// The contact (world frame, normal from A to B).
+    pub contact: Contact,
+    /// The primitive of A (see [`CompositeDistance::part_a`]).
+    pub part_a: u32,
+    /// The primitive of B.
+    pub part_b: u32,
+}
+
+/// Whether two geometries intersect, and the first pair found that does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CompositeCollision {
+    /// Whether some primitive pair intersects within the GJK collision margin.
+    pub intersecting: bool,
+    /// The pair that does (`(part_a, part_b)`), `None` when separated.
+    pub pair: Option<(u32, u32)>,
+}
+
+/// The queries between composite geometries. It holds the primitive solvers (GJK's
+/// simplex, EPA's polytope) allocated once; a query allocates nothing (the contact
+/// list is the caller's, reused).
+///
+/// Every query is exact over primitive pairs: the minimum (or the set) over all pairs
+/// of convex parts / triangles, found by branch and bound over the BVHs. Triangles are
+/// flat convex sets: a mesh is a surface of zero thickness (see `composite`).
+#[derive(Clone, Debug)]
+pub struct CompositeSolver {
+    pairs: PairSolver,
+}
+
+impl CompositeSolver {
+    /// A solver with validated settings: GJK's (its `collision_margin` is the margin of
+    /// [`CompositeSolver::intersects`]) and EPA's.
+    pub fn new(settings: SignedDistanceSettings) -> Result<Self, WolfeError> {
+        settings.validate()?;
+        Ok(Self {
+            pairs: PairSolver::new(settings)?,
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &SignedDistanceSettings {
+        self.pairs.contact.settings()
+    }
+
+    /// The distance between `a` at `pose_a` and `b` at `pose_b`: the minimum over
+    /// primitive pairs, with the closest pair's witness points, normal and certificate.
+    /// Stops at the first overlapping pair (distance 0, status `Intersecting`).
+    pub fn distance(
+        &mut self,
+        a: &Geometry,
+        pose_a: &Pose,
+        b: &Geometry,
+        pose_b: &Pose,
+    ) -> Result<CompositeDistance, WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let (va, vb) = (View::new(a, pose_a), View::new(b, pose_b));
+        let mut best: Option<CompositeDistance> = None;
+        let mut lower = f64::INFINITY;
+        let mut tested = 0u32;
+        let pairs = &mut self.pairs;
+        traverse(&va, &vb, f64::INFINITY, |i, j| {
+            let bound = best.map_or(f64::INFINITY, |b| b.output.distance);
+            tested += 1;
+            if let Some(d) = pairs.distance(&va.prim(i), &vb.prim(j), bound) {
+                lower = lower.min(d.lower_bound);
+                if d.distance < bound || best.is_none() {
+                    best = Some(CompositeDistance {
+                        output: d,
+                        part_a: i,
+                        part_b: j,
+                        pairs_tested: 0,
+                    });
+                }
+            }
+            let bound = best.map_or(f64::INFINITY, |b| b.output.distance);
+            if bound <= 0.0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(bound)
+            }
+        });
+        let mut best = best.ok_or(WolfeError::Undefined {
+            quantity: "distance",
+            geometry: "pair of geometries",
+            reason: "no primitive pair gave an answer",
+        })?;
+        best.output.lower_bound = best.output.lower_bound.min(lower);
+        best.pairs_tested = tested;
+        Ok(best)
+    }
+
+    /// Whether `a` at `pose_a` and `b` at `pose_b` intersect within the GJK settings'
+    /// collision margin: the first intersecting primitive pair ends the search.
+    pub fn intersects(
+        &mut self,
+        a: &Geometry,
+        pose_a: &Pose,
+        b: &Geometry,
+        pose_b: &Pose,
+    ) -> Result<CompositeCollision, WolfeError> {
+        pose_a.validate()?;
+        pose_b.validate()?;
+        let (va, vb) = (View::new(a, pose_a), View::new(b, pose_b));
+        let margin = self.settings().gjk.collision_margin;
+        let mut pair = None;
+        let pairs = &mut self.pairs;
+        traverse(&va, &vb, margin, |i, j| {
+            if pairs.intersects(&va.prim(i), &vb.prim(j)) {
+                pair = Some((i, j));
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(margin)
+            }
+        });
+        Ok(CompositeCollision {
+            intersecting: pair.is_some(),
+            pair,
+        })
+    }
+
+    /// Every primitive pair whose signed distance is at most `margin` (metres, finite,
+    /// `>= 0`), each with its own contact, written to `out` (cleared first; reuse it
+    /// across calls so that nothing is allocated once it has grown). A marble in a bowl
+    /// gets one contact per wall part or triangle it touches.
+    pub fn contacts(
+        &mut self,
+        a: &Geometry,
+        pose_a: &Pose,
+        b: &Geometry,
+        pose_b: &Pose,
+        margin: f64,
+        out: &mut Vec<CompositeContact>,
+    ) -> Result<(), WolfeError> {
+        non_negative_setting("margin", margin)?;
+        pose_a.validate()?;
+        pose_b.validate()?;
+        out.clear();
+        let (va, vb) = (View::new(a, pose_a), View::new(b, pose_b));
+        let pairs = &mut self.pairs;
+        traverse(&va, &vb, margin, |i, j| {
+            if let Some(contact) = pairs.contact(&va.prim(i), &vb.prim(j), margin) {
+                out.push(CompositeContact {
+                    contact,
+                    part_a: i,
+                    part_b: j,
+                });
+            }
+            ControlFlow::Continue(margin)
+        });
+        Ok(())
+    }
+
+    /// The signed distance: the distance when the geometries are apart, else the
+    /// smallest signed distance (deepest penetration) over the overlapping primitive
+    /// pairs. For compounds whose parts overlap each other and for meshes (surfaces of
+    /// zero thickness), this is the deepest pair's depth, not the depth of the union as
+    /// a solid. The output's `certified` is that of the pair reported.
+    pub fn signed_distance(
+        &mut self,
+        a: &Geometry,
+        pose_a: &Pose,
+        b: &Geometry,
+        pose_b: &Pose,
+    ) -> Result<CompositeContact, WolfeError> {
+        let d = self.distance(a, pose_a, b, pose_b)?;
+        if d.output.status != GjkStatus::Intersecting {
+            let o = d.output;
+            return Ok(CompositeContact {
+                contact: Contact {
+                    normal: o.normal,
+                    signed_distance: o.distance,
+                    point_a: o.point_a,
+                    point_b: o.point_b,
+                    certified: o.status == GjkStatus::Converged,
+                },
+                part_a: d.part_a,
+                part_b: d.part_b,
+            });
+        }
+        let (va, vb) = (View::new(a, pose_a), View::new(b, pose_b));
+        let mut deepest: Option<CompositeContact> = None;
+        let pairs = &mut self.pairs;
+        // Only pairs whose boxes overlap can penetrate.
+        traverse(&va, &vb, 0.0, |i, j| {
+            if let Some(c) = pairs.contact(&va.prim(i), &vb.prim(j), f64::INFINITY) {
+                if deepest.is_none_or(|d| c.signed_distance < d.contact.signed_distance) {
+                    deepest = Some(CompositeContact {
+                        contact: c,
+                        part_a: i,
+                        part_b: j,
+                    });
+                }
+            }
+            ControlFlow::Continue(0.0)
+        });
+        deepest.ok_or(WolfeError::Undefined {
+            quantity: "signed distance",
+            geometry: "pair of geometries",
+            reason: "no primitive pair gave an answer",
+        })
+    }
+}
