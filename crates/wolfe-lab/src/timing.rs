@@ -8,6 +8,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use wolfe::{GrowthOutput, GrowthSolver, PairCache, Pose, Shape, WolfeError};
+
 /// Runs `query` once per slot of `times`, stores each duration in ns, and returns the
 /// median. `times` must not be empty.
 ///
@@ -53,6 +55,59 @@ pub fn median(values: &mut [u64]) -> u64 {
         let lower = *values[..n / 2].iter().max().unwrap_or(&upper);
         lower + (upper - lower) / 2
     }
+}
+
+/// A cold growth distance (Thirugnanam & Sreenath), timed: one untimed call gives the
+/// output, then [`median_ns`] times `times.len()` bare calls.
+pub fn growth_cold(
+    solver: &mut GrowthSolver,
+    (a, pa): (&Shape, &Pose),
+    (b, pb): (&Shape, &Pose),
+    times: &mut [u64],
+) -> Result<(GrowthOutput, u64), WolfeError> {
+    let out = solver.growth_distance(a, pa, b, pb, None, None)?;
+    let ns = median_ns(times, || {
+        solver.growth_distance(
+            black_box(a),
+            black_box(pa),
+            black_box(b),
+            black_box(pb),
+            None,
+            None,
+        )
+    });
+    Ok((out, ns))
+}
+
+/// A warm-started growth distance, timed: a fresh pair cache is first filled by a solve
+/// at the nearby poses `near = (qa, qb)`; the output is the solve at `pa`, `pb` from a
+/// copy of that cache, and [`median_ns_with_setup`] times each repeat from its own copy
+/// (made outside the timed interval).
+pub fn growth_warm(
+    solver: &mut GrowthSolver,
+    (a, pa): (&Shape, &Pose),
+    (b, pb): (&Shape, &Pose),
+    near: (&Pose, &Pose),
+    times: &mut [u64],
+) -> Result<(GrowthOutput, u64), WolfeError> {
+    let mut cache = PairCache::new();
+    solver.growth_distance(a, near.0, b, near.1, None, Some(&mut cache))?;
+    let out = solver.growth_distance(a, pa, b, pb, None, Some(&mut cache.clone()))?;
+    let ns = median_ns_with_setup(
+        times,
+        || cache,
+        |c| {
+            solver.growth_distance(
+                black_box(a),
+                black_box(pa),
+                black_box(b),
+                black_box(pb),
+                None,
+                Some(c),
+            )
+        },
+    );
+    Ok((out, ns))
 }
 
 #[cfg(test)]

@@ -285,14 +285,8 @@ pub fn measure(
 /// Writes `path` with one row per measurement:
 /// `family,id,solver,task,target,dist,value,iterations,status,ns`.
 pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Result<(), BenchError> {
-    let io = |source| BenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    writeln!(w, "family,id,solver,task,target,dist,value,iterations,status,ns").map_err(io)?;
-    for m in rows {
+    let header = "family,id,solver,task,target,dist,value,iterations,status,ns";
+    write_csv(path, header, rows, |w, m| {
         writeln!(
             w,
             "{family},{},{},{},{},{},{},{},{:?},{}",
@@ -306,7 +300,25 @@ pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Re
             m.status,
             m.ns
         )
-        .map_err(io)?;
+    })
+}
+
+/// Writes the CSV file `path`: the `header` line, then one line per row written by
+/// `line`; an I/O error names the file.
+pub(crate) fn write_csv<R>(
+    path: &Path,
+    header: &str,
+    rows: &[R],
+    mut line: impl FnMut(&mut dyn std::io::Write, &R) -> std::io::Result<()>,
+) -> Result<(), BenchError> {
+    let io = |source| BenchError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    writeln!(w, "{header}").map_err(io)?;
+    for r in rows {
+        line(&mut w, r).map_err(io)?;
     }
     w.flush().map_err(io)
 }

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, PairCache, Shape, WolfeError};
+use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, Shape, WolfeError};
 use wolfe_testkit::oracle::growth_bisection;
 
 use super::design::{Row, Sizes, Start, Support, VERTICES_CASE};
@@ -47,17 +47,7 @@ pub(super) fn table_case(
         let vertices = vertex_count(a).max(vertex_count(b));
         let error = query_error(id, "growth");
 
-        let out = cold.growth_distance(a, pa, b, pb, None, None).map_err(&error)?;
-        let ns = timing::median_ns(&mut times, || {
-            cold.growth_distance(
-                black_box(a),
-                black_box(pa),
-                black_box(b),
-                black_box(pb),
-                None,
-                None,
-            )
-        });
+        let (out, ns) = timing::growth_cold(&mut cold, (a, pa), (b, pb), &mut times).map_err(&error)?;
         let reference = if id < sizes.checks {
             Some(growth_bisection(a, pa, b, pb, out.alpha, REFERENCE_TOLERANCE).unwrap_or(f64::NAN))
         } else {
@@ -77,31 +67,12 @@ pub(super) fn table_case(
         });
 
         let mut state = GrowthSolver::new(settings).map_err(query_error(0, "growth"))?;
-        let mut cache = PairCache::new();
         let (qa, qb) = (
             nudge(rng, pa, 0.01 * size_of(a)),
             nudge(rng, pb, 0.01 * size_of(b)),
         );
-        state
-            .growth_distance(a, &qa, b, &qb, None, Some(&mut cache))
-            .map_err(&error)?;
-        let out = state
-            .growth_distance(a, pa, b, pb, None, Some(&mut cache.clone()))
-            .map_err(&error)?;
-        let ns = timing::median_ns_with_setup(
-            &mut times,
-            || cache,
-            |c| {
-                state.growth_distance(
-                    black_box(a),
-                    black_box(pa),
-                    black_box(b),
-                    black_box(pb),
-                    None,
-                    Some(c),
-                )
-            },
-        );
+        let (out, ns) =
+            timing::growth_warm(&mut state, (a, pa), (b, pb), (&qa, &qb), &mut times).map_err(&error)?;
         rows.push(Row {
             case,
             id,
@@ -139,19 +110,8 @@ pub(super) fn vertices_case(
         let pb = random_pose(rng, extent).map_err(&error)?;
         let vertices = a.vertices().len().max(b.vertices().len());
 
-        let out = solver
-            .growth_distance(&sa, &pa, &sb, &pb, None, None)
-            .map_err(&error)?;
-        let ns = timing::median_ns(&mut times, || {
-            solver.growth_distance(
-                black_box(&sa),
-                black_box(&pa),
-                black_box(&sb),
-                black_box(&pb),
-                None,
-                None,
-            )
-        });
+        let (out, ns) =
+            timing::growth_cold(&mut solver, (&sa, &pa), (&sb, &pb), &mut times).map_err(&error)?;
         rows.push(Row {
             case: VERTICES_CASE,
             id,
