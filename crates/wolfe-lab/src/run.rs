@@ -348,9 +348,9 @@ fn run_growth(
                 nudge(&mut rng, pa, 0.01 * size_of(a)),
                 nudge(&mut rng, pb, 0.01 * size_of(b)),
             );
-            timing::growth_warm(&mut state, (a, pa), (b, pb), (&qa, &qb), &mut times)
+            timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), &mut times)
         } else {
-            timing::growth_cold(&mut solver, (a, pa), (b, pb), &mut times)
+            timing::growth_timed(&mut solver, (a, pa), (b, pb), None, &mut times)
         }
         .map_err(query_error)?;
         records.push(RunRecord {

@@ -5,6 +5,14 @@ use nalgebra::Matrix3;
 use wolfe::{Cuboid, HalfSpace, Pose, Quat, Shape, Sphere, Vec3};
 use wolfe_sim::{Material, RigidBody, Scheme, SimError, SimSettings, Simulation, StaticGeometry, World};
 
+/// Asserts that `err` refuses a body for its `parameter`.
+fn assert_invalid_body(err: &SimError, parameter: &str) {
+    assert!(
+        matches!(err, SimError::InvalidBody { parameter: p, .. } if *p == parameter),
+        "{err}"
+    );
+}
+
 /// The simulation of `world` with time step `dt` and the other settings at default.
 fn simulation(world: World, dt: f64) -> Simulation {
     let settings = SimSettings {
@@ -255,30 +263,12 @@ fn bad_scenes_are_clear_errors() {
             Pose::identity(),
         ))
         .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SimError::InvalidBody {
-                parameter: "mass",
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_invalid_body(&err, "mass");
     // NaN pose.
     let mut pose = Pose::identity();
     pose.translation.y = f64::NAN;
     let err = world.add_body(ball("nan", 0.1, 1.0, pose)).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SimError::InvalidBody {
-                parameter: "pose",
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_invalid_body(&err, "pose");
     // Inertia not positive definite.
     let err = world
         .add_body(RigidBody::new(
@@ -289,16 +279,7 @@ fn bad_scenes_are_clear_errors() {
             Pose::identity(),
         ))
         .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SimError::InvalidBody {
-                parameter: "inertia",
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_invalid_body(&err, "inertia");
     // Negative friction.
     let bad = ball("b", 0.1, 1.0, Pose::from_translation(Vec3::new(0.0, 0.0, 1.0))).with_material(Material {
         friction: -1.0,

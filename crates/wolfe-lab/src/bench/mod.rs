@@ -230,37 +230,17 @@ pub fn measure(
                 };
                 let (value, iterations, status, ns) = match task {
                     Query::Distance => {
-                        let o = engine.distance(a, pa, b, pb, None).map_err(error)?;
-                        let ns = if repeats > 0 {
-                            timing::median_ns(&mut times, || {
-                                engine.distance(
-                                    black_box(a),
-                                    black_box(pa),
-                                    black_box(b),
-                                    black_box(pb),
-                                    None,
-                                )
-                            })
-                        } else {
-                            0
-                        };
+                        let (o, ns) = timing::first_then_timed(&mut times, || {
+                            engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                        })
+                        .map_err(error)?;
                         (o.distance, o.iterations, o.status, ns)
                     }
                     Query::Collision => {
-                        let o = engine.intersects(a, pa, b, pb, None).map_err(error)?;
-                        let ns = if repeats > 0 {
-                            timing::median_ns(&mut times, || {
-                                engine.intersects(
-                                    black_box(a),
-                                    black_box(pa),
-                                    black_box(b),
-                                    black_box(pb),
-                                    None,
-                                )
-                            })
-                        } else {
-                            0
-                        };
+                        let (o, ns) = timing::first_then_timed(&mut times, || {
+                            engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                        })
+                        .map_err(error)?;
                         (f64::from(u8::from(o.intersecting)), o.iterations, o.status, ns)
                     }
                 };
