@@ -34,18 +34,7 @@ import time
 
 import numpy as np
 
-
-def read_obj(path):
-    verts, faces = [], []
-    for line in open(path):
-        parts = line.split()
-        if not parts:
-            continue
-        if parts[0] == "v":
-            verts.append([float(x) for x in parts[1:4]])
-        elif parts[0] == "f":
-            faces.append([int(p.split("/")[0]) - 1 for p in parts[1:4]])
-    return np.array(verts), faces
+from problem_io import read_obj
 
 
 def load_set(set_dir):

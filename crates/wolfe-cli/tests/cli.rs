@@ -1,21 +1,12 @@
 //! End-to-end runs of the `wolfe` binary.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use wolfe_lab::problem_set::ProblemSet;
 use wolfe_testkit::sets::{subset, write_set, HEADER, SPHERE_ROW, TWO_SPHERES};
 
-fn wolfe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wolfe"))
-        .args(args)
-        .output()
-        .expect("the wolfe binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{text, wolfe};
 
 /// Runs `wolfe run` on `set`, asserts success, returns stdout and the result rows.
 fn run_ok(set: &Path, solver: &str, task: &str, repeats: &str) -> (String, Vec<Vec<String>>) {

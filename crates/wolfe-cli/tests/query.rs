@@ -2,21 +2,12 @@
 //! called directly, and bad input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 use wolfe::{ConvexMesh, GjkSettings, Pose, Shape, Sphere, Vec3};
 
-fn wolfe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wolfe"))
-        .args(args)
-        .output()
-        .expect("the wolfe binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{text, wolfe};
 
 /// Runs a query with `--json`, asserts success, returns the object and stderr.
 fn json(args: &[&str]) -> (Value, String) {

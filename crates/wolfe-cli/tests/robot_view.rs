@@ -2,17 +2,12 @@
 //! `wolfe view` (the viewer page and the glTF export of a simulation folder).
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 use wolfe_testkit::data::{repo_root, temp_dir};
 
-fn wolfe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wolfe"))
-        .args(args)
-        .output()
-        .expect("the wolfe binary runs")
-}
+mod common;
+use common::wolfe;
 
 fn read_json(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -2,14 +2,9 @@
 //! format, the spring-cylinder's studies show the papers' orders, bad options fail.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn wolfe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wolfe"))
-        .args(args)
-        .output()
-        .expect("the wolfe binary runs")
-}
+mod common;
+use common::wolfe;
 
 fn rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -244,20 +244,8 @@ fn main() {
     let load_before = load_average();
     let mut rows = Vec::new();
     for (i, f) in families.iter().enumerate() {
-        let mut problems: Vec<&Problem> = f
-            .set
-            .problems
-            .iter()
-            .filter(|p| (-0.1..0.0).contains(&p.dist))
-            .collect();
-        if quick && problems.len() > QUICK_PROBLEMS {
-            let stride = problems.len() / QUICK_PROBLEMS;
-            problems = problems
-                .into_iter()
-                .step_by(stride)
-                .take(QUICK_PROBLEMS)
-                .collect();
-        }
+        let overlapping = |d: f64| (-0.1..0.0).contains(&d);
+        let problems = f.set.problems_where(overlapping, quick.then_some(QUICK_PROBLEMS));
         eprintln!("timing {} ({} problems)", f.name, problems.len());
         run_family(i, f, &problems, repeats, &mut rows);
     }

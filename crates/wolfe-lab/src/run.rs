@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use rand::SeedableRng;
 use wolfe::{
     ContactSolver, ConvexShape, EpaSettings, EpaStatus, GjkSettings, GjkSolver, GjkStatus, GjkVariant,
-    GrowthSettings, GrowthSolver, GrowthStatus, Normalization, PairCache, Pose, Quat, Shape,
-    SignedDistanceOutput, SignedDistanceSettings, WolfeError,
+    GrowthSettings, GrowthSolver, GrowthStatus, Normalization, Pose, Quat, Shape, SignedDistanceOutput,
+    SignedDistanceSettings, WolfeError,
 };
 
-use crate::problem_set::{Category, ProblemSet};
+use crate::problem_set::{Category, Problem, ProblemSet};
 use crate::timing;
 
 /// The solvers a run can use (names as in the CLI and in `results.csv`).
@@ -237,11 +237,7 @@ pub fn run_set(
     for p in &set.problems {
         let (a, b) = set.shapes_of(p);
         let (pa, pb) = (&p.pose_a, &p.pose_b);
-        let query_error = |source| RunError::Query {
-            id: p.id,
-            line: p.line,
-            source,
-        };
+        let query_error = query_error(p);
         let (value, iterations, status, ns_per_query) = match options.task {
             Task::Distance => {
                 let out = solver.distance(a, pa, b, pb, None).map_err(query_error)?;
@@ -284,6 +280,15 @@ pub fn run_set(
         on_problem();
     }
     Ok(records)
+}
+
+/// A query's library error as the run error naming problem `p`.
+fn query_error(p: &Problem) -> impl Fn(WolfeError) -> RunError + '_ {
+    move |source| RunError::Query {
+        id: p.id,
+        line: p.line,
+        source,
+    }
 }
 
 /// The growth status as the GJK status that the summary counts: `Overlapping` is
@@ -336,55 +341,18 @@ fn run_growth(
     for p in &set.problems {
         let (a, b) = set.shapes_of(p);
         let (pa, pb) = (&p.pose_a, &p.pose_b);
-        let query_error = |source| RunError::Query {
-            id: p.id,
-            line: p.line,
-            source,
-        };
+        let query_error = query_error(p);
         let (out, ns) = if options.warm {
             let mut state = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
-            let mut cache = PairCache::new();
             let (qa, qb) = (
                 nudge(&mut rng, pa, 0.01 * size_of(a)),
                 nudge(&mut rng, pb, 0.01 * size_of(b)),
             );
-            state
-                .growth_distance(a, &qa, b, &qb, None, Some(&mut cache))
-                .map_err(query_error)?;
-            let out = state
-                .growth_distance(a, pa, b, pb, None, Some(&mut cache.clone()))
-                .map_err(query_error)?;
-            let ns = timing::median_ns_with_setup(
-                &mut times,
-                || cache,
-                |c| {
-                    state.growth_distance(
-                        black_box(a),
-                        black_box(pa),
-                        black_box(b),
-                        black_box(pb),
-                        None,
-                        Some(c),
-                    )
-                },
-            );
-            (out, ns)
+            timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), &mut times)
         } else {
-            let out = solver
-                .growth_distance(a, pa, b, pb, None, None)
-                .map_err(query_error)?;
-            let ns = timing::median_ns(&mut times, || {
-                solver.growth_distance(
-                    black_box(a),
-                    black_box(pa),
-                    black_box(b),
-                    black_box(pb),
-                    None,
-                    None,
-                )
-            });
-            (out, ns)
-        };
+            timing::growth_timed(&mut solver, (a, pa), (b, pb), None, &mut times)
+        }
+        .map_err(query_error)?;
         records.push(RunRecord {
             id: p.id,
             category: set.has_reference.then_some(p.category),

@@ -8,6 +8,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use wolfe::{GrowthOutput, GrowthSolver, PairCache, Pose, Shape, WolfeError};
+
 /// Runs `query` once per slot of `times`, stores each duration in ns, and returns the
 /// median. `times` must not be empty.
 ///
@@ -53,6 +55,55 @@ pub fn median(values: &mut [u64]) -> u64 {
         let lower = *values[..n / 2].iter().max().unwrap_or(&upper);
         lower + (upper - lower) / 2
     }
+}
+
+/// One untimed call of `query` gives its answer (an error stops there), then
+/// [`median_ns`] times `times.len()` calls; no repeats (`times` empty) report 0 ns.
+pub fn first_then_timed<T, E>(
+    times: &mut [u64],
+    mut query: impl FnMut() -> Result<T, E>,
+) -> Result<(T, u64), E> {
+    let out = query()?;
+    let ns = if times.is_empty() {
+        0
+    } else {
+        median_ns(times, query)
+    };
+    Ok((out, ns))
+}
+
+/// A growth distance (Thirugnanam & Sreenath), timed; the output is an untimed call's.
+/// Cold (`warm_from` `None`): [`median_ns`] times `times.len()` bare calls. Warm: a
+/// fresh pair cache is first filled by a solve at the nearby poses `warm_from = (qa,
+/// qb)`; the output is the solve at `pa`, `pb` from a copy of that cache, and
+/// [`median_ns_with_setup`] times each repeat from its own copy (made outside the timed
+/// interval).
+pub fn growth_timed(
+    solver: &mut GrowthSolver,
+    (a, pa): (&Shape, &Pose),
+    (b, pb): (&Shape, &Pose),
+    warm_from: Option<(&Pose, &Pose)>,
+    times: &mut [u64],
+) -> Result<(GrowthOutput, u64), WolfeError> {
+    let solve = |solver: &mut GrowthSolver, cache: Option<&mut PairCache>| {
+        solver.growth_distance(
+            black_box(a),
+            black_box(pa),
+            black_box(b),
+            black_box(pb),
+            None,
+            cache,
+        )
+    };
+    let Some((qa, qb)) = warm_from else {
+        let out = solve(solver, None)?;
+        return Ok((out, median_ns(times, || solve(solver, None))));
+    };
+    let mut cache = PairCache::new();
+    solver.growth_distance(a, qa, b, qb, None, Some(&mut cache))?;
+    let out = solve(solver, Some(&mut cache.clone()))?;
+    let ns = median_ns_with_setup(times, || cache, |c| solve(solver, Some(c)));
+    Ok((out, ns))
 }
 
 #[cfg(test)]

@@ -270,71 +270,60 @@ impl CollisionObject {
     }
 }
 
-/// coal's `CollisionData`: the request and result a collision callback works with, and
-/// whether it is done.
-#[pyclass(module = "wolfe")]
-pub struct CollisionData {
-    /// The request of every pair's query.
-    #[pyo3(get, set)]
-    pub request: Py<CollisionRequest>,
-    /// The result, accumulated over the pairs.
-    #[pyo3(get, set)]
-    pub result: Py<CollisionResult>,
-    /// Whether the callback stops the traversal.
-    #[pyo3(get, set)]
-    pub done: bool,
+/// coal's `CollisionData` and `DistanceData`: a class holding the request and result a
+/// callback works with, and whether it is done.
+macro_rules! callback_data {
+    ($data:ident, $doc:literal, $request:ty, $new_request:expr, $result:ty, $result_doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(module = "wolfe")]
+        pub struct $data {
+            /// The request of every pair's query.
+            #[pyo3(get, set)]
+            pub request: Py<$request>,
+            #[doc = $result_doc]
+            #[pyo3(get, set)]
+            pub result: Py<$result>,
+            /// Whether the callback stops the traversal.
+            #[pyo3(get, set)]
+            pub done: bool,
+        }
+
+        #[pymethods]
+        impl $data {
+            #[new]
+            fn new(py: Python<'_>) -> PyResult<Self> {
+                Ok(Self {
+                    request: Py::new(py, $new_request)?,
+                    result: Py::new(py, <$result>::empty())?,
+                    done: false,
+                })
+            }
+
+            /// Clears the result and `done` (the request stays).
+            fn clear(&mut self, py: Python<'_>) {
+                *self.result.borrow_mut(py) = <$result>::empty();
+                self.done = false;
+            }
+        }
+    };
 }
 
-#[pymethods]
-impl CollisionData {
-    #[new]
-    fn new(py: Python<'_>) -> PyResult<Self> {
-        Ok(Self {
-            request: Py::new(py, CollisionRequest::default_request())?,
-            result: Py::new(py, CollisionResult::empty())?,
-            done: false,
-        })
-    }
-
-    /// Clears the result and `done` (the request stays).
-    fn clear(&mut self, py: Python<'_>) {
-        *self.result.borrow_mut(py) = CollisionResult::empty();
-        self.done = false;
-    }
-}
-
-/// coal's `DistanceData`: the request and result a distance callback works with, and
-/// whether it is done.
-#[pyclass(module = "wolfe")]
-pub struct DistanceData {
-    /// The request of every pair's query.
-    #[pyo3(get, set)]
-    pub request: Py<DistanceRequest>,
-    /// The result: the closest pair so far.
-    #[pyo3(get, set)]
-    pub result: Py<DistanceResult>,
-    /// Whether the callback stops the traversal.
-    #[pyo3(get, set)]
-    pub done: bool,
-}
-
-#[pymethods]
-impl DistanceData {
-    #[new]
-    fn new(py: Python<'_>) -> PyResult<Self> {
-        Ok(Self {
-            request: Py::new(py, DistanceRequest::default())?,
-            result: Py::new(py, DistanceResult::empty())?,
-            done: false,
-        })
-    }
-
-    /// Clears the result and `done` (the request stays).
-    fn clear(&mut self, py: Python<'_>) {
-        *self.result.borrow_mut(py) = DistanceResult::empty();
-        self.done = false;
-    }
-}
+callback_data!(
+    CollisionData,
+    "coal's `CollisionData`: the request and result a collision callback works with, and\nwhether it is done.",
+    CollisionRequest,
+    CollisionRequest::default_request(),
+    CollisionResult,
+    "The result, accumulated over the pairs."
+);
+callback_data!(
+    DistanceData,
+    "coal's `DistanceData`: the request and result a distance callback works with, and\nwhether it is done.",
+    DistanceRequest,
+    DistanceRequest::default(),
+    DistanceResult,
+    "The result: the closest pair so far."
+);
 
 /// Base of collision callbacks (coal's `CollisionCallBackBase`): subclass it and
 /// override `collide(o1, o2) -> bool` (True stops the traversal) and, optionally,

@@ -197,9 +197,8 @@ pub fn growth_distance(
     tolerance: Option<f64>,
     max_iterations: Option<NonNegative<u32>>,
 ) -> PyResult<GrowthResult> {
-    let max_iterations = max_iterations.map(|m| m.0);
-    let mut cache = GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
-    cache.distance(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+    let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
+    GrowthCache::cold(tolerance, max_iterations)?.distance(py, &pair)
 }
 
 /// Growth-based collision test with early exit (Sec. III-F.4).
@@ -216,9 +215,8 @@ pub fn growth_collide(
     tolerance: Option<f64>,
     max_iterations: Option<NonNegative<u32>>,
 ) -> PyResult<GrowthCollision> {
-    let max_iterations = max_iterations.map(|m| m.0);
-    let mut cache = GrowthCache::new(growth_settings(tolerance, max_iterations), false)?;
-    cache.collide(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+    let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
+    GrowthCache::cold(tolerance, max_iterations)?.collide(py, &pair)
 }
 
 /// A growth solver, cold or warm (then with the pair's cache).
@@ -238,45 +236,72 @@ impl GrowthCache {
         })
     }
 
+    /// A cold solver with the keyword arguments' settings.
+    fn cold(tolerance: Option<f64>, max_iterations: Option<NonNegative<u32>>) -> PyResult<Self> {
+        Self::new(growth_settings(tolerance, max_iterations.map(|m| m.0)), false)
+    }
+
     /// Growth distance.
-    pub fn distance(
-        &mut self,
-        py: Python<'_>,
-        shape_a: &Bound<'_, PyAny>,
-        pose_a: &Bound<'_, PyAny>,
-        shape_b: &Bound<'_, PyAny>,
-        pose_b: &Bound<'_, PyAny>,
-        center_a: Option<&Bound<'_, PyAny>>,
-        center_b: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<GrowthResult> {
-        let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
-        let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
-        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
+    pub fn distance(&mut self, py: Python<'_>, pair: &GrowthPair) -> PyResult<GrowthResult> {
         let o = self
             .solver
-            .growth_distance(&a, &pa, &b, &pb, Some(&[ca, cb]), self.cache.as_mut())
+            .growth_distance(
+                &pair.a,
+                &pair.pa,
+                &pair.b,
+                &pair.pb,
+                Some(&pair.centers),
+                self.cache.as_mut(),
+            )
             .map_err(geometry)?;
         Ok(GrowthResult::new(py, &o))
     }
 
     /// Growth-based collision test.
-    pub fn collide(
-        &mut self,
-        py: Python<'_>,
+    pub fn collide(&mut self, py: Python<'_>, pair: &GrowthPair) -> PyResult<GrowthCollision> {
+        let o = self
+            .solver
+            .collide(
+                &pair.a,
+                &pair.pa,
+                &pair.b,
+                &pair.pb,
+                Some(&pair.centers),
+                self.cache.as_mut(),
+            )
+            .map_err(geometry)?;
+        Ok(GrowthCollision::new(py, &o))
+    }
+}
+
+/// The two shapes, poses and centres of a growth query, read from Python's arguments.
+pub struct GrowthPair {
+    a: Shape,
+    pa: Pose,
+    b: Shape,
+    pb: Pose,
+    centers: [CenterPoint; 2],
+}
+
+impl GrowthPair {
+    /// Reads the arguments of `growth_distance`/`growth_collide` (see [`center_arg`]).
+    pub fn new(
         shape_a: &Bound<'_, PyAny>,
         pose_a: &Bound<'_, PyAny>,
         shape_b: &Bound<'_, PyAny>,
         pose_b: &Bound<'_, PyAny>,
         center_a: Option<&Bound<'_, PyAny>>,
         center_b: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<GrowthCollision> {
+    ) -> PyResult<Self> {
         let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
         let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
-        let (ca, cb) = (center_arg(&a, center_a)?, center_arg(&b, center_b)?);
-        let o = self
-            .solver
-            .collide(&a, &pa, &b, &pb, Some(&[ca, cb]), self.cache.as_mut())
-            .map_err(geometry)?;
-        Ok(GrowthCollision::new(py, &o))
+        let centers = [center_arg(&a, center_a)?, center_arg(&b, center_b)?];
+        Ok(Self {
+            a,
+            pa,
+            b,
+            pb,
+            centers,
+        })
     }
 }

@@ -415,6 +415,43 @@ pub struct Simulation {
     recorder: Option<Recorder>,
 }
 
+/// A one-dimensional numpy array of floats.
+type Array1<'py> = Bound<'py, numpy::PyArray1<f64>>;
+
+/// Which per-joint value [`Simulation::joint_values`] reads.
+#[derive(Clone, Copy)]
+enum JointValue {
+    /// The joint's position (rad or m).
+    Position,
+    /// The joint's velocity (rad/s or m/s).
+    Velocity,
+}
+
+impl Simulation {
+    /// Robot `tree`'s joints' positions or velocities now (URDF file order), shape (J,).
+    fn joint_values<'py>(
+        &self,
+        py: Python<'py>,
+        tree: NonNegative<usize>,
+        which: JointValue,
+    ) -> PyResult<Array1<'py>> {
+        let tree = tree.0;
+        check_tree(tree, self.sim.world().trees().len())?;
+        let joints = &self.sim.world().trees()[tree].joints;
+        let values = match which {
+            JointValue::Position => {
+                let q = self.sim.tree_configuration(tree);
+                joints.iter().map(|j| q[j.1]).collect()
+            }
+            JointValue::Velocity => {
+                let v = self.sim.tree_velocities(tree);
+                joints.iter().map(|j| v[j.2]).collect()
+            }
+        };
+        Ok(np_vec(py, values))
+    }
+}
+
 /// The scheme of its name, `ValueError` listing the names otherwise.
 pub(crate) fn scheme_arg(name: &str) -> PyResult<Scheme> {
     Scheme::from_name(name).ok_or_else(|| {
@@ -559,29 +596,13 @@ impl Simulation {
     }
 
     /// Joint positions of robot `tree` now (rad or m, URDF file order), shape (J,).
-    fn joint_positions<'py>(
-        &self,
-        py: Python<'py>,
-        tree: NonNegative<usize>,
-    ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
-        let tree = tree.0;
-        check_tree(tree, self.sim.world().trees().len())?;
-        let q = self.sim.tree_configuration(tree);
-        let joints = &self.sim.world().trees()[tree].joints;
-        Ok(np_vec(py, joints.iter().map(|j| q[j.1]).collect()))
+    fn joint_positions<'py>(&self, py: Python<'py>, tree: NonNegative<usize>) -> PyResult<Array1<'py>> {
+        self.joint_values(py, tree, JointValue::Position)
     }
 
     /// Joint velocities of robot `tree` now (rad/s or m/s, URDF file order), shape (J,).
-    fn joint_velocities<'py>(
-        &self,
-        py: Python<'py>,
-        tree: NonNegative<usize>,
-    ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
-        let tree = tree.0;
-        check_tree(tree, self.sim.world().trees().len())?;
-        let v = self.sim.tree_velocities(tree);
-        let joints = &self.sim.world().trees()[tree].joints;
-        Ok(np_vec(py, joints.iter().map(|j| v[j.2]).collect()))
+    fn joint_velocities<'py>(&self, py: Python<'py>, tree: NonNegative<usize>) -> PyResult<Array1<'py>> {
+        self.joint_values(py, tree, JointValue::Velocity)
     }
 
     /// Moves robot `tree`'s PD targets to `q_target` (one value per controlled joint,

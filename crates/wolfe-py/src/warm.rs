@@ -7,7 +7,7 @@ use crate::coal_api::{DistanceRequest, DistanceResult};
 use crate::convert::{np_vec3, NonNegative};
 use crate::error::geometry;
 use crate::geometry::shape_of;
-use crate::growth::{growth_settings, GrowthCache, GrowthCollision, GrowthResult};
+use crate::growth::{growth_settings, GrowthCache, GrowthCollision, GrowthPair, GrowthResult};
 use crate::penetration::request_settings;
 use crate::queries::{Solvers, Warm};
 use crate::transform::pose_arg;
@@ -74,8 +74,8 @@ impl PairCache {
         center_a: Option<&Bound<'_, PyAny>>,
         center_b: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GrowthResult> {
-        self.growth
-            .distance(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+        let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
+        self.growth.distance(py, &pair)
     }
 
     /// Growth-based collision test, warm started.
@@ -90,8 +90,8 @@ impl PairCache {
         center_a: Option<&Bound<'_, PyAny>>,
         center_b: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GrowthCollision> {
-        self.growth
-            .collide(py, shape_a, pose_a, shape_b, pose_b, center_a, center_b)
+        let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
+        self.growth.collide(py, &pair)
     }
 
     /// The separation `point_a - point_b` of the cores found by the last distance query

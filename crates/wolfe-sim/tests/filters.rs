@@ -2,19 +2,14 @@
 //! and excluded body pairs (MJCF's `<exclude>`), on a box dropped onto another box
 //! resting on the floor.
 
-use wolfe::{Cuboid, HalfSpace, Pose, Shape, Vec3};
-use wolfe_sim::{
-    CollisionFilter, ExcludedBody, Material, RigidBody, SimSettings, Simulation, StaticGeometry, World,
-};
+use wolfe::{Cuboid, Pose, Shape, Vec3};
+use wolfe_sim::{CollisionFilter, ExcludedBody, Material, RigidBody, SimSettings, Simulation, World};
 
 /// A floor, a 10 cm box resting on it (body 0) and a second box 2 cm above it (body 1),
 /// with the given collision groups.
 fn stack(lower: CollisionFilter, upper: CollisionFilter) -> World {
     let mut world = World::default();
-    let floor = HalfSpace::new(Vec3::z(), 0.0).unwrap();
-    world
-        .add_static(StaticGeometry::HalfSpace(floor, Material::default()))
-        .unwrap();
+    world.add_ground(Material::default()).unwrap();
     let shape = Shape::Cuboid(Cuboid::new([0.05, 0.05, 0.05]).unwrap());
     for (z, filter) in [(0.05, lower), (0.17, upper)] {
         let pose = Pose::from_translation(Vec3::new(0.0, 0.0, z));

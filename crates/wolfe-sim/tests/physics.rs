@@ -5,6 +5,23 @@ use nalgebra::Matrix3;
 use wolfe::{Cuboid, HalfSpace, Pose, Quat, Shape, Sphere, Vec3};
 use wolfe_sim::{Material, RigidBody, Scheme, SimError, SimSettings, Simulation, StaticGeometry, World};
 
+/// Asserts that `err` refuses a body for its `parameter`.
+fn assert_invalid_body(err: &SimError, parameter: &str) {
+    assert!(
+        matches!(err, SimError::InvalidBody { parameter: p, .. } if *p == parameter),
+        "{err}"
+    );
+}
+
+/// The simulation of `world` with time step `dt` and the other settings at default.
+fn simulation(world: World, dt: f64) -> Simulation {
+    let settings = SimSettings {
+        time_step: dt,
+        ..SimSettings::default()
+    };
+    Simulation::new(world, settings).unwrap()
+}
+
 const G: f64 = 9.81;
 
 fn cube(name: &str, half: f64, mass: f64, pose: Pose) -> RigidBody {
@@ -45,11 +62,7 @@ fn box_resting_on_flat_ground_stays_at_rest_for_ten_seconds() {
     world
         .add_body(cube("box", 0.05, 1.0, start).with_material(near_rigid(dt)))
         .unwrap();
-    let settings = SimSettings {
-        time_step: dt,
-        ..SimSettings::default()
-    };
-    let mut sim = Simulation::new(world, settings).unwrap();
+    let mut sim = simulation(world, dt);
     for _ in 0..1000 {
         let s = sim.step().unwrap();
         assert_eq!(s.contacts, 4, "a box on a face rests on its four corners");
@@ -86,14 +99,7 @@ fn box_on_an_incline_below_the_friction_angle_creeps_no_faster_than_the_slip_bou
     world
         .add_body(cube("box", 0.05, 1.0, start).with_material(near_rigid(dt)))
         .unwrap();
-    let mut sim = Simulation::new(
-        world,
-        SimSettings {
-            time_step: dt,
-            ..SimSettings::default()
-        },
-    )
-    .unwrap();
+    let mut sim = simulation(world, dt);
     for _ in 0..500 {
         sim.step().unwrap();
     }
@@ -114,14 +120,7 @@ fn rolling_sphere_keeps_v_equal_omega_r() {
         .with_material(near_rigid(dt))
         .with_velocity(Vec3::new(v, 0.0, 0.0), Vec3::new(0.0, v / r, 0.0));
     world.add_body(body).unwrap();
-    let mut sim = Simulation::new(
-        world,
-        SimSettings {
-            time_step: dt,
-            ..SimSettings::default()
-        },
-    )
-    .unwrap();
+    let mut sim = simulation(world, dt);
     for _ in 0..200 {
         sim.step().unwrap();
         let (lin, ang) = sim.body_velocity(0);
@@ -264,30 +263,12 @@ fn bad_scenes_are_clear_errors() {
             Pose::identity(),
         ))
         .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SimError::InvalidBody {
-                parameter: "mass",
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_invalid_body(&err, "mass");
     // NaN pose.
     let mut pose = Pose::identity();
     pose.translation.y = f64::NAN;
     let err = world.add_body(ball("nan", 0.1, 1.0, pose)).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SimError::InvalidBody {
-                parameter: "pose",
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_invalid_body(&err, "pose");
     // Inertia not positive definite.
     let err = world
         .add_body(RigidBody::new(
@@ -298,16 +279,7 @@ fn bad_scenes_are_clear_errors() {
             Pose::identity(),
         ))
         .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SimError::InvalidBody {
-                parameter: "inertia",
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_invalid_body(&err, "inertia");
     // Negative friction.
     let bad = ball("b", 0.1, 1.0, Pose::from_translation(Vec3::new(0.0, 0.0, 1.0))).with_material(Material {
         friction: -1.0,
@@ -458,11 +430,7 @@ fn fast_spin_about_a_thin_axis_does_not_gain_energy() {
     )
     .with_velocity(Vec3::zeros(), Vec3::new(200.0, 1.0, 0.5));
     world.add_body(rod).unwrap();
-    let settings = SimSettings {
-        time_step: dt,
-        ..SimSettings::default()
-    };
-    let mut sim = Simulation::new(world, settings).unwrap();
+    let mut sim = simulation(world, dt);
     let e0 = sim.kinetic_energy().unwrap();
     for step in 0..240 {
         sim.step().unwrap();

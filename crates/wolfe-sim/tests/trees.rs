@@ -4,11 +4,9 @@
 
 use std::path::Path;
 
-use wolfe::{Cuboid, HalfSpace, Pose, Quat, Shape, Vec3};
+use wolfe::{Cuboid, Pose, Quat, Shape, Vec3};
 use wolfe_multibody::{parse_urdf, Data, UrdfOptions};
-use wolfe_sim::{
-    Material, PdGains, RigidBody, Scheme, SimError, SimSettings, Simulation, StaticGeometry, World,
-};
+use wolfe_sim::{Material, PdGains, RigidBody, Scheme, SimError, SimSettings, Simulation, World};
 
 fn link(name: &str, mass: f64, com_x: f64) -> String {
     format!(
@@ -44,16 +42,22 @@ fn pendulum_energy_error(dt: f64, seconds: f64) -> f64 {
         .fold(0.0f64, |m, e| m.max(e.abs()))
 }
 
-/// The relative energy error `(E_n - E_0) / (m g L)` after every step of the
-/// frictionless double pendulum released at rest from `q0`.
-fn pendulum_energy_history(dt: f64, seconds: f64, scheme: Scheme, q0: (f64, f64)) -> Vec<f64> {
-    let r = robot(&format!(
+/// Two 1 kg links of 1 m (centres at 0.5 m) on continuous joints about y: the double
+/// pendulum.
+fn double_pendulum() -> wolfe_multibody::Robot {
+    robot(&format!(
         "{}{}{}{}",
         link("l1", 1.0, 0.5),
         link("l2", 1.0, 0.5),
         joint("j1", "continuous", "base", "l1", 0.0, "0 1 0", ""),
         joint("j2", "continuous", "l1", "l2", 1.0, "0 1 0", "")
-    ));
+    ))
+}
+
+/// The relative energy error `(E_n - E_0) / (m g L)` after every step of the
+/// frictionless double pendulum released at rest from `q0`.
+fn pendulum_energy_history(dt: f64, seconds: f64, scheme: Scheme, q0: (f64, f64)) -> Vec<f64> {
+    let r = double_pendulum();
     let mut world = World::default();
     world.add_robot(&r, &[q0.0, q0.1], Material::default()).unwrap();
     let model = r.model.clone();
@@ -239,10 +243,7 @@ fn joint_limit_holds_under_gravity() {
 #[test]
 fn box_rests_on_the_floor() {
     let mut world = World::default();
-    let floor = HalfSpace::new(Vec3::z(), 0.0).unwrap();
-    world
-        .add_static(StaticGeometry::HalfSpace(floor, Material::default()))
-        .unwrap();
+    world.add_ground(Material::default()).unwrap();
     let shape = Shape::Cuboid(Cuboid::new([0.05, 0.05, 0.05]).unwrap());
     let pose = Pose {
         rotation: Quat::identity(),
@@ -439,13 +440,7 @@ fn pd_without_feed_forward_settles_at_the_gravity_offset() {
 fn joints_rows_are_the_trees_state() {
     use wolfe_sim::record::{joints_header, joints_row};
     assert_eq!(joints_header(&World::default()), None); // no trees, no joints.csv
-    let r = robot(&format!(
-        "{}{}{}{}",
-        link("l1", 1.0, 0.5),
-        link("l2", 1.0, 0.5),
-        joint("j1", "continuous", "base", "l1", 0.0, "0 1 0", ""),
-        joint("j2", "continuous", "l1", "l2", 1.0, "0 1 0", "")
-    ));
+    let r = double_pendulum();
     let mut world = World::default();
     world.add_robot(&r, &[0.3, -0.2], Material::default()).unwrap();
     world.add_robot(&r, &[0.1, 0.0], Material::default()).unwrap();

@@ -54,7 +54,7 @@ use setup::{
     generate_ycb, large_ycb_hulls, options, Band, Family, Set, COLD_PASSES, QUICK_PROBLEMS, QUICK_REPEATS,
     REPEATS, YCB_LARGE_SIZE, YCB_SIZE,
 };
-use wolfe_lab::problem_set::{Problem, ProblemSet};
+use wolfe_lab::problem_set::ProblemSet;
 use wolfe_testkit::machine::load_average;
 
 /// The median time of an empty call timed as the queries are (two clock reads): the
@@ -109,20 +109,8 @@ fn main() {
         .iter()
         .map(|&(s, band)| {
             let set = &sets[s];
-            let mut problems: Vec<&Problem> = set
-                .set
-                .problems
-                .iter()
-                .filter(|p| band.contains(p.dist))
-                .collect();
-            if options.quick && problems.len() > QUICK_PROBLEMS {
-                let stride = problems.len() / QUICK_PROBLEMS;
-                problems = problems
-                    .into_iter()
-                    .step_by(stride)
-                    .take(QUICK_PROBLEMS)
-                    .collect();
-            }
+            let at_most = options.quick.then_some(QUICK_PROBLEMS);
+            let problems = set.set.problems_where(|d| band.contains(d), at_most);
             Family {
                 name: format!("{} {}", set.name, band.name()),
                 set,

@@ -230,37 +230,17 @@ pub fn measure(
                 };
                 let (value, iterations, status, ns) = match task {
                     Query::Distance => {
-                        let o = engine.distance(a, pa, b, pb, None).map_err(error)?;
-                        let ns = if repeats > 0 {
-                            timing::median_ns(&mut times, || {
-                                engine.distance(
-                                    black_box(a),
-                                    black_box(pa),
-                                    black_box(b),
-                                    black_box(pb),
-                                    None,
-                                )
-                            })
-                        } else {
-                            0
-                        };
+                        let (o, ns) = timing::first_then_timed(&mut times, || {
+                            engine.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                        })
+                        .map_err(error)?;
                         (o.distance, o.iterations, o.status, ns)
                     }
                     Query::Collision => {
-                        let o = engine.intersects(a, pa, b, pb, None).map_err(error)?;
-                        let ns = if repeats > 0 {
-                            timing::median_ns(&mut times, || {
-                                engine.intersects(
-                                    black_box(a),
-                                    black_box(pa),
-                                    black_box(b),
-                                    black_box(pb),
-                                    None,
-                                )
-                            })
-                        } else {
-                            0
-                        };
+                        let (o, ns) = timing::first_then_timed(&mut times, || {
+                            engine.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                        })
+                        .map_err(error)?;
                         (f64::from(u8::from(o.intersecting)), o.iterations, o.status, ns)
                     }
                 };
@@ -285,14 +265,8 @@ pub fn measure(
 /// Writes `path` with one row per measurement:
 /// `family,id,solver,task,target,dist,value,iterations,status,ns`.
 pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Result<(), BenchError> {
-    let io = |source| BenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    writeln!(w, "family,id,solver,task,target,dist,value,iterations,status,ns").map_err(io)?;
-    for m in rows {
+    let header = "family,id,solver,task,target,dist,value,iterations,status,ns";
+    write_csv(path, header, rows, |w, m| {
         writeln!(
             w,
             "{family},{},{},{},{},{},{},{},{:?},{}",
@@ -306,7 +280,25 @@ pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Re
             m.status,
             m.ns
         )
-        .map_err(io)?;
+    })
+}
+
+/// Writes the CSV file `path`: the `header` line, then one line per row written by
+/// `line`; an I/O error names the file.
+pub(crate) fn write_csv<R>(
+    path: &Path,
+    header: &str,
+    rows: &[R],
+    mut line: impl FnMut(&mut dyn std::io::Write, &R) -> std::io::Result<()>,
+) -> Result<(), BenchError> {
+    let io = |source| BenchError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    writeln!(w, "{header}").map_err(io)?;
+    for r in rows {
+        line(&mut w, r).map_err(io)?;
     }
     w.flush().map_err(io)
 }

@@ -19,11 +19,10 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::io::Write as _;
 
 use wolfe::{Aabb, ConvexShape, GjkSolver, PairCache, Pose, Shape, Vec3};
 
-use super::{funnel, mean_std, median, BenchError, BenchOptions, BenchReport, Query};
+use super::{funnel, mean_std, median, write_csv, BenchError, BenchOptions, BenchReport, Query};
 use crate::plot::{BandChart, BandSeries};
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;
@@ -261,10 +260,6 @@ fn write_problems(
     trajectories: &[funnel::PairTrajectory],
     problems: &[(usize, usize)],
 ) -> Result<(), BenchError> {
-    let io = |source| BenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
     let name = |i: usize| {
         hulls[i]
             .0
@@ -276,13 +271,8 @@ fn write_problems(
         let (t, q) = (p.translation, p.rotation);
         format!("{},{},{},{},{},{},{}", t.x, t.y, t.z, q.w, q.i, q.j, q.k)
     };
-    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    writeln!(
-        w,
-        "trajectory,step,hull_a,hull_b,ax,ay,az,aqw,aqx,aqy,aqz,bx,by,bz,bqw,bqx,bqy,bqz"
-    )
-    .map_err(io)?;
-    for &(traj, step) in problems {
+    let header = "trajectory,step,hull_a,hull_b,ax,ay,az,aqw,aqx,aqy,aqz,bx,by,bz,bqw,bqx,bqy,bqz";
+    write_csv(path, header, problems, |w, &(traj, step)| {
         let run = &trajectories[traj];
         let (pa, pb) = &run.poses[step];
         writeln!(
@@ -293,9 +283,7 @@ fn write_problems(
             pose(pa),
             pose(pb)
         )
-        .map_err(io)?;
-    }
-    w.flush().map_err(io)
+    })
 }
 
 /// Steps where the variants and strategies disagree: a warm start changes the work,
@@ -323,13 +311,8 @@ fn disagreements(rows: &[Row]) -> Vec<String> {
 }
 
 fn write_rows(path: &std::path::Path, rows: &[Row]) -> Result<(), BenchError> {
-    let io = |source| BenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    writeln!(w, "trajectory,step,solver,task,strategy,value,iterations,ns").map_err(io)?;
-    for r in rows {
+    let header = "trajectory,step,solver,task,strategy,value,iterations,ns";
+    write_csv(path, header, rows, |w, r| {
         writeln!(
             w,
             "{},{},{},{},{},{},{},{}",
@@ -342,9 +325,7 @@ fn write_rows(path: &std::path::Path, rows: &[Row]) -> Result<(), BenchError> {
             r.iterations,
             r.ns
         )
-        .map_err(io)?;
-    }
-    w.flush().map_err(io)
+    })
 }
 
 /// Median ns and mean iterations per variant and strategy, the distances of the

@@ -70,6 +70,20 @@ impl ProblemSet {
         })
     }
 
+    /// The problems whose reference distance `dist` passes `keep`; with `at_most`, no
+    /// more than that many of them, spread evenly (every `len / at_most`-th, from the
+    /// first).
+    pub fn problems_where(&self, keep: impl Fn(f64) -> bool, at_most: Option<usize>) -> Vec<&Problem> {
+        let problems: Vec<&Problem> = self.problems.iter().filter(|p| keep(p.dist)).collect();
+        match at_most {
+            Some(n) if problems.len() > n => {
+                let stride = problems.len() / n;
+                problems.into_iter().step_by(stride).take(n).collect()
+            }
+            _ => problems,
+        }
+    }
+
     /// Shapes A and B of a problem.
     pub fn shapes_of(&self, problem: &Problem) -> (&Shape, &Shape) {
         (

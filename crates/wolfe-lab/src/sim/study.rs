@@ -104,6 +104,23 @@ fn checked_seconds(options: &SimOptions, default: f64) -> Result<f64, SimRunErro
     }
 }
 
+/// What a clutter study starts with: its folder `--out` (created), the simulated
+/// seconds and the (largest) body count, each `--seconds`/`--bodies` or the default
+/// given as `(quick, full)`.
+fn study_start(
+    options: &SimOptions,
+    seconds: (f64, f64),
+    bodies: (usize, usize),
+) -> Result<(&Path, f64, usize), SimRunError> {
+    let dir = &options.out;
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let pick = |(quick, full): (f64, f64)| if options.quick { quick } else { full };
+    let seconds = checked_seconds(options, pick(seconds))?;
+    let (quick_bodies, full_bodies) = bodies;
+    let bodies = if options.quick { quick_bodies } else { full_bodies };
+    Ok((dir, seconds, options.bodies.unwrap_or(bodies)))
+}
+
 fn walls_name(walls: bool) -> &'static str {
     if walls {
         "walls"
@@ -118,11 +135,8 @@ pub fn scaling<P: FnMut()>(
     options: &SimOptions,
     progress: &mut impl FnMut(usize) -> P,
 ) -> Result<SimReport, SimRunError> {
-    let dir = &options.out;
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let (dir, seconds, largest) = study_start(options, (2.0, 10.0), (32, 160))?;
     let quick = options.quick;
-    let seconds = checked_seconds(options, if quick { 2.0 } else { 10.0 })?;
-    let largest = options.bodies.unwrap_or(if quick { 32 } else { 160 });
     if largest == 0 {
         return Err(SimRunError::Option("--bodies 0: must be at least 1".into()));
     }
@@ -311,11 +325,8 @@ pub fn slip<P: FnMut()>(
     options: &SimOptions,
     progress: &mut impl FnMut(usize) -> P,
 ) -> Result<SimReport, SimRunError> {
-    let dir = &options.out;
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let (dir, seconds, bodies) = study_start(options, (4.0, 10.0), (8, 40))?;
     let quick = options.quick;
-    let seconds = checked_seconds(options, if quick { 4.0 } else { 10.0 })?;
-    let bodies = options.bodies.unwrap_or(if quick { 8 } else { 40 });
     let sigmas: Vec<f64> = if quick {
         vec![1e-4, 1e-3, 1e-2]
     } else {

@@ -122,32 +122,30 @@ def measure(picked, overhead):
     m["speedup"] = wall1 / wall2
     m["share1"], m["share2"] = cpu[0] / wall1, cpu[1] / wall2
 
-    req, res = wolfe.DistanceRequest(), wolfe.DistanceResult()
-    Ma = [transform(wolfe, p) for p in pa]
-    Mb = [transform(wolfe, p) for p in pb]
-
-    # Both loops clear the result first: coal keeps the smaller distance of a reused
-    # result (and stops early against it), which would skip work and give wrong answers.
-    def wolfe_loop():
-        for i in range(n):
-            res.clear()
-            wolfe.distance(sa[i], Ma[i], sb[i], Mb[i], req, res)
-
-    m["wolfe_loop"] = cpu_time(wolfe_loop, 3) / n
+    m["wolfe_loop"] = loop_time(wolfe, sa, sb, pa, pb)
     if coal:
         ca, cb = build(coal, picked)
-        creq, cres = coal.DistanceRequest(), coal.DistanceResult()
-        Ca = [transform(coal, p) for p in pa]
-        Cb = [transform(coal, p) for p in pb]
-
-        def coal_loop():
-            for i in range(n):
-                cres.clear()
-                coal.distance(ca[i], Ca[i], cb[i], Cb[i], creq, cres)
-
-        m["coal_loop"] = cpu_time(coal_loop, 3) / n
+        m["coal_loop"] = loop_time(coal, ca, cb, pa, pb)
         m["coal_query"] = m["coal_loop"] - overhead
     return m
+
+
+def loop_time(lib, sa, sb, pa, pb):
+    """Per-pair CPU time of `lib.distance` called in a Python loop over the pairs (the
+    same loop for both libraries)."""
+    n = len(sa)
+    req, res = lib.DistanceRequest(), lib.DistanceResult()
+    Ma = [transform(lib, p) for p in pa]
+    Mb = [transform(lib, p) for p in pb]
+
+    # The loop clears the result first: coal keeps the smaller distance of a reused
+    # result (and stops early against it), which would skip work and give wrong answers.
+    def loop():
+        for i in range(n):
+            res.clear()
+            lib.distance(sa[i], Ma[i], sb[i], Mb[i], req, res)
+
+    return cpu_time(loop, 3) / n
 
 
 def us(t):

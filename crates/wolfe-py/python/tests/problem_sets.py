@@ -4,24 +4,16 @@ builds coal's and wolfe's shapes)."""
 import csv
 import json
 import pathlib
+import sys
 
 import numpy as np
 
-SETS_DIR = pathlib.Path(__file__).resolve().parents[4] / "data" / "problem-sets"
+REPO = pathlib.Path(__file__).resolve().parents[4]
+SETS_DIR = REPO / "data" / "problem-sets"
+# The one OBJ reader of the problem sets, shared with the peer scripts.
+sys.path.insert(0, str(REPO / "scripts" / "peers"))
+from problem_io import read_obj  # noqa: E402
 SETS = ["ellipsoids", "primitives", "meshes_random"]
-
-
-def read_obj(path):
-    verts, faces = [], []
-    for line in open(path):
-        parts = line.split()
-        if not parts:
-            continue
-        if parts[0] == "v":
-            verts.append([float(x) for x in parts[1:4]])
-        elif parts[0] == "f":
-            faces.append([int(p.split("/")[0]) - 1 for p in parts[1:4]])
-    return np.array(verts), faces
 
 
 def make_shape(lib, spec, set_dir):

@@ -6,12 +6,12 @@ import csv
 import pathlib
 import subprocess
 import sys
-import threading
 
 import numpy as np
 import pytest
 
 import wolfe
+from threads import borrowed_while_stepping
 
 DATA = pathlib.Path(__file__).resolve().parents[4] / "data"
 PANDA = DATA / "robots" / "franka_panda" / "panda.urdf"
@@ -264,19 +264,5 @@ def test_robot_step_releases_the_gil():
     # the simulation borrowed.
     w, arm = panda_world()
     sim = wolfe.Simulation(w, time_step=DT)
-    seen_busy = 0
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-4)
-    try:
-        t = threading.Thread(target=sim.step, args=(400,))
-        t.start()
-        while t.is_alive():
-            try:
-                sim.time
-            except RuntimeError as e:
-                assert "borrow" in str(e).lower()
-                seen_busy += 1
-        t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    seen_busy = borrowed_while_stepping(sim, 400)
     assert seen_busy > 0 and sim.time == pytest.approx(2.0)

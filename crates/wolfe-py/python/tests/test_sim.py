@@ -4,12 +4,12 @@ import csv
 import pathlib
 import subprocess
 import sys
-import threading
 
 import numpy as np
 import pytest
 
 import wolfe
+from threads import borrowed_while_stepping
 
 
 def test_sphere_comes_to_rest_on_ground(tmp_path):
@@ -111,21 +111,7 @@ def test_step_releases_the_gil():
     for k in range(8):
         w.add_body(wolfe.Sphere(0.05), [0.12 * k, 0.0, 0.05 + 0.02 * k, 1, 0, 0, 0])
     sim = wolfe.Simulation(w, time_step=0.005)
-    seen_busy = 0
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-4)
-    try:
-        t = threading.Thread(target=sim.step, args=(1000,))
-        t.start()
-        while t.is_alive():
-            try:
-                sim.time
-            except RuntimeError as e:
-                assert "borrow" in str(e).lower()
-                seen_busy += 1
-        t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    seen_busy = borrowed_while_stepping(sim, 1000)
     assert seen_busy > 0
     assert sim.time == pytest.approx(5.0)
 

@@ -37,6 +37,7 @@ from typing import Iterable, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import Self
 
 __version__: str
 
@@ -86,33 +87,33 @@ class OBJECT_TYPE:
     OT_HFIELD: OBJECT_TYPE
     def __int__(self) -> int: ...
 
-BV_UNKNOWN: NODE_TYPE
-BV_AABB: NODE_TYPE
-BV_OBB: NODE_TYPE
-BV_RSS: NODE_TYPE
-BV_kIOS: NODE_TYPE
-BV_OBBRSS: NODE_TYPE
-BV_KDOP16: NODE_TYPE
-BV_KDOP18: NODE_TYPE
-BV_KDOP24: NODE_TYPE
-GEOM_BOX: NODE_TYPE
-GEOM_SPHERE: NODE_TYPE
-GEOM_CAPSULE: NODE_TYPE
-GEOM_CONE: NODE_TYPE
-GEOM_CYLINDER: NODE_TYPE
-GEOM_CONVEX: NODE_TYPE
-GEOM_PLANE: NODE_TYPE
-GEOM_HALFSPACE: NODE_TYPE
-GEOM_TRIANGLE: NODE_TYPE
-GEOM_OCTREE: NODE_TYPE
-GEOM_ELLIPSOID: NODE_TYPE
-HF_AABB: NODE_TYPE
-HF_OBBRSS: NODE_TYPE
-OT_UNKNOWN: OBJECT_TYPE
-OT_BVH: OBJECT_TYPE
-OT_GEOM: OBJECT_TYPE
-OT_OCTREE: OBJECT_TYPE
-OT_HFIELD: OBJECT_TYPE
+BV_UNKNOWN = NODE_TYPE.BV_UNKNOWN
+BV_AABB = NODE_TYPE.BV_AABB
+BV_OBB = NODE_TYPE.BV_OBB
+BV_RSS = NODE_TYPE.BV_RSS
+BV_kIOS = NODE_TYPE.BV_kIOS
+BV_OBBRSS = NODE_TYPE.BV_OBBRSS
+BV_KDOP16 = NODE_TYPE.BV_KDOP16
+BV_KDOP18 = NODE_TYPE.BV_KDOP18
+BV_KDOP24 = NODE_TYPE.BV_KDOP24
+GEOM_BOX = NODE_TYPE.GEOM_BOX
+GEOM_SPHERE = NODE_TYPE.GEOM_SPHERE
+GEOM_CAPSULE = NODE_TYPE.GEOM_CAPSULE
+GEOM_CONE = NODE_TYPE.GEOM_CONE
+GEOM_CYLINDER = NODE_TYPE.GEOM_CYLINDER
+GEOM_CONVEX = NODE_TYPE.GEOM_CONVEX
+GEOM_PLANE = NODE_TYPE.GEOM_PLANE
+GEOM_HALFSPACE = NODE_TYPE.GEOM_HALFSPACE
+GEOM_TRIANGLE = NODE_TYPE.GEOM_TRIANGLE
+GEOM_OCTREE = NODE_TYPE.GEOM_OCTREE
+GEOM_ELLIPSOID = NODE_TYPE.GEOM_ELLIPSOID
+HF_AABB = NODE_TYPE.HF_AABB
+HF_OBBRSS = NODE_TYPE.HF_OBBRSS
+OT_UNKNOWN = OBJECT_TYPE.OT_UNKNOWN
+OT_BVH = OBJECT_TYPE.OT_BVH
+OT_GEOM = OBJECT_TYPE.OT_GEOM
+OT_OCTREE = OBJECT_TYPE.OT_OCTREE
+OT_HFIELD = OBJECT_TYPE.OT_HFIELD
 
 class CollisionGeometry:
     """Base class of every shape: a core plus an inflation radius. The shape classes
@@ -138,7 +139,22 @@ class CollisionGeometry:
     def __ne__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
-class Halfspace(CollisionGeometry):
+class _Flat(CollisionGeometry):
+    """Stub-only base: what Halfspace and Plane share (not a runtime class)."""
+    n: npt.NDArray[np.float64]
+    d: float
+    @overload
+    def __init__(self) -> None: ...
+    @overload
+    def __init__(self, n: ArrayLike, d: float) -> None: ...
+    @overload
+    def __init__(self, a: float, b: float, c: float, d: float) -> None: ...
+    @overload
+    def __init__(self, other: Self) -> None: ...
+    def signedDistance(self, p: ArrayLike) -> float: ...
+    def distance(self, p: ArrayLike) -> float: ...
+
+class Halfspace(_Flat):
     """The half-space {x : <n, x> <= d} (coal's Halfspace). ``Halfspace()`` is n = x
     axis, d = 0; ``Halfspace(n, d)``, ``Halfspace(a, b, c, d)``, ``Halfspace(other)``.
     n is normalized (d divided by the same norm), as coal does; a zero or non-finite
@@ -146,35 +162,11 @@ class Halfspace(CollisionGeometry):
     take it against any convex shape (closed form, exact); two half-spaces or planes are
     NotImplementedError; other queries (signed_distance, batches, growth, mass) raise
     TypeError. Compares by (n, d) and pickles."""
-    n: npt.NDArray[np.float64]
-    d: float
-    @overload
-    def __init__(self) -> None: ...
-    @overload
-    def __init__(self, n: ArrayLike, d: float) -> None: ...
-    @overload
-    def __init__(self, a: float, b: float, c: float, d: float) -> None: ...
-    @overload
-    def __init__(self, other: Halfspace) -> None: ...
-    def signedDistance(self, p: ArrayLike) -> float: ...
-    def distance(self, p: ArrayLike) -> float: ...
 
-class Plane(CollisionGeometry):
+class Plane(_Flat):
     """The plane {x : <n, x> = d} (coal's Plane): a shape on either side is separated
     from it; one crossing it penetrates by the smaller of its depths below and above.
     Same constructors and attributes as Halfspace."""
-    n: npt.NDArray[np.float64]
-    d: float
-    @overload
-    def __init__(self) -> None: ...
-    @overload
-    def __init__(self, n: ArrayLike, d: float) -> None: ...
-    @overload
-    def __init__(self, a: float, b: float, c: float, d: float) -> None: ...
-    @overload
-    def __init__(self, other: Plane) -> None: ...
-    def signedDistance(self, p: ArrayLike) -> float: ...
-    def distance(self, p: ArrayLike) -> float: ...
 
 class Sphere(CollisionGeometry):
     radius: float
@@ -188,20 +180,17 @@ class Box(CollisionGeometry):
     @halfSide.setter
     def halfSide(self, v: ArrayLike) -> None: ...
 
-class Capsule(CollisionGeometry):
+class _Axial(CollisionGeometry):
+    """Stub-only base: what Capsule, Cylinder and Cone share (not a runtime class)."""
     radius: float
     halfLength: float
     def __init__(self, radius: float, lz: float) -> None: ...
 
-class Cylinder(CollisionGeometry):
-    radius: float
-    halfLength: float
-    def __init__(self, radius: float, lz: float) -> None: ...
+class Capsule(_Axial): ...
 
-class Cone(CollisionGeometry):
-    radius: float
-    halfLength: float
-    def __init__(self, radius: float, lz: float) -> None: ...
+class Cylinder(_Axial): ...
+
+class Cone(_Axial): ...
 
 class Ellipsoid(CollisionGeometry):
     def __init__(self, *radii: Union[float, ArrayLike]) -> None: ...

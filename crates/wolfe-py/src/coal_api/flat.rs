@@ -95,12 +95,7 @@ pub fn flat_pair(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose) -> PyResult<FlatConta
         )));
     }
     if swapped {
-        c = FlatContact {
-            point_a: c.point_b,
-            point_b: c.point_a,
-            normal: -c.normal,
-            ..c
-        };
+        c = reversed(c);
     }
     Ok(c)
 }
@@ -151,12 +146,17 @@ pub(super) fn flat_contact(
         plane: c.plane,
     };
     if swapped {
-        out = FlatContact {
-            point_a: out.point_b,
-            point_b: out.point_a,
-            normal: -out.normal,
-            ..out
-        };
+        out = reversed(out);
     }
     Ok((c, Some(out)))
+}
+
+/// The contact seen from the other shape: witness points exchanged, normal reversed.
+fn reversed(c: FlatContact) -> FlatContact {
+    FlatContact {
+        point_a: c.point_b,
+        point_b: c.point_a,
+        normal: -c.normal,
+        ..c
+    }
 }

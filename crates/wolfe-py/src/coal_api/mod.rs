@@ -228,6 +228,30 @@ pub struct DistanceResult {
     /// The answer (filled by `distance`).
     pub answer: Answer,
     cached_guess: Vec3,
+    /// wolfe: how GJK ended.
+    #[pyo3(get)]
+    status: Status,
+    /// wolfe: how EPA ended (`None` when it did not run).
+    #[pyo3(get)]
+    epa_status: Option<EpaStatus>,
+    /// wolfe: certified lower bound on the (signed) distance.
+    #[pyo3(get)]
+    lower_bound: f64,
+    /// wolfe: certified upper bound on the (signed) distance.
+    #[pyo3(get)]
+    upper_bound: f64,
+    /// wolfe: GJK's Frank-Wolfe duality gap on the cores, m^2 (GJK++ Eq. 17).
+    #[pyo3(get)]
+    duality_gap: f64,
+    /// wolfe: GJK iterations.
+    #[pyo3(get)]
+    iterations: u32,
+    /// wolfe: EPA iterations.
+    #[pyo3(get)]
+    epa_iterations: u32,
+    /// wolfe: support calls.
+    #[pyo3(get)]
+    support_calls: u32,
 }
 
 impl DistanceResult {
@@ -240,9 +264,23 @@ impl DistanceResult {
     pub fn from_answer(answer: Answer, pose_a: &Pose) -> Self {
         let sep = answer.point_a - answer.point_b;
         let sep = if sep.norm() > 0.0 { sep } else { -answer.normal };
+        Self::with_guess(answer, pose_a.rotation.inverse() * sep)
+    }
+
+    /// A result holding `answer` and the guess `cached_guess`; the certificate getters
+    /// read the answer's copy made here (the answer is never changed in place).
+    fn with_guess(answer: Answer, cached_guess: Vec3) -> Self {
         Self {
             answer,
-            cached_guess: pose_a.rotation.inverse() * sep,
+            cached_guess,
+            status: answer.status.into(),
+            epa_status: answer.epa_status.map(Into::into),
+            lower_bound: answer.lower_bound,
+            upper_bound: answer.upper_bound,
+            duality_gap: answer.duality_gap,
+            iterations: answer.iterations,
+            epa_iterations: answer.epa_iterations,
+            support_calls: answer.support_calls,
         }
     }
 }
@@ -251,14 +289,12 @@ impl DistanceResult {
 impl DistanceResult {
     #[new]
     fn new() -> Self {
-        Self {
-            // coal's initial value.
-            answer: Answer {
-                distance: f64::MAX,
-                ..Answer::EMPTY
-            },
-            cached_guess: Vec3::new(1.0, 0.0, 0.0),
-        }
+        // coal's initial value.
+        let answer = Answer {
+            distance: f64::MAX,
+            ..Answer::EMPTY
+        };
+        Self::with_guess(answer, Vec3::new(1.0, 0.0, 0.0))
     }
 
     /// Resets the result.
@@ -306,54 +342,6 @@ impl DistanceResult {
     #[getter]
     fn cached_gjk_guess<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
         np_vec3(py, &self.cached_guess)
-    }
-
-    /// wolfe: how GJK ended.
-    #[getter]
-    fn status(&self) -> Status {
-        self.answer.status.into()
-    }
-
-    /// wolfe: how EPA ended (`None` when it did not run).
-    #[getter]
-    fn epa_status(&self) -> Option<EpaStatus> {
-        self.answer.epa_status.map(Into::into)
-    }
-
-    /// wolfe: certified lower bound on the (signed) distance.
-    #[getter]
-    fn lower_bound(&self) -> f64 {
-        self.answer.lower_bound
-    }
-
-    /// wolfe: certified upper bound on the (signed) distance.
-    #[getter]
-    fn upper_bound(&self) -> f64 {
-        self.answer.upper_bound
-    }
-
-    /// wolfe: GJK's Frank-Wolfe duality gap on the cores, m^2 (GJK++ Eq. 17).
-    #[getter]
-    fn duality_gap(&self) -> f64 {
-        self.answer.duality_gap
-    }
-
-    /// wolfe: GJK iterations.
-    #[getter]
-    fn iterations(&self) -> u32 {
-        self.answer.iterations
-    }
-
-    /// wolfe: EPA iterations.
-    #[getter]
-    fn epa_iterations(&self) -> u32 {
-        self.answer.epa_iterations
-    }
-
-    /// wolfe: support calls.
-    #[getter]
-    fn support_calls(&self) -> u32 {
-        self.answer.support_calls
     }
 
     fn __repr__(&self) -> String {

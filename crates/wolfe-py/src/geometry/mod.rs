@@ -381,14 +381,55 @@ fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> 
     PyClassInitializer::from(CollisionGeometry { shape, flat: None }).add_subclass(sub)
 }
 
+/// The `#[pymethods]` of a [`ShapeValue`] class: the methods given, plus what every such
+/// shape shares: equality by value, identity hash and pickling by constructor arguments.
+///
+/// `new_from_three(Wolfe, what, divisor)` adds the constructor of a [`vector_shape`]
+/// class (here, not there: pyo3 names the `*args` tuple in the expansion that holds
+/// `#[pymethods]`).
+macro_rules! shape_pymethods {
+    ($t:ident $(, new_from_three($wolfe:ident, $what:literal, $divisor:literal))? { $($methods:tt)* }) => {
+        #[pymethods]
+        impl $t {
+            $(
+                #[new]
+                #[pyo3(signature = (*args))]
+                fn new(args: &Bound<'_, PyTuple>) -> PyResult<PyClassInitializer<Self>> {
+                    let v = three(args, $what)? / $divisor;
+                    let s = $wolfe::new([v.x, v.y, v.z]).map_err(geometry)?;
+                    Ok(with_base(Self { v }, s.into()))
+                }
+            )?
+
+            $($methods)*
+
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                same_shape(self, other)
+            }
+
+            fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+                !same_shape(self, other)
+            }
+
+            fn __hash__(slf: &Bound<'_, Self>) -> isize {
+                slf.as_ptr() as isize
+            }
+
+            /// Pickling: the class and its constructor arguments.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                reduce(slf)
+            }
+        }
+    };
+}
+
 /// A ball of radius `r`.
 #[pyclass(name = "Sphere", extends = CollisionGeometry, module = "wolfe")]
 pub struct PySphere {
     radius: f64,
 }
 
-#[pymethods]
-impl PySphere {
+shape_pymethods!(PySphere {
     #[new]
     fn new(r: f64) -> PyResult<PyClassInitializer<Self>> {
         let s = Sphere::new(r).map_err(geometry)?;
@@ -408,24 +449,7 @@ impl PySphere {
         slf.as_super().shape = s.into();
         Ok(())
     }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        same_shape(self, other)
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !same_shape(self, other)
-    }
-
-    fn __hash__(slf: &Bound<'_, Self>) -> isize {
-        slf.as_ptr() as isize
-    }
-
-    /// Pickling: the class and its constructor arguments.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        reduce(slf)
-    }
-}
+});
 
 impl ShapeValue for PySphere {
     fn same_parameters(&self, o: &Self) -> bool {
@@ -450,65 +474,6 @@ fn three(args: &Bound<'_, PyTuple>, what: &str) -> PyResult<Vec3> {
     }
 }
 
-/// A box of full side lengths `x, y, z` (coal's convention), centred at the origin.
-#[pyclass(name = "Box", extends = CollisionGeometry, module = "wolfe")]
-pub struct PyBox {
-    half: Vec3,
-}
-
-#[pymethods]
-impl PyBox {
-    #[new]
-    #[pyo3(signature = (*args))]
-    fn new(args: &Bound<'_, PyTuple>) -> PyResult<PyClassInitializer<Self>> {
-        let half = three(args, "Box sides")? / 2.0;
-        let s = Cuboid::new([half.x, half.y, half.z]).map_err(geometry)?;
-        Ok(with_base(Self { half }, s.into()))
-    }
-
-    /// Half side lengths, shape (3,); writable (`ValueError` unless finite and > 0).
-    #[getter]
-    fn halfSide<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
-        np_vec3(py, &self.half)
-    }
-
-    #[setter]
-    fn set_halfSide(mut slf: PyRefMut<'_, Self>, v: &Bound<'_, PyAny>) -> PyResult<()> {
-        let half = vec3(v, "halfSide")?;
-        let s = Cuboid::new([half.x, half.y, half.z]).map_err(geometry)?;
-        slf.half = half;
-        slf.as_super().shape = s.into();
-        Ok(())
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        same_shape(self, other)
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !same_shape(self, other)
-    }
-
-    fn __hash__(slf: &Bound<'_, Self>) -> isize {
-        slf.as_ptr() as isize
-    }
-
-    /// Pickling: the class and its constructor arguments.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        reduce(slf)
-    }
-}
-
-impl ShapeValue for PyBox {
-    fn same_parameters(&self, o: &Self) -> bool {
-        self.half == o.half
-    }
-    fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let full = self.half * 2.0;
-        PyTuple::new(py, [full.x, full.y, full.z])
-    }
-}
-
 macro_rules! axial {
     ($rust:ident, $name:literal, $wolfe:ident, $doc:literal) => {
         #[doc = $doc]
@@ -520,8 +485,7 @@ macro_rules! axial {
             halfLength: f64,
         }
 
-        #[pymethods]
-        impl $rust {
+        shape_pymethods!($rust {
             #[new]
             fn new(radius: f64, lz: f64) -> PyResult<PyClassInitializer<Self>> {
                 let s = $wolfe::new(radius, lz / 2.0).map_err(geometry)?;
@@ -562,24 +526,7 @@ macro_rules! axial {
                 slf.as_super().shape = s.into();
                 Ok(())
             }
-
-            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-                same_shape(self, other)
-            }
-
-            fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-                !same_shape(self, other)
-            }
-
-            fn __hash__(slf: &Bound<'_, Self>) -> isize {
-                slf.as_ptr() as isize
-            }
-
-            /// Pickling: the class and its constructor arguments.
-            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                reduce(slf)
-            }
-        }
+        });
 
         impl ShapeValue for $rust {
             fn same_parameters(&self, o: &Self) -> bool {
@@ -611,63 +558,65 @@ axial!(
     "A cone of base `radius` and full length `lz` along z, apex at `+lz/2` (coal's convention)."
 );
 
-/// An ellipsoid of semi-axes `rx, ry, rz`.
-#[pyclass(name = "Ellipsoid", extends = CollisionGeometry, module = "wolfe")]
-pub struct PyEllipsoid {
-    r: Vec3,
+/// A shape class given by three numbers: the constructor's three, divided by `$divisor`,
+/// are the wolfe shape's parameters and the writable vector attribute `$attr`.
+macro_rules! vector_shape {
+    ($rust:ident, $name:literal, $wolfe:ident, $doc:literal, $attr:ident, $what:literal, $divisor:literal, $attr_doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(name = $name, extends = CollisionGeometry, module = "wolfe")]
+        pub struct $rust {
+            v: Vec3,
+        }
+
+        shape_pymethods!($rust, new_from_three($wolfe, $what, $divisor) {
+            #[doc = $attr_doc]
+            #[getter($attr)]
+            fn get_vector<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
+                np_vec3(py, &self.v)
+            }
+
+            #[setter($attr)]
+            fn set_vector(mut slf: PyRefMut<'_, Self>, v: &Bound<'_, PyAny>) -> PyResult<()> {
+                let v = vec3(v, stringify!($attr))?;
+                let s = $wolfe::new([v.x, v.y, v.z]).map_err(geometry)?;
+                slf.v = v;
+                slf.as_super().shape = s.into();
+                Ok(())
+            }
+        });
+
+        impl ShapeValue for $rust {
+            fn same_parameters(&self, o: &Self) -> bool {
+                self.v == o.v
+            }
+            fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                let v = self.v * $divisor;
+                PyTuple::new(py, [v.x, v.y, v.z])
+            }
+        }
+    };
 }
 
-#[pymethods]
-impl PyEllipsoid {
-    #[new]
-    #[pyo3(signature = (*args))]
-    fn new(args: &Bound<'_, PyTuple>) -> PyResult<PyClassInitializer<Self>> {
-        let r = three(args, "Ellipsoid radii")?;
-        let s = Ellipsoid::new([r.x, r.y, r.z]).map_err(geometry)?;
-        Ok(with_base(Self { r }, s.into()))
-    }
-
-    /// Semi-axes, shape (3,); writable (`ValueError` unless finite and > 0).
-    #[getter]
-    fn radii<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
-        np_vec3(py, &self.r)
-    }
-
-    #[setter]
-    fn set_radii(mut slf: PyRefMut<'_, Self>, v: &Bound<'_, PyAny>) -> PyResult<()> {
-        let r = vec3(v, "radii")?;
-        let s = Ellipsoid::new([r.x, r.y, r.z]).map_err(geometry)?;
-        slf.r = r;
-        slf.as_super().shape = s.into();
-        Ok(())
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        same_shape(self, other)
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !same_shape(self, other)
-    }
-
-    fn __hash__(slf: &Bound<'_, Self>) -> isize {
-        slf.as_ptr() as isize
-    }
-
-    /// Pickling: the class and its constructor arguments.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        reduce(slf)
-    }
-}
-
-impl ShapeValue for PyEllipsoid {
-    fn same_parameters(&self, o: &Self) -> bool {
-        self.r == o.r
-    }
-    fn init_args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, [self.r.x, self.r.y, self.r.z])
-    }
-}
+vector_shape!(
+    PyBox,
+    "Box",
+    Cuboid,
+    "A box of full side lengths `x, y, z` (coal's convention), centred at the origin.",
+    halfSide,
+    "Box sides",
+    2.0,
+    "Half side lengths, shape (3,); writable (`ValueError` unless finite and > 0)."
+);
+vector_shape!(
+    PyEllipsoid,
+    "Ellipsoid",
+    Ellipsoid,
+    "An ellipsoid of semi-axes `rx, ry, rz`.",
+    radii,
+    "Ellipsoid radii",
+    1.0,
+    "Semi-axes, shape (3,); writable (`ValueError` unless finite and > 0)."
+);
 
 mod convex;
 mod flat;

@@ -2,14 +2,13 @@
 //! the summary's section.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 use wolfe::{GrowthStatus, Shape};
 
 use super::design::{Row, Sizes, Start, Support, AGREEMENT, CASES, SEED, VERTEX_COUNTS, VERTICES_CASE};
 use super::shapes::vertex_count;
-use crate::bench::{median, BenchError};
+use crate::bench::{median, write_csv, BenchError};
 use crate::plot::{RangeChart, RangeSeries};
 
 /// `|x - y| / |y|`.
@@ -72,17 +71,8 @@ pub(super) fn failures(rows: &[Row]) -> Vec<String> {
 
 /// Writes `growth.csv`.
 pub(super) fn write_rows(path: &Path, rows: &[Row]) -> Result<(), BenchError> {
-    let io = |source| BenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    writeln!(
-        w,
-        "case,id,start,support,vertices,alpha,reference,iterations,status,ns"
-    )
-    .map_err(io)?;
-    for r in rows {
+    let header = "case,id,start,support,vertices,alpha,reference,iterations,status,ns";
+    write_csv(path, header, rows, |w, r| {
         writeln!(
             w,
             "{},{},{},{},{},{},{},{},{:?},{}",
@@ -97,9 +87,7 @@ pub(super) fn write_rows(path: &Path, rows: &[Row]) -> Result<(), BenchError> {
             r.status,
             r.ns
         )
-        .map_err(io)?;
-    }
-    w.flush().map_err(io)
+    })
 }
 
 /// The nearest-rank `q`-quantile of `values` (0 for none).

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use wolfe::{CenterPoint, GrowthSettings, GrowthSolver, PairCache, Shape, WolfeError};
+use wolfe::{CenterPoint, GrowthOutput, GrowthSettings, GrowthSolver, Shape, WolfeError};
 use wolfe_testkit::oracle::growth_bisection;
 
 use super::design::{Row, Sizes, Start, Support, VERTICES_CASE};
@@ -22,6 +22,29 @@ pub(super) fn query_error(id: usize, solver: &'static str) -> impl Fn(WolfeError
         id: id as u64,
         solver,
         source,
+    }
+}
+
+/// The row of one timed solve of problem `id` of `case` (`vertices`: its larger hull
+/// vertex count).
+fn row(
+    (case, id, vertices): (&'static str, usize, usize),
+    (start, support): (Start, Support),
+    out: &GrowthOutput,
+    reference: Option<f64>,
+    ns: u64,
+) -> Row {
+    Row {
+        case,
+        id,
+        start,
+        support,
+        vertices,
+        alpha: out.alpha,
+        reference,
+        iterations: out.iterations,
+        status: out.status,
+        ns,
     }
 }
 
@@ -47,73 +70,35 @@ pub(super) fn table_case(
         let vertices = vertex_count(a).max(vertex_count(b));
         let error = query_error(id, "growth");
 
-        let out = cold.growth_distance(a, pa, b, pb, None, None).map_err(&error)?;
-        let ns = timing::median_ns(&mut times, || {
-            cold.growth_distance(
-                black_box(a),
-                black_box(pa),
-                black_box(b),
-                black_box(pb),
-                None,
-                None,
-            )
-        });
+        let (out, ns) =
+            timing::growth_timed(&mut cold, (a, pa), (b, pb), None, &mut times).map_err(&error)?;
         let reference = if id < sizes.checks {
             Some(growth_bisection(a, pa, b, pb, out.alpha, REFERENCE_TOLERANCE).unwrap_or(f64::NAN))
         } else {
             None
         };
-        rows.push(Row {
-            case,
-            id,
-            start: Start::Cold,
-            support: Support::HillClimbing,
-            vertices,
-            alpha: out.alpha,
+        rows.push(row(
+            (case, id, vertices),
+            (Start::Cold, Support::HillClimbing),
+            &out,
             reference,
-            iterations: out.iterations,
-            status: out.status,
             ns,
-        });
+        ));
 
         let mut state = GrowthSolver::new(settings).map_err(query_error(0, "growth"))?;
-        let mut cache = PairCache::new();
         let (qa, qb) = (
             nudge(rng, pa, 0.01 * size_of(a)),
             nudge(rng, pb, 0.01 * size_of(b)),
         );
-        state
-            .growth_distance(a, &qa, b, &qb, None, Some(&mut cache))
+        let (out, ns) = timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), &mut times)
             .map_err(&error)?;
-        let out = state
-            .growth_distance(a, pa, b, pb, None, Some(&mut cache.clone()))
-            .map_err(&error)?;
-        let ns = timing::median_ns_with_setup(
-            &mut times,
-            || cache,
-            |c| {
-                state.growth_distance(
-                    black_box(a),
-                    black_box(pa),
-                    black_box(b),
-                    black_box(pb),
-                    None,
-                    Some(c),
-                )
-            },
-        );
-        rows.push(Row {
-            case,
-            id,
-            start: Start::Warm,
-            support: Support::HillClimbing,
-            vertices,
-            alpha: out.alpha,
+        rows.push(row(
+            (case, id, vertices),
+            (Start::Warm, Support::HillClimbing),
+            &out,
             reference,
-            iterations: out.iterations,
-            status: out.status,
             ns,
-        });
+        ));
         tick();
     }
     Ok(())
@@ -139,31 +124,15 @@ pub(super) fn vertices_case(
         let pb = random_pose(rng, extent).map_err(&error)?;
         let vertices = a.vertices().len().max(b.vertices().len());
 
-        let out = solver
-            .growth_distance(&sa, &pa, &sb, &pb, None, None)
-            .map_err(&error)?;
-        let ns = timing::median_ns(&mut times, || {
-            solver.growth_distance(
-                black_box(&sa),
-                black_box(&pa),
-                black_box(&sb),
-                black_box(&pb),
-                None,
-                None,
-            )
-        });
-        rows.push(Row {
-            case: VERTICES_CASE,
-            id,
-            start: Start::Cold,
-            support: Support::HillClimbing,
-            vertices,
-            alpha: out.alpha,
-            reference: None,
-            iterations: out.iterations,
-            status: out.status,
+        let (out, ns) =
+            timing::growth_timed(&mut solver, (&sa, &pa), (&sb, &pb), None, &mut times).map_err(&error)?;
+        rows.push(row(
+            (VERTICES_CASE, id, vertices),
+            (Start::Cold, Support::HillClimbing),
+            &out,
+            None,
             ns,
-        });
+        ));
 
         let (ba, bb) = (BruteForce(&a), BruteForce(&b));
         let (ca, cb) = (CenterPoint::of(&ba), CenterPoint::of(&bb));
@@ -179,18 +148,13 @@ pub(super) fn vertices_case(
                 Some(&[ca, cb]),
             )
         });
-        rows.push(Row {
-            case: VERTICES_CASE,
-            id,
-            start: Start::Cold,
-            support: Support::BruteForce,
-            vertices,
-            alpha: out.alpha,
-            reference: None,
-            iterations: out.iterations,
-            status: out.status,
+        rows.push(row(
+            (VERTICES_CASE, id, vertices),
+            (Start::Cold, Support::BruteForce),
+            &out,
+            None,
             ns,
-        });
+        ));
         tick();
     }
     Ok(())

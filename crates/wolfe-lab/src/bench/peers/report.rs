@@ -2,14 +2,13 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::design::{
     Band, Family, PeerQuery, PeerRow, CONTACT_MARGIN, DEPTH_AGREEMENT, DISTANCE_AGREEMENT, EPA, PARRY,
 };
 use super::measure::{parry_rows, Key};
-use crate::bench::BenchError;
+use crate::bench::{write_csv, BenchError};
 use crate::generate::TARGETS;
 use crate::plot::{PlotError, RangeChart, RangeSeries};
 
@@ -25,14 +24,8 @@ pub(super) fn band_label(band: Band) -> String {
 /// Writes `path`: `family,id,band,dist,query,solver,value,iterations,ns,ratio`, one row
 /// per problem, query and solver (`value` empty for no contact, `iterations` for parry).
 pub(super) fn write_rows(path: &Path, rows: &[PeerRow]) -> Result<(), BenchError> {
-    let io = |source| BenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    writeln!(w, "family,id,band,dist,query,solver,value,iterations,ns,ratio").map_err(io)?;
-    for r in rows {
+    let header = "family,id,band,dist,query,solver,value,iterations,ns,ratio";
+    write_csv(path, header, rows, |w, r| {
         writeln!(
             w,
             "{},{},{},{},{},{},{},{},{},{}",
@@ -47,9 +40,7 @@ pub(super) fn write_rows(path: &Path, rows: &[PeerRow]) -> Result<(), BenchError
             r.ns,
             r.ratio
         )
-        .map_err(io)?;
-    }
-    w.flush().map_err(io)
+    })
 }
 
 /// The `q`-quantile (0 to 1) of sorted values, by linear interpolation (0 for none).

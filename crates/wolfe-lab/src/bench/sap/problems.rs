@@ -249,20 +249,23 @@ impl Generator {
     }
 }
 
+/// The problem's trees with new free-motion velocities: `v_star(offset, tree)` gives
+/// each tree's, `offset` being its first dof in the stacked velocity.
+fn trees_with_v_star(problem: &SapProblem, v_star: impl Fn(usize, &Tree) -> DVector<f64>) -> Vec<Tree> {
+    let trees = problem.trees().iter().enumerate();
+    trees
+        .map(|(t, tree)| Tree::new(tree.a.clone(), v_star(problem.offset(t), tree)))
+        .collect()
+}
+
 /// The next linearized time step: phi0 += dt v_n per contact, v* = v + g dt.
 pub(crate) fn next_step(problem: &SapProblem, v: &DVector<f64>) -> Result<SapProblem, SapError> {
     let dt = problem.time_step();
-    let trees = problem
-        .trees()
-        .iter()
-        .enumerate()
-        .map(|(t, tree)| {
-            let o = problem.offset(t);
-            let mut v_star = v.rows(o, tree.dofs()).into_owned();
-            v_star[2] -= GRAVITY * dt;
-            Tree::new(tree.a.clone(), v_star)
-        })
-        .collect();
+    let trees = trees_with_v_star(problem, |o, tree| {
+        let mut v_star = v.rows(o, tree.dofs()).into_owned();
+        v_star[2] -= GRAVITY * dt;
+        v_star
+    });
     let contacts = problem
         .contacts()
         .iter()
@@ -294,18 +297,12 @@ pub(crate) fn neighbour(
     noise: &[f64],
     perturbation: f64,
 ) -> Result<SapProblem, SapError> {
-    let trees = problem
-        .trees()
-        .iter()
-        .enumerate()
-        .map(|(t, tree)| {
-            let o = problem.offset(t);
-            let mut v_star = tree.v_star.clone();
-            for (k, v) in v_star.iter_mut().enumerate() {
-                *v += perturbation * noise[o + k];
-            }
-            Tree::new(tree.a.clone(), v_star)
-        })
-        .collect();
+    let trees = trees_with_v_star(problem, |o, tree| {
+        let mut v_star = tree.v_star.clone();
+        for (k, v) in v_star.iter_mut().enumerate() {
+            *v += perturbation * noise[o + k];
+        }
+        v_star
+    });
     SapProblem::new(problem.time_step(), trees, problem.contacts().to_vec())
 }
