@@ -1,0 +1,8 @@
+//! The integration tests of `wolfe-sim` as one test binary (one compile and one link
+//! instead of one per file: the optimized test build is most of CI's time).
+
+mod batch;
+mod filters;
+mod physics;
+mod study_helpers;
+mod trees;
