@@ -16,7 +16,9 @@ use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
 use crate::math::{Pose, Vec3};
 use crate::shape::{ConvexShape, Shape};
-use crate::{Contact, ContactSolver, DistanceOutput, GjkSolver, SignedDistanceSettings, WolfeError};
+use crate::collide::contact::{Contact, ContactSolver, SignedDistanceSettings};
+use crate::collide::distance::{DistanceOutput, GjkSolver};
+use crate::error::WolfeError;
 
 /// A convex primitive of a composite geometry, posed in the world.
 #[derive(Clone, Copy, Debug)]

@@ -8,7 +8,9 @@ use super::pair::PairSolver;
 use super::traverse::traverse;
 use crate::error::{non_negative_setting, WolfeError};
 use crate::math::Pose;
-use crate::{Contact, DistanceOutput, GjkStatus, SignedDistanceSettings};
+use crate::collide::contact::{Contact, SignedDistanceSettings};
+use crate::collide::distance::DistanceOutput;
+use crate::collide::gjk::GjkStatus;
 
 /// The closest primitive pair of two geometries and its distance output.
 #[derive(Clone, Copy, Debug, PartialEq)]
