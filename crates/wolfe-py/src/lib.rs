@@ -28,6 +28,7 @@
 pub mod batch;
 pub mod broadphase;
 pub mod coal_api;
+pub mod collision_object;
 pub mod convert;
 pub mod error;
 pub mod geometry;

@@ -13,7 +13,7 @@ use nalgebra::{DMatrix, Matrix3, SMatrix, SVector};
 use wolfe::{Pose, Quat, Shape, Vec3};
 
 use crate::error::SimError;
-use crate::tree::CollisionFilter;
+use crate::filter::CollisionFilter;
 
 /// How a body moves.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -27,6 +27,7 @@ pub mod batch;
 pub mod body;
 pub mod detect;
 pub mod error;
+pub mod filter;
 mod forces;
 pub mod record;
 pub mod settings;

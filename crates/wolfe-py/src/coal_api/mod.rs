@@ -370,7 +370,7 @@ fn query_args<'a, 'py>(
     req: Option<&'a Bound<'py, PyAny>>,
     res: Option<&'a Bound<'py, PyAny>>,
 ) -> PyResult<QueryArgs<'a, 'py>> {
-    if let Some((a, b)) = crate::broadphase::object_pair(s1.py(), s1, M1)? {
+    if let Some((a, b)) = crate::collision_object::object_pair(s1.py(), s1, M1)? {
         if req.is_some() || res.is_some() {
             return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "{what}(o1, o2, req, res) on collision objects takes four arguments"

@@ -9,16 +9,16 @@
 //! outputs flipped).
 
 use super::triangle::Triangle;
+use crate::collide::contact::{Contact, ContactSolver, SignedDistanceSettings};
 use crate::collide::dispatch::{dispatch_b, PairVisitor};
+use crate::collide::distance::{DistanceOutput, GjkSolver};
 use crate::collide::epa::{run_epa, EpaRun, EpaSettings, Polytope};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::Simplex;
+use crate::error::WolfeError;
 use crate::math::{Pose, Vec3};
 use crate::shape::{ConvexShape, Shape};
-use crate::collide::contact::{Contact, ContactSolver, SignedDistanceSettings};
-use crate::collide::distance::{DistanceOutput, GjkSolver};
-use crate::error::WolfeError;
 
 /// A convex primitive of a composite geometry, posed in the world.
 #[derive(Clone, Copy, Debug)]

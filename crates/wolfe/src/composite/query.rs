@@ -6,11 +6,11 @@ use std::ops::ControlFlow;
 use super::geometry::{Geometry, View};
 use super::pair::PairSolver;
 use super::traverse::traverse;
-use crate::error::{non_negative_setting, WolfeError};
-use crate::math::Pose;
 use crate::collide::contact::{Contact, SignedDistanceSettings};
 use crate::collide::distance::DistanceOutput;
 use crate::collide::gjk::GjkStatus;
+use crate::error::{non_negative_setting, WolfeError};
+use crate::math::Pose;
 
 /// The closest primitive pair of two geometries and its distance output.
 #[derive(Clone, Copy, Debug, PartialEq)]
