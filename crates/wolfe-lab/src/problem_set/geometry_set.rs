@@ -11,7 +11,7 @@ use wolfe::{Compound, CompoundPart, ConvexMesh, Geometry, Pose, TriMesh, WolfeEr
 use super::error::ProblemSetError;
 use super::model::{NamedGeometry, Problem, ShapeKind, ShapeSpec, PROBLEMS_FILE, SHAPES_FILE};
 use super::read_problems::{read_problems_with, Reference};
-use super::read_shapes::{build_shape, parse_shape_specs};
+use super::read_shapes::{build_shape, check_unique_names, read_shape_specs};
 
 /// A problem set whose shapes may be compounds or triangle meshes.
 #[derive(Clone, Debug)]
@@ -53,36 +53,20 @@ impl GeometrySet {
 /// Whether the set in `dir` has a `trimesh` or `compound` shape (then it needs a
 /// [`GeometrySet`]); reads `shapes.json` only, loading no mesh.
 pub fn has_composites(dir: &Path) -> Result<bool, ProblemSetError> {
-    let path = dir.join(SHAPES_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|source| ProblemSetError::Io {
-        path: path.clone(),
-        source,
-    })?;
-    Ok(parse_shape_specs(&path, &text)?
+    Ok(read_shape_specs(&dir.join(SHAPES_FILE))?
         .iter()
         .any(|s| !s.kind.is_convex()))
 }
 
 /// Reads a `shapes.json` with any kind of shape into geometries.
 pub fn read_geometries(path: &Path) -> Result<Vec<NamedGeometry>, ProblemSetError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ProblemSetError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let specs = parse_shape_specs(path, &text)?;
+    let specs = read_shape_specs(path)?;
+    check_unique_names(path, &specs)?;
     let base = path.parent().unwrap_or(Path::new("."));
     let mut hulls: HashMap<PathBuf, Arc<ConvexMesh>> = HashMap::new();
     let mut meshes: HashMap<PathBuf, Arc<TriMesh>> = HashMap::new();
-    let mut seen: HashMap<&str, usize> = HashMap::new();
     let mut out = Vec::with_capacity(specs.len());
     for (index, spec) in specs.iter().enumerate() {
-        if seen.insert(&spec.name, index).is_some() {
-            return Err(ProblemSetError::DuplicateShapeName {
-                path: path.to_path_buf(),
-                index,
-                name: spec.name.clone(),
-            });
-        }
         let ctx = Context {
             path,
             index,

@@ -14,15 +14,33 @@ use super::model::{NamedShape, PartSpec, ShapeKind, ShapeSpec};
 /// Reads a `shapes.json` file; mesh files are resolved against the file's directory
 /// and each distinct file is loaded once (shapes naming it share one `Arc`).
 pub fn read_shapes(path: &Path) -> Result<Vec<NamedShape>, ProblemSetError> {
+    let specs = read_shape_specs(path)?;
+    check_unique_names(path, &specs)?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut meshes: HashMap<PathBuf, Arc<ConvexMesh>> = HashMap::new();
+    let mut shapes = Vec::with_capacity(specs.len());
+    for (index, spec) in specs.iter().enumerate() {
+        let shape = build_shape(path, index, spec, base, &mut meshes)?;
+        shapes.push(NamedShape {
+            name: spec.name.clone(),
+            shape,
+        });
+    }
+    Ok(shapes)
+}
+
+/// Reads and parses a `shapes.json` file into shape descriptions (no mesh is loaded).
+pub(crate) fn read_shape_specs(path: &Path) -> Result<Vec<ShapeSpec>, ProblemSetError> {
     let text = std::fs::read_to_string(path).map_err(|source| ProblemSetError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    let specs = parse_shape_specs(path, &text)?;
-    let base = path.parent().unwrap_or(Path::new("."));
-    let mut meshes: HashMap<PathBuf, Arc<ConvexMesh>> = HashMap::new();
+    parse_shape_specs(path, &text)
+}
+
+/// [`ProblemSetError::DuplicateShapeName`] for the first name used twice.
+pub(crate) fn check_unique_names(path: &Path, specs: &[ShapeSpec]) -> Result<(), ProblemSetError> {
     let mut seen: HashMap<&str, usize> = HashMap::new();
-    let mut shapes = Vec::with_capacity(specs.len());
     for (index, spec) in specs.iter().enumerate() {
         if seen.insert(&spec.name, index).is_some() {
             return Err(ProblemSetError::DuplicateShapeName {
@@ -31,13 +49,8 @@ pub fn read_shapes(path: &Path) -> Result<Vec<NamedShape>, ProblemSetError> {
                 name: spec.name.clone(),
             });
         }
-        let shape = build_shape(path, index, spec, base, &mut meshes)?;
-        shapes.push(NamedShape {
-            name: spec.name.clone(),
-            shape,
-        });
     }
-    Ok(shapes)
+    Ok(())
 }
 
 /// Parses the text of a `shapes.json` file into shape descriptions (no mesh is loaded).

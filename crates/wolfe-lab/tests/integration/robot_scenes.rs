@@ -11,6 +11,25 @@ fn out_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The `urdf` scene's options at its time step (5 ms) and SAP tolerance (1e-6).
+fn urdf_options(
+    urdf: std::path::PathBuf,
+    drop: usize,
+    seconds: f64,
+    out: std::path::PathBuf,
+    data_dir: std::path::PathBuf,
+) -> UrdfSceneOptions {
+    UrdfSceneOptions {
+        urdf,
+        drop,
+        seconds,
+        dt: 5e-3,
+        out,
+        data_dir,
+        relative_tolerance: 1e-6,
+    }
+}
+
 /// panda-drop for 0.5 s (objects fall onto the arm, table and floor): every step finite
 /// and converged, the momentum error within SAP's tolerance, the files and the viewer
 /// page written.
@@ -56,15 +75,13 @@ fn panda_drop_short_run_converges() {
 fn urdf_scene_iiwa_runs() {
     let out = out_dir("iiwa");
     let data = default_data_dir();
-    let r = urdf_scene(&UrdfSceneOptions {
-        urdf: data.join("robots/kuka_iiwa/model.urdf"),
-        drop: 2,
-        seconds: 0.2,
-        dt: 5e-3,
-        out: out.clone(),
-        data_dir: data,
-        relative_tolerance: 1e-6,
-    })
+    let r = urdf_scene(&urdf_options(
+        data.join("robots/kuka_iiwa/model.urdf"),
+        2,
+        0.2,
+        out.clone(),
+        data,
+    ))
     .unwrap();
     assert_eq!(r.steps, 40);
     assert_eq!(r.unconverged_steps, 0);
@@ -79,15 +96,13 @@ fn urdf_scene_objects_land_on_the_robot() {
     let data = default_data_dir();
     for robot in ["kuka_iiwa/model.urdf", "franka_panda/panda.urdf"] {
         let out = out_dir("on-robot");
-        let r = urdf_scene(&UrdfSceneOptions {
-            urdf: data.join("robots").join(robot),
-            drop: 4,
-            seconds: 0.4,
-            dt: 5e-3,
-            out: out.clone(),
-            data_dir: data.clone(),
-            relative_tolerance: 1e-6,
-        })
+        let r = urdf_scene(&urdf_options(
+            data.join("robots").join(robot),
+            4,
+            0.4,
+            out.clone(),
+            data.clone(),
+        ))
         .unwrap();
         assert!(r.robot_contact_steps > 0, "{robot}: {r:#?}");
         let _ = std::fs::remove_dir_all(&out);
@@ -131,15 +146,13 @@ fn urdf_scene_raises_a_robot_that_starts_inside_the_floor() {
 fn urdf_scene_iiwa_base_joint_is_not_a_contact() {
     let out = out_dir("iiwa-base");
     let data = default_data_dir();
-    let r = urdf_scene(&UrdfSceneOptions {
-        urdf: data.join("robots/kuka_iiwa/model.urdf"),
-        drop: 0,
-        seconds: 0.05,
-        dt: 5e-3,
-        out: out.clone(),
-        data_dir: data,
-        relative_tolerance: 1e-6,
-    })
+    let r = urdf_scene(&urdf_options(
+        data.join("robots/kuka_iiwa/model.urdf"),
+        0,
+        0.05,
+        out.clone(),
+        data,
+    ))
     .unwrap();
     assert_eq!(r.unconverged_steps, 0);
     assert_eq!(r.max_penetration, 0.0, "{} m", r.max_penetration);

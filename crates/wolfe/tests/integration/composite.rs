@@ -6,6 +6,8 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
+
+use crate::common::{closest_point_triangle, segment_segment_distance};
 use wolfe::{
     CompositeSolver, Compound, CompoundPart, ConvexMesh, Cuboid, Geometry, GjkSettings, Pose, Quat, Shape,
     SignedDistanceSettings, Sphere, TriMesh, Vec3, WolfeError,
@@ -17,63 +19,6 @@ fn tight() -> SignedDistanceSettings {
 
 fn solver() -> CompositeSolver {
     CompositeSolver::new(tight()).unwrap()
-}
-
-/// Closest point of triangle `abc` to `p` (Ericson, Real-Time Collision Detection,
-/// Sec. 5.1.5): an oracle independent of GJK.
-fn closest_on_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
-    let (ab, ac, ap) = (b - a, c - a, p - a);
-    let (d1, d2) = (ab.dot(&ap), ac.dot(&ap));
-    if d1 <= 0.0 && d2 <= 0.0 {
-        return a;
-    }
-    let bp = p - b;
-    let (d3, d4) = (ab.dot(&bp), ac.dot(&bp));
-    if d3 >= 0.0 && d4 <= d3 {
-        return b;
-    }
-    let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        return a + ab * (d1 / (d1 - d3));
-    }
-    let cp = p - c;
-    let (d5, d6) = (ab.dot(&cp), ac.dot(&cp));
-    if d6 >= 0.0 && d5 <= d6 {
-        return c;
-    }
-    let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        return a + ac * (d2 / (d2 - d6));
-    }
-    let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
-    }
-    let denom = 1.0 / (va + vb + vc);
-    a + ab * (vb * denom) + ac * (vc * denom)
-}
-
-/// Distance between segments `p1q1` and `p2q2` (Ericson Sec. 5.1.9).
-fn segment_distance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3) -> f64 {
-    let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
-    let (a, e, f) = (d1.dot(&d1), d2.dot(&d2), d2.dot(&r));
-    let c = d1.dot(&r);
-    let b = d1.dot(&d2);
-    let denom = a * e - b * b;
-    let mut s = if denom > 1e-300 {
-        ((b * f - c * e) / denom).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let mut t = (b * s + f) / e;
-    if t < 0.0 {
-        t = 0.0;
-        s = (-c / a).clamp(0.0, 1.0);
-    } else if t > 1.0 {
-        t = 1.0;
-        s = ((b - c) / a).clamp(0.0, 1.0);
-    }
-    ((p1 + d1 * s) - (p2 + d2 * t)).norm()
 }
 
 /// Whether segment `pq` crosses triangle `abc` (Möller-Trumbore, closed).
@@ -105,10 +50,15 @@ fn triangle_distance(t1: [Vec3; 3], t2: [Vec3; 3]) -> f64 {
     }
     let mut d = f64::INFINITY;
     for k in 0..3 {
-        d = d.min((t1[k] - closest_on_triangle(t1[k], t2[0], t2[1], t2[2])).norm());
-        d = d.min((t2[k] - closest_on_triangle(t2[k], t1[0], t1[1], t1[2])).norm());
+        d = d.min((t1[k] - closest_point_triangle(t1[k], t2[0], t2[1], t2[2])).norm());
+        d = d.min((t2[k] - closest_point_triangle(t2[k], t1[0], t1[1], t1[2])).norm());
         for l in 0..3 {
-            d = d.min(segment_distance(t1[k], t1[(k + 1) % 3], t2[l], t2[(l + 1) % 3]));
+            d = d.min(segment_segment_distance(
+                t1[k],
+                t1[(k + 1) % 3],
+                t2[l],
+                t2[(l + 1) % 3],
+            ));
         }
     }
     d
@@ -150,7 +100,7 @@ fn sphere_against_bowl_matches_point_triangle_brute_force() {
         );
         let oracle = tris
             .iter()
-            .map(|t| (c - closest_on_triangle(c, t[0], t[1], t[2])).norm())
+            .map(|t| (c - closest_point_triangle(c, t[0], t[1], t[2])).norm())
             .fold(f64::INFINITY, f64::min)
             - r;
         let out = s.distance(&bowl, &pb, &ball, &Pose::from_translation(c)).unwrap();
@@ -662,7 +612,7 @@ fn robot_collision_meshes_load_as_meshes_and_match_brute_force() {
             let c = b.min + (b.max - b.min).component_mul(&u);
             let oracle = tris
                 .iter()
-                .map(|t| (c - closest_on_triangle(c, t[0], t[1], t[2])).norm())
+                .map(|t| (c - closest_point_triangle(c, t[0], t[1], t[2])).norm())
                 .fold(f64::INFINITY, f64::min)
                 - r;
             let out = s
