@@ -4,7 +4,7 @@
 //!
 //! - [`write_html`]: `DIR/view.html`, one file with the data and the code (three.js,
 //!   bundled from the npm registry at development time, its license in
-//!   `assets/THREE-LICENSE`) that opens offline by double-click and plays the run:
+//!   `assets/vendor/THREE-LICENSE`) that opens offline by double-click and plays the run:
 //!   every body drawn from its shape, half-spaces as a ground grid, orbit / pan / zoom,
 //!   play / pause / scrub / speed, contact points and normal-force arrows, body names,
 //!   click a body for its name, mass, speed and contacts; `?t=SECONDS&paused=1` opens

@@ -28,7 +28,7 @@ pub const PAGE_BUDGET_BYTES: usize = 4_800_000;
 /// The HTML template: `{{TITLE}}`, `{{DATA}}` and `{{SCRIPT}}` are replaced.
 const TEMPLATE: &str = include_str!("../assets/page.html");
 /// The bundled viewer (three.js, its OrbitControls and CSS2DRenderer, fflate, web/viewer.js).
-const SCRIPT: &str = include_str!("../assets/viewer.js");
+const SCRIPT: &str = include_str!("../assets/vendor/viewer.js");
 
 /// Positions are quantized to `i16` in `[-QUANT, QUANT]`.
 const QUANT: f64 = 32000.0;

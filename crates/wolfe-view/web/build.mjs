@@ -1,5 +1,5 @@
 // Bundles viewer.js with three.js and fflate into one minified IIFE script,
-// ../assets/viewer.js, which wolfe-view embeds in every view.html (include_str!), and
+// ../assets/vendor/viewer.js, which wolfe-view embeds in every view.html (include_str!), and
 // copies the licenses beside it. Run `npm ci && npm run build` after editing viewer.js
 // and commit the assets: cargo builds need no npm.
 import { build } from "esbuild";
@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const assets = join(here, "..", "assets");
+const assets = join(here, "..", "assets", "vendor");
 const outfile = process.argv[2] || join(assets, "viewer.js");
 
 await build({

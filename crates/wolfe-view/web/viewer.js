@@ -1,7 +1,7 @@
 // The wolfe trajectory viewer: reads the JSON block #wolfe-data that wolfe-view embeds
 // in view.html (scene, frame times, camera, a gzip + base64 binary block of quantized
 // poses and contacts; see crates/wolfe-view/src/page.rs) and plays it with three.js.
-// Bundled by build.mjs into ../assets/viewer.js (one IIFE, no network at run time).
+// Bundled by build.mjs into ../assets/vendor/viewer.js (one IIFE, no network at run time).
 
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";

@@ -251,6 +251,11 @@ pub(crate) fn positive_setting(name: &'static str, value: f64) -> Result<(), Wol
     )
 }
 
+/// Checks an iteration budget, which must be at least 1.
+pub(crate) fn iteration_budget(name: &'static str, value: u32) -> Result<(), WolfeError> {
+    setting(name, f64::from(value), value > 0, "must be >= 1")
+}
+
 /// Checks a setting that must be finite and `>= 0`.
 pub(crate) fn non_negative_setting(name: &'static str, value: f64) -> Result<(), WolfeError> {
     setting(

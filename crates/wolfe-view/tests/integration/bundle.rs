@@ -1,4 +1,4 @@
-//! The committed page script (assets/viewer.js) is what `npm run build` makes from
+//! The committed page script (assets/vendor/viewer.js) is what `npm run build` makes from
 //! the committed source (web/viewer.js and the locked npm packages).
 
 use crate::common;
@@ -22,9 +22,9 @@ fn the_committed_viewer_bundle_is_built_from_the_committed_source() {
         .unwrap();
     assert!(status.success());
     let built = std::fs::read_to_string(out).unwrap();
-    let committed = std::fs::read_to_string(common::web_dir().join("../assets/viewer.js")).unwrap();
+    let committed = std::fs::read_to_string(common::web_dir().join("../assets/vendor/viewer.js")).unwrap();
     assert!(
         built == committed,
-        "assets/viewer.js is stale: run `npm run build` in crates/wolfe-view/web"
+        "assets/vendor/viewer.js is stale: run `npm run build` in crates/wolfe-view/web"
     );
 }

@@ -19,7 +19,6 @@ use wolfe::{
     Cone, ContactSolver, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkSolver, GjkStatus, GjkVariant,
     GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, SignedDistanceSettings, Vec3,
 };
-use wolfe::{ConvexShape, SupportMap};
 
 #[derive(Default)]
 struct Tally {
@@ -55,18 +54,6 @@ impl Report {
             );
         }
     }
-}
-
-fn world_support(s: &Shape, pose: &Pose, d: &Vec3) -> Vec3 {
-    let local = pose.rotation.inverse() * d;
-    let rounded = s.local_support(&local) + s.radius() * local.normalize();
-    pose.transform_point(&rounded)
-}
-
-/// The shapes' own lower bound of the (signed) distance along the unit normal `n` from A
-/// to B: `min_B <n, x> - max_A <n, x>`.
-fn plane_bound(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, n: &Vec3) -> f64 {
-    n.dot(&world_support(b, pb, &-n)) - n.dot(&world_support(a, pa, n))
 }
 
 /// A random shape of the run: a primitive, a hull, a thin plate hull (1e-9..1e-3) or

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 
-use crate::common::{closest_point_triangle, segment_segment_distance};
+use crate::common::{closest_point_triangle, disjoint_triangle_distance};
 use wolfe::{
     CompositeSolver, Compound, CompoundPart, ConvexMesh, Cuboid, Geometry, GjkSettings, Pose, Quat, Shape,
     SignedDistanceSettings, Sphere, TriMesh, Vec3, WolfeError,
@@ -48,20 +48,7 @@ fn triangle_distance(t1: [Vec3; 3], t2: [Vec3; 3]) -> f64 {
             return 0.0;
         }
     }
-    let mut d = f64::INFINITY;
-    for k in 0..3 {
-        d = d.min((t1[k] - closest_point_triangle(t1[k], t2[0], t2[1], t2[2])).norm());
-        d = d.min((t2[k] - closest_point_triangle(t2[k], t1[0], t1[1], t1[2])).norm());
-        for l in 0..3 {
-            d = d.min(segment_segment_distance(
-                t1[k],
-                t1[(k + 1) % 3],
-                t2[l],
-                t2[(l + 1) % 3],
-            ));
-        }
-    }
-    d
+    disjoint_triangle_distance(&t1, &t2)
 }
 
 fn world_triangles(m: &TriMesh, pose: &Pose) -> Vec<[Vec3; 3]> {

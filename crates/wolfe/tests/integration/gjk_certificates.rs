@@ -10,9 +10,8 @@ use crate::common;
 use common::*;
 use wolfe::{
     Cone, ContactSolver, Cuboid, GjkSettings, GjkSolver, GjkStatus, GjkVariant, PairCache, Pose, Shape,
-    SignedDistanceSettings, Vec3,
+    SignedDistanceSettings,
 };
-use wolfe::{ConvexShape, SupportMap};
 
 /// The pair of the long property run: a cone against a thin box at 8.08e-6 m.
 fn reproducer() -> (Shape, Pose, Shape, Pose) {
@@ -41,19 +40,6 @@ fn reproducer() -> (Shape, Pose, Shape, Pose) {
     )
     .unwrap();
     (a, pa, b, pb)
-}
-
-/// World-frame support point of a shape at a pose in direction `d`.
-fn world_support(s: &Shape, pose: &Pose, d: &Vec3) -> Vec3 {
-    let local = pose.rotation.inverse() * d;
-    let rounded = s.local_support(&local) + s.radius() * local.normalize();
-    pose.transform_point(&rounded)
-}
-
-/// The independent lower bound of the distance along the unit normal `n` (A to B):
-/// `min_B <n, x> - max_A <n, x>`.
-fn plane_bound(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, n: &Vec3) -> f64 {
-    n.dot(&world_support(b, pb, &-n)) - n.dot(&world_support(a, pa, n))
 }
 
 fn variants() -> Vec<(&'static str, GjkSettings)> {

@@ -1,7 +1,7 @@
 //! Settings of the GJK family: variant, normalization rule, stopping criterion, limits.
 
 use crate::builder::with_fields;
-use crate::error::{non_negative_setting, positive_setting, setting, WolfeError};
+use crate::error::{iteration_budget, non_negative_setting, positive_setting, WolfeError};
 
 /// Which member of the GJK family runs (GJK++ Sec. II-III).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -182,12 +182,6 @@ impl GjkSettings {
         positive_setting("tolerance", self.tolerance)?;
         non_negative_setting("absolute_tolerance", self.absolute_tolerance)?;
         non_negative_setting("collision_margin", self.collision_margin)?;
-        let iterations = self.max_iterations;
-        setting(
-            "max_iterations",
-            f64::from(iterations),
-            iterations > 0,
-            "must be > 0",
-        )
+        iteration_budget("max_iterations", self.max_iterations)
     }
 }

@@ -2,7 +2,7 @@
 
 use super::core::Stop;
 use crate::builder::with_fields;
-use crate::error::{setting, WolfeError};
+use crate::error::{iteration_budget, setting, WolfeError};
 
 /// Settings of the growth distance algorithm (Alg. 3).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,13 +38,7 @@ impl GrowthSettings {
         let tolerance = self.tolerance;
         let ok = tolerance.is_finite() && tolerance >= f64::EPSILON;
         setting("tolerance", tolerance, ok, "must be finite and >= f64::EPSILON")?;
-        let iterations = self.max_iterations;
-        setting(
-            "max_iterations",
-            f64::from(iterations),
-            iterations > 0,
-            "must be >= 1",
-        )
+        iteration_budget("max_iterations", self.max_iterations)
     }
 }
 

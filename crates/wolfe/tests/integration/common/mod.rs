@@ -4,7 +4,7 @@
 // Each test binary uses a different part of this module.
 #![allow(dead_code, unused_imports)]
 
-use wolfe::{ConvexMesh, GjkSettings, GjkVariant, Normalization, Pose, Vec3};
+use wolfe::{ConvexMesh, ConvexShape, GjkSettings, GjkVariant, Normalization, Pose, Shape, SupportMap, Vec3};
 
 // The seeded generators and the data paths are shared with the other crates' tests.
 pub use wolfe_testkit::data::ycb_dir;
@@ -110,35 +110,49 @@ pub fn segment_segment_distance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3) -> f64 {
     ((p1 + d1 * s) - (p2 + d2 * t)).norm()
 }
 
-/// Exact distance between two disjoint convex polytopes given by their hull triangles in
-/// world frame: the minimum over triangle pairs of the vertex-triangle and edge-edge
-/// distances. Independent of GJK (no support function, no simplex).
-pub fn polytope_distance(tris_a: &[[Vec3; 3]], tris_b: &[[Vec3; 3]]) -> f64 {
+/// Distance between two disjoint triangles: the least of the vertex-triangle and
+/// edge-edge distances (the caller rules out crossing triangles).
+pub fn disjoint_triangle_distance(ta: &[Vec3; 3], tb: &[Vec3; 3]) -> f64 {
     let mut best = f64::INFINITY;
-    for ta in tris_a {
-        for tb in tris_b {
-            for p in ta {
-                best = best.min((closest_point_triangle(*p, tb[0], tb[1], tb[2]) - p).norm());
-            }
-            for p in tb {
-                best = best.min((closest_point_triangle(*p, ta[0], ta[1], ta[2]) - p).norm());
-            }
-            for i in 0..3 {
-                for j in 0..3 {
-                    best = best.min(segment_segment_distance(
-                        ta[i],
-                        ta[(i + 1) % 3],
-                        tb[j],
-                        tb[(j + 1) % 3],
-                    ));
-                }
-            }
+    for k in 0..3 {
+        best = best.min((ta[k] - closest_point_triangle(ta[k], tb[0], tb[1], tb[2])).norm());
+        best = best.min((tb[k] - closest_point_triangle(tb[k], ta[0], ta[1], ta[2])).norm());
+        for l in 0..3 {
+            let edge_b = (tb[l], tb[(l + 1) % 3]);
+            best = best.min(segment_segment_distance(
+                ta[k],
+                ta[(k + 1) % 3],
+                edge_b.0,
+                edge_b.1,
+            ));
         }
     }
     best
 }
 
-/// The hull triangles of a mesh in world frame.
+/// Exact distance between two disjoint convex polytopes given by their hull triangles in
+/// world frame: the minimum over triangle pairs of [`disjoint_triangle_distance`].
+/// Independent of GJK (no support function, no simplex).
+pub fn polytope_distance(tris_a: &[[Vec3; 3]], tris_b: &[[Vec3; 3]]) -> f64 {
+    tris_a
+        .iter()
+        .flat_map(|ta| tris_b.iter().map(move |tb| disjoint_triangle_distance(ta, tb)))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// World-frame support point of a (rounded) shape at a pose in direction `d`.
+pub fn world_support(s: &Shape, pose: &Pose, d: &Vec3) -> Vec3 {
+    let local = pose.rotation.inverse() * d;
+    let rounded = s.local_support(&local) + s.radius() * local.normalize();
+    pose.transform_point(&rounded)
+}
+
+/// The shapes' own lower bound of the (signed) distance along the unit normal `n` from A
+/// to B, independent of any solver: `min_B <n, x> - max_A <n, x>`.
+pub fn plane_bound(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, n: &Vec3) -> f64 {
+    n.dot(&world_support(b, pb, &-n)) - n.dot(&world_support(a, pa, n))
+}
+
 pub fn world_triangles(mesh: &ConvexMesh, pose: &Pose) -> Vec<[Vec3; 3]> {
     let v = mesh.vertices();
     mesh.faces()
