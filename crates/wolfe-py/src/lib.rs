@@ -30,6 +30,7 @@ pub mod broadphase;
 pub mod coal_api;
 pub mod collision_object;
 pub mod convert;
+pub mod enum_names;
 pub mod error;
 pub mod geometry;
 pub mod growth;
@@ -76,6 +77,18 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<geometry::StdVecVec3s>()?;
     m.add_class::<geometry::Triangle>()?;
     m.add_class::<geometry::StdVecTriangle>()?;
+    m.add_class::<geometry::PyBVHModel>()?;
+    m.add_class::<geometry::BVHBuildState>()?;
+    m.add_class::<geometry::BVHModelType>()?;
+    add_members(m, &geometry::BVH_BUILD_STATES)?;
+    add_members(m, &geometry::BVH_MODEL_TYPES)?;
+    let bvh = m.getattr("BVHModelOBBRSS")?;
+    for alias in geometry::BVH_MODEL_ALIASES {
+        m.add(alias, &bvh)?;
+    }
+    m.add_class::<geometry::PyTriangleP>()?;
+    m.add_class::<geometry::MeshLoader>()?;
+    m.add("CachedMeshLoader", m.getattr("MeshLoader")?)?;
     m.add_class::<geometry::MassProperties>()?;
     m.add_class::<geometry::NODE_TYPE>()?;
     m.add_class::<geometry::OBJECT_TYPE>()?;

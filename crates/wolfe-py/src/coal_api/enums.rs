@@ -6,7 +6,7 @@ use wolfe::GjkStatus;
 
 /// GJK variant (coal's names): vanilla GJK, Polyak or Nesterov acceleration.
 #[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GJKVariant {
     /// Vanilla GJK (GJK++ Alg. 4).
     DefaultGJK = 0,
@@ -20,7 +20,7 @@ pub enum GJKVariant {
 /// `BoundingVolumeGuess` alike from the bounding-box centres; `CachedGuess` from the
 /// request's `cached_gjk_guess`.
 #[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GJKInitialGuess {
     /// Bounding-box centres in wolfe (coal: the x axis).
     DefaultGuess = 0,
@@ -33,7 +33,7 @@ pub enum GJKInitialGuess {
 /// GJK's stopping test (coal's names). wolfe always tests the Frank-Wolfe duality gap
 /// (GJK++ Eq. 17), which certifies the answer; the three names select the same test.
 #[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GJKConvergenceCriterion {
     /// Duality gap in wolfe.
     Default = 0,
@@ -45,7 +45,7 @@ pub enum GJKConvergenceCriterion {
 
 /// Whether `gjk_tolerance` is relative (to the distance) or absolute (a gap in m^2).
 #[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GJKConvergenceCriterionType {
     /// `gjk_tolerance` is the relative precision of the distance.
     Relative = 0,
@@ -55,7 +55,7 @@ pub enum GJKConvergenceCriterionType {
 
 /// coal's collision request flags.
 #[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[allow(non_camel_case_types)]
 pub enum CollisionRequestFlag {
     /// Contacts are reported.
