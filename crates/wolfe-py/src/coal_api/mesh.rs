@@ -100,9 +100,10 @@ pub fn mesh_distance(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, req: &DistanceReq
     .map_err(geometry)
 }
 
-/// `collide` of a mesh and a shape or mesh: every triangle pair within
-/// `security_margin` gives a contact (`b1`/`b2`: the triangle indices, -1 for a convex
-/// shape, as coal), deepest first, up to `num_max_contacts`.
+/// `collide` of a mesh and a shape or mesh: the first `num_max_contacts` triangle pairs
+/// found within `security_margin` give a contact each (`b1`/`b2`: the triangle
+/// indices, -1 for a convex shape, as coal), deepest first; the search stops there, as
+/// coal's does.
 pub fn mesh_collide(
     a: &Geom,
     pa: &Pose,
@@ -114,11 +115,16 @@ pub fn mesh_collide(
     let margin = req.security_margin;
     let mut settings = req.f.settings();
     settings.gjk.collision_margin = margin.max(0.0);
+    let keep = if req.enable_contact {
+        req.num_max_contacts
+    } else {
+        0
+    };
     let mut contacts: Vec<CompositeContact> = Vec::new();
     let test = with_composite(&settings, |s| {
         let test = s.intersects(&ga, pa, &gb, pb)?;
         if test.intersecting {
-            s.contacts(&ga, pa, &gb, pb, margin.max(0.0), &mut contacts)?;
+            s.first_contacts(&ga, pa, &gb, pb, margin.max(0.0), keep, &mut contacts)?;
         }
         Ok(test)
     })
@@ -126,7 +132,12 @@ pub fn mesh_collide(
     contacts.retain(|c| c.contact.signed_distance <= margin);
     contacts.sort_by(|x, y| x.contact.signed_distance.total_cmp(&y.contact.signed_distance));
     let mut out = CollisionResult::new();
-    out.collision = !contacts.is_empty();
+    // Without contacts asked for, the intersection test decides (within the margin).
+    out.collision = if keep == 0 {
+        test.intersecting
+    } else {
+        !contacts.is_empty()
+    };
     out.status = Some(if out.collision {
         Status::Intersecting
     } else {
@@ -137,11 +148,6 @@ pub fn mesh_collide(
         .map_or(if test.intersecting { 0.0 } else { margin.max(0.0) }, |c| {
             c.contact.signed_distance
         });
-    let keep = if req.enable_contact {
-        req.num_max_contacts
-    } else {
-        0
-    };
     let primitive = |g: &Geometry, i: u32| match g {
         Geometry::Convex(_) => -1,
         _ => i64::from(i),
