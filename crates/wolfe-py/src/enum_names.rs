@@ -1,49 +1,42 @@
-//! `.name` and `.value` on the members of the module's enums, as Python's and coal's
-//! (boost.python) enums have them: `wolfe.NODE_TYPE.GEOM_BOX.name == "GEOM_BOX"`.
+//! coal-style enums: a `#[pyclass]` enum whose members have `.name` and `.value`, as
+//! Python's and coal's (boost.python) enums have them
+//! (`wolfe.NODE_TYPE.GEOM_BOX.name == "GEOM_BOX"`), and the table of its members with
+//! their names (for module attributes such as `wolfe.GEOM_BOX`), written once by
+//! [`py_enum`].
 
-use pyo3::prelude::*;
+/// Declares a Python enum (`as "PythonName"` before `pub enum` renames the class) with
+/// `name`/`value` getters, and `pub const $table` listing every member with its name.
+macro_rules! py_enum {
+    ($(#[$meta:meta])* $(as $pyname:literal)? pub enum $name:ident, members $table:ident {
+        $($(#[$vmeta:meta])* $variant:ident = $value:literal,)*
+    }) => {
+        $(#[$meta])*
+        #[pyclass($(name = $pyname,)? eq, eq_int, hash, frozen, module = "wolfe")]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        #[allow(non_camel_case_types)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant = $value,)*
+        }
 
-use crate::coal_api::{
-    CollisionRequestFlag, EpaStatus, GJKConvergenceCriterion, GJKConvergenceCriterionType, GJKInitialGuess,
-    GJKVariant, Status,
-};
-use crate::geometry::{BVHBuildState, BVHModelType, NODE_TYPE, OBJECT_TYPE};
-use crate::growth::PyGrowthStatus;
+        /// Every member with its name, for the module attributes.
+        pub const $table: &[(&str, $name)] = &[$((stringify!($variant), $name::$variant)),*];
 
-/// The `#[pymethods]` of each enum named: `name` (the member's name, its Rust variant
-/// name) and `value` (its number).
-macro_rules! enum_names {
-    ($($t:ty),* $(,)?) => {
-        $(
-            #[pymethods]
-            impl $t {
-                /// The member's name.
-                #[getter]
-                fn name(&self) -> String {
-                    format!("{self:?}")
-                }
-
-                /// The member's number.
-                #[getter]
-                fn value(&self) -> isize {
-                    *self as isize
+        #[pymethods]
+        impl $name {
+            /// The member's name.
+            #[getter]
+            fn name(&self) -> &'static str {
+                match self {
+                    $(Self::$variant => stringify!($variant),)*
                 }
             }
-        )*
+
+            /// The member's number.
+            #[getter]
+            fn value(&self) -> isize {
+                *self as isize
+            }
+        }
     };
 }
-
-enum_names!(
-    GJKVariant,
-    GJKInitialGuess,
-    GJKConvergenceCriterion,
-    GJKConvergenceCriterionType,
-    CollisionRequestFlag,
-    Status,
-    EpaStatus,
-    NODE_TYPE,
-    OBJECT_TYPE,
-    BVHBuildState,
-    BVHModelType,
-    PyGrowthStatus,
-);
+pub(crate) use py_enum;

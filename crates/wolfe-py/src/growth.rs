@@ -8,15 +8,15 @@ use wolfe::{
 };
 
 use crate::convert::{np_vec3, vec3, NonNegative};
+use crate::enum_names::py_enum;
 use crate::error::{geometry, value};
 use crate::geometry::shape_of;
 use crate::queries::with_solvers;
 use crate::transform::pose_arg;
 
+py_enum! {
 /// How a growth query ended.
-#[pyclass(name = "GrowthStatus", eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum PyGrowthStatus {
+as "GrowthStatus" pub enum PyGrowthStatus, members GROWTH_STATUSES {
     /// Relative gap within the tolerance.
     Converged = 0,
     /// Iteration limit; bounds valid.
@@ -27,6 +27,7 @@ pub enum PyGrowthStatus {
     Separated = 3,
     /// Collision query: overlapping (early exit).
     Overlapping = 4,
+}
 }
 
 impl From<GrowthStatus> for PyGrowthStatus {

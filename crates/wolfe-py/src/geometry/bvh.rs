@@ -17,11 +17,9 @@ use crate::error::{geometry, value};
 
 use super::*;
 
+py_enum! {
 /// coal's `BVHBuildState`: where a `BVHModel` is in its construction.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(non_camel_case_types)]
-pub enum BVHBuildState {
+pub enum BVHBuildState, members BVH_BUILD_STATES {
     /// Nothing added yet.
     BVH_BUILD_STATE_EMPTY = 0,
     /// After `beginModel()`: vertices and triangles are being added.
@@ -35,32 +33,12 @@ pub enum BVHBuildState {
     /// coal's in-place replacement (not in wolfe).
     BVH_BUILD_STATE_REPLACE_BEGUN = 5,
 }
+}
 
-/// Every [`BVHBuildState`] with its name, for the module attributes.
-pub const BVH_BUILD_STATES: [(&str, BVHBuildState); 6] = [
-    ("BVH_BUILD_STATE_EMPTY", BVHBuildState::BVH_BUILD_STATE_EMPTY),
-    ("BVH_BUILD_STATE_BEGUN", BVHBuildState::BVH_BUILD_STATE_BEGUN),
-    (
-        "BVH_BUILD_STATE_PROCESSED",
-        BVHBuildState::BVH_BUILD_STATE_PROCESSED,
-    ),
-    (
-        "BVH_BUILD_STATE_UPDATE_BEGUN",
-        BVHBuildState::BVH_BUILD_STATE_UPDATE_BEGUN,
-    ),
-    ("BVH_BUILD_STATE_UPDATED", BVHBuildState::BVH_BUILD_STATE_UPDATED),
-    (
-        "BVH_BUILD_STATE_REPLACE_BEGUN",
-        BVHBuildState::BVH_BUILD_STATE_REPLACE_BEGUN,
-    ),
-];
-
+py_enum! {
 /// coal's `BVHModelType`: triangles (every wolfe mesh), point clouds (not in wolfe), or
 /// unknown (an empty model).
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(non_camel_case_types)]
-pub enum BVHModelType {
+pub enum BVHModelType, members BVH_MODEL_TYPES {
     /// No triangle yet.
     BVH_MODEL_UNKNOWN = 0,
     /// A triangle mesh.
@@ -68,13 +46,7 @@ pub enum BVHModelType {
     /// coal's point clouds (not in wolfe).
     BVH_MODEL_POINTCLOUD = 2,
 }
-
-/// Every [`BVHModelType`] with its name, for the module attributes.
-pub const BVH_MODEL_TYPES: [(&str, BVHModelType); 3] = [
-    ("BVH_MODEL_UNKNOWN", BVHModelType::BVH_MODEL_UNKNOWN),
-    ("BVH_MODEL_TRIANGLES", BVHModelType::BVH_MODEL_TRIANGLES),
-    ("BVH_MODEL_POINTCLOUD", BVHModelType::BVH_MODEL_POINTCLOUD),
-];
+}
 
 /// The placeholder convex shape of a mesh geometry (never used: every query checks the
 /// mesh first).

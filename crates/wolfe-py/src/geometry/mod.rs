@@ -14,6 +14,7 @@ use wolfe::{
 };
 
 use crate::convert::{np_mat3, np_vec3, vec3};
+use crate::enum_names::py_enum;
 use crate::error::geometry;
 
 /// Base class of every shape (coal's `CollisionGeometry`): a wolfe shape, a core plus a
@@ -121,13 +122,11 @@ pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
     }
 }
 
+py_enum! {
 /// coal's node types (the values of coal's `NODE_TYPE`, same numbers): what
 /// `getNodeType()` answers. wolfe's shapes are the `GEOM_*` kinds; the others are
 /// listed so that a coal script comparing with them runs.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(non_camel_case_types)]
-pub enum NODE_TYPE {
+pub enum NODE_TYPE, members NODE_TYPES {
     /// Unknown (wolfe: an inflated shape, which coal does not have).
     BV_UNKNOWN = 0,
     /// coal's bounding-volume hierarchies (not in wolfe).
@@ -173,39 +172,12 @@ pub enum NODE_TYPE {
     /// coal's height fields (not in wolfe).
     HF_OBBRSS = 21,
 }
+}
 
-/// Every [`NODE_TYPE`] with its name, for the module attributes (`wolfe.GEOM_BOX`).
-pub const NODE_TYPES: [(&str, NODE_TYPE); 22] = [
-    ("BV_UNKNOWN", NODE_TYPE::BV_UNKNOWN),
-    ("BV_AABB", NODE_TYPE::BV_AABB),
-    ("BV_OBB", NODE_TYPE::BV_OBB),
-    ("BV_RSS", NODE_TYPE::BV_RSS),
-    ("BV_kIOS", NODE_TYPE::BV_kIOS),
-    ("BV_OBBRSS", NODE_TYPE::BV_OBBRSS),
-    ("BV_KDOP16", NODE_TYPE::BV_KDOP16),
-    ("BV_KDOP18", NODE_TYPE::BV_KDOP18),
-    ("BV_KDOP24", NODE_TYPE::BV_KDOP24),
-    ("GEOM_BOX", NODE_TYPE::GEOM_BOX),
-    ("GEOM_SPHERE", NODE_TYPE::GEOM_SPHERE),
-    ("GEOM_CAPSULE", NODE_TYPE::GEOM_CAPSULE),
-    ("GEOM_CONE", NODE_TYPE::GEOM_CONE),
-    ("GEOM_CYLINDER", NODE_TYPE::GEOM_CYLINDER),
-    ("GEOM_CONVEX", NODE_TYPE::GEOM_CONVEX),
-    ("GEOM_PLANE", NODE_TYPE::GEOM_PLANE),
-    ("GEOM_HALFSPACE", NODE_TYPE::GEOM_HALFSPACE),
-    ("GEOM_TRIANGLE", NODE_TYPE::GEOM_TRIANGLE),
-    ("GEOM_OCTREE", NODE_TYPE::GEOM_OCTREE),
-    ("GEOM_ELLIPSOID", NODE_TYPE::GEOM_ELLIPSOID),
-    ("HF_AABB", NODE_TYPE::HF_AABB),
-    ("HF_OBBRSS", NODE_TYPE::HF_OBBRSS),
-];
-
+py_enum! {
 /// coal's object types (same numbers): what `getObjectType()` answers (`OT_GEOM` for
 /// every wolfe shape).
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(non_camel_case_types)]
-pub enum OBJECT_TYPE {
+pub enum OBJECT_TYPE, members OBJECT_TYPES {
     /// Unknown.
     OT_UNKNOWN = 0,
     /// coal's bounding-volume hierarchies (not in wolfe).
@@ -217,15 +189,7 @@ pub enum OBJECT_TYPE {
     /// coal's height fields (not in wolfe).
     OT_HFIELD = 4,
 }
-
-/// Every [`OBJECT_TYPE`] with its name, for the module attributes (`wolfe.OT_GEOM`).
-pub const OBJECT_TYPES: [(&str, OBJECT_TYPE); 5] = [
-    ("OT_UNKNOWN", OBJECT_TYPE::OT_UNKNOWN),
-    ("OT_BVH", OBJECT_TYPE::OT_BVH),
-    ("OT_GEOM", OBJECT_TYPE::OT_GEOM),
-    ("OT_OCTREE", OBJECT_TYPE::OT_OCTREE),
-    ("OT_HFIELD", OBJECT_TYPE::OT_HFIELD),
-];
+}
 
 /// Mass, centre of mass and inertia of a shape of uniform density.
 #[pyclass(module = "wolfe", get_all)]
