@@ -370,3 +370,56 @@ def test_mesh_queries_agree_with_coal():
         cw = wolfe.collide(w, wolfe.Transform3s(R, t), wolfe.Box(0.3, 0.4, 0.5), wolfe.Transform3s(np.eye(3), p),
                            wolfe.CollisionRequest(), wolfe.CollisionResult())
         assert (cc > 0) == (cw > 0) or abs(dw) < 1e-6
+
+
+def test_contact_count_is_the_number_of_touching_triangles_up_to_the_limit():
+    """With room for every contact, one per triangle that touches the box (each
+    triangle tested alone as a TriangleP); with a limit, exactly that many."""
+    verts, tris = icosphere_like(seed=11)
+    m = bvh(verts, tris)
+    box = wolfe.Box(0.6, 0.6, 0.6)
+    rng = np.random.default_rng(8)
+    seen_many = False
+    for _ in range(15):
+        M1 = wolfe.Transform3s(random_rotation(rng), np.zeros(3))
+        M2 = wolfe.Transform3s(random_rotation(rng), rng.normal(size=3) * 0.5 + [0, 0, 0.9])
+        touching = sum(
+            wolfe.collide(wolfe.TriangleP(*verts[t]), M1, box, M2, wolfe.CollisionRequest(), wolfe.CollisionResult())
+            for t in tris)
+        res = wolfe.CollisionResult()
+        n = wolfe.collide(m, M1, box, M2, wolfe.CollisionRequest(wolfe.CONTACT, 10_000), res)
+        assert n == touching == res.numContacts()
+        assert sorted(c.b1 for c in res.getContacts()) == sorted(set(c.b1 for c in res.getContacts()))
+        if touching > 2:
+            seen_many = True
+            assert wolfe.collide(m, M1, box, M2, wolfe.CollisionRequest(wolfe.CONTACT, 2),
+                                 wolfe.CollisionResult()) == 2
+        assert (wolfe.collide(m, M1, box, M2, wolfe.CollisionRequest(wolfe.CONTACT, 1),
+                              wolfe.CollisionResult()) == 1) == (touching > 0)
+    assert seen_many
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "transposed view", "strided slice", "int32"])
+def test_model_arrays_are_read_by_index_in_every_layout(layout):
+    verts, tris = icosphere_like(seed=12)
+
+    def arrange(a):
+        if layout == "F":
+            return np.asfortranarray(a)
+        if layout == "transposed view":
+            return np.ascontiguousarray(a.T).T
+        if layout == "strided slice":
+            wide = np.zeros((a.shape[0] * 2, 6), dtype=a.dtype)
+            wide[::2, ::2] = a
+            return wide[::2, ::2]
+        if layout == "int32" and a.dtype.kind == "i":
+            return a.astype(np.int32)
+        return a
+
+    m = wolfe.BVHModelOBBRSS()
+    m.beginModel()
+    m.addVertices(arrange(verts))
+    m.addTriangles(arrange(tris))
+    m.endModel()
+    np.testing.assert_array_equal(m.vertices(), verts)
+    np.testing.assert_array_equal(m.tri_indices(), tris)
