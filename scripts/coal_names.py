@@ -26,21 +26,21 @@ END = "<!-- coal-names: end -->"
 
 # Names wolfe provides with a difference in meaning, and where this page explains it.
 DIFFERENCES = {
-    "CollisionGeometry": "no `computeMomentofInertia*` (wolfe has `mass_properties`); adds `support`, `inflated`",
+    "CollisionGeometry": "adds `support`, `inflated`, `mass_properties`; mass properties of a mesh need a closed mesh",
     "Sphere": "an invalid radius is ValueError (coal stores it) (Input)",
     "Box": "`Box()` with no arguments is refused; invalid sides are ValueError (Input)",
     "Capsule": "invalid parameters are ValueError (coal stores them) (Input)",
     "Cylinder": "invalid parameters are ValueError (coal stores them) (Input)",
     "Cone": "invalid parameters are ValueError (coal stores them) (Input)",
     "Ellipsoid": "invalid radii are ValueError (coal stores them) (Input)",
-    "Convex": "takes the convex hull of the points; fewer than four or coplanar points are refused (Shapes as values)",
+    "Convex": "takes the convex hull of the points (the triangles are checked, not used); coplanar points give their flat polygon; `convexHull` ignores `keepTriangles` and `qhullCommand` (Meshes)",
     "Quaternion": "normalized only within 1e-3 of unit norm, else ValueError (Input)",
     "Transform3s": "a rotation is orthonormalized only within 1e-3 of a rotation, else ValueError (Input)",
     "DistanceRequest": "`gjk_tolerance` is the relative precision of the distance; the stopping test is always the duality gap",
     "DistanceResult": "`distance` overwrites a reused result (coal keeps the smaller distance); adds wolfe's certificate",
     "CollisionResult": "`collide` overwrites a reused result (coal appends); callbacks accumulate as coal's",
-    "CollisionRequest": "at most one contact per pair; `break_distance`, `distance_upper_bound` are accepted and unused",
-    "Contact": "no `o1`/`o2`/`b1`/`b2`",
+    "CollisionRequest": "at most one contact per pair of convex shapes (a mesh: one per touching triangle); `break_distance`, `distance_upper_bound` are accepted and unused",
+    "Contact": "no `o1`/`o2`; `b1`/`b2` are triangle indices on a mesh, -1 on a shape (Meshes)",
     "distance": "see DistanceResult; a Halfspace/Plane pair with another Halfspace/Plane is NotImplementedError",
     "collide": "see CollisionResult; a Halfspace/Plane pair with another Halfspace/Plane is NotImplementedError",
     "DefaultGuess": "starts from the bounding-box centres (coal: the x axis)",
@@ -61,17 +61,34 @@ DIFFERENCES = {
     "Halfspace": "a zero normal is ValueError (coal replaces it by the x axis)",
     "Plane": "a zero normal is ValueError (coal replaces it by the x axis)",
     "AABB": "only `min_`, `max_` and `overlap`",
-    "NODE_TYPE": "members compare equal to coal's numbers and convert with `int()`, but have no `.name`",
-    "OBJECT_TYPE": "members compare equal to coal's numbers and convert with `int()`, but have no `.name`",
-    "GJKVariant": "members have no `.name`",
-    "GJKInitialGuess": "members have no `.name`",
-    "GJKConvergenceCriterionType": "members have no `.name`",
-    "CollisionRequestFlag": "members have no `.name`",
+    "BVHModelOBBRSS": "one BVH of axis-aligned boxes whatever the class name; `endModel` refuses triangles without area; no in-place update (Meshes)",
+    "BVHModelOBB": "the same class as BVHModelOBBRSS (Meshes)",
+    "BVHModelBase": "the same class as BVHModelOBBRSS (Meshes)",
+    "BVHBuildState": "wolfe's models go through EMPTY, BEGUN and PROCESSED only",
+    "MeshLoader": "drops triangles without area from a file, with a warning that counts them (Meshes)",
+    "CachedMeshLoader": "the same class as MeshLoader (no cache)",
+    "TriangleP": "a triangle without area is ValueError (Meshes)",
+    "ShapeBase": "an abstract class the shape classes are registered with: `isinstance` works, it is not their base class",
+    "GJKStatus": "the enum, with coal's numbers and names; wolfe's results report wolfe's `Status`",
+    "CollisionCallBackCollect": "collects the pairs the manager hands over, as coal's; a Python class",
+    "ComputeDistance": "calls `distance`; keeps no per-pair state (wolfe's `PairCache` keeps warm starts)",
+    "ComputeCollision": "calls `collide`; keeps no per-pair state",
+    "COAL_MAJOR_VERSION": "the version of coal's API that wolfe follows (3.0.3)",
+    "COAL_MINOR_VERSION": "the version of coal's API that wolfe follows (3.0.3)",
+    "COAL_PATCH_VERSION": "the version of coal's API that wolfe follows (3.0.3)",
+    "checkVersionAtLeast": "against the version of coal's API that wolfe follows (3.0.3)",
+    "checkVersionAtMost": "against the version of coal's API that wolfe follows (3.0.3)",
+    "WITH_QHULL": "True: `Convex.convexHull` works (wolfe's own quickhull, no qhull)",
+    "StdVec_CollisionRequest": "a Python list",
+    "StdVec_CollisionResult": "a Python list",
+    "StdVec_Contact": "a Python list",
+    "StdVec_DistanceRequest": "a Python list",
+    "StdVec_DistanceResult": "a Python list",
+    "StdVec_Vec6": "a Python list",
 }
 
 # Why a name is not provided, by name or by prefix (first match).
 MISSING = [
-    ("BVH", "bounding-volume hierarchies of non-convex meshes are not in wolfe"),
     ("BV_", None),  # provided as NODE_TYPE members
     ("HeightField", "height fields are not in wolfe"),
     ("OcTree", "octrees are not in wolfe"),
@@ -79,23 +96,17 @@ MISSING = [
     ("WITH_", "coal's build options"),
     ("COAL_", "coal's version numbers"),
     ("checkVersion", "coal's version checks"),
+    ("StdVec_ContactPatch", "contact patches: wolfe's `contact_manifold` gives up to four points"),
     ("StdVec_", "wolfe takes Python lists and numpy arrays"),
     ("ContactPatch", "contact patches: wolfe's `contact_manifold` gives up to four points"),
     ("computeContactPatch", "contact patches: wolfe's `contact_manifold` gives up to four points"),
     ("ComputeContactPatch", "contact patches: wolfe's `contact_manifold` gives up to four points"),
-    ("ComputeDistance", "cached functors: wolfe's `PairCache` keeps the warm start"),
-    ("ComputeCollision", "cached functors: wolfe's `PairCache` keeps the warm start"),
-    ("MeshLoader", "wolfe reads OBJ/STL hulls with `load_convex`"),
-    ("CachedMeshLoader", "wolfe reads OBJ/STL hulls with `load_convex`"),
-    ("TriangleP", "triangles are not in wolfe"),
     ("GJK", "coal's solver internals"),
     ("MinkowskiDiff", "coal's solver internals"),
-    ("ConvexBase", "`Convex` is the only mesh class"),
-    ("ShapeBase", "`CollisionGeometry` is the shapes' base"),
+    ("ConvexBase", "`Convex` is the only convex-mesh class"),
     ("CPUTimes", "timings are not reported"),
     ("QueryRequest", "the requests' common base is not exposed"),
     ("QueryResult", "the results' common base is not exposed"),
-    ("CollisionCallBackCollect", "subclass `CollisionCallBackBase` to collect pairs"),
     ("computeMemoryFootprint", "not applicable"),
     ("boost_type_index", "boost.python internals"),
     ("std_type_index", "boost.python internals"),
@@ -108,15 +119,12 @@ MISSING = [
     ("seed", "eigenpy's random seed"),
 ]
 # GJKStatus members and other enums of coal that wolfe does not have.
-MISSING_ENUM_MEMBERS = {
-    "DidNotRun", "Failed", "NoCollision", "NoCollisionEarlyStopped", "Collision",
-    "CollisionWithPenetrationInformation", "DEFAULT", "INVERTED",
-}
+MISSING_ENUM_MEMBERS = {"DEFAULT", "INVERTED"}
 
 
 def reason(name):
     if name in MISSING_ENUM_MEMBERS:
-        return "members of coal's `GJKStatus`/`ContactPatchDirection`: wolfe reports `Status`"
+        return "members of coal's `ContactPatchDirection`: contact patches are not in wolfe"
     for prefix, why in MISSING:
         if name.startswith(prefix) and why:
             return why

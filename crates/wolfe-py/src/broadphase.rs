@@ -99,33 +99,46 @@ impl CollisionCallBackBase {
     }
 }
 
+/// A default callback class: `data` (a `$data`), a constructor that makes it, `init()`
+/// that clears it, and the query method given.
+macro_rules! default_callback {
+    ($(#[$doc:meta])* $name:ident extends $base:ident, $data:ident, $data_doc:literal { $($methods:tt)* }) => {
+        $(#[$doc])*
+        #[pyclass(extends = $base, subclass, module = "wolfe")]
+        pub struct $name {
+            #[doc = $data_doc]
+            #[pyo3(get, set)]
+            pub data: Py<$data>,
+        }
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            fn new(py: Python<'_>) -> PyResult<(Self, $base)> {
+                Ok((
+                    Self {
+                        data: Py::new(py, $data::new(py)?)?,
+                    },
+                    $base {},
+                ))
+            }
+
+            /// Clears `data`.
+            fn init(&self, py: Python<'_>) {
+                self.data.borrow_mut(py).clear(py);
+            }
+
+            $($methods)*
+        }
+    };
+}
+
+default_callback!(
 /// coal's `CollisionCallBackDefault`: collides each candidate pair with
 /// `data.request`, appends the contacts to `data.result`, and stops once the result
 /// collides with `num_max_contacts` contacts.
-#[pyclass(extends = CollisionCallBackBase, subclass, module = "wolfe")]
-pub struct CollisionCallBackDefault {
-    /// The request, the accumulated result, and whether it is done.
-    #[pyo3(get, set)]
-    pub data: Py<CollisionData>,
-}
-
-#[pymethods]
-impl CollisionCallBackDefault {
-    #[new]
-    fn new(py: Python<'_>) -> PyResult<(Self, CollisionCallBackBase)> {
-        Ok((
-            Self {
-                data: Py::new(py, CollisionData::new(py)?)?,
-            },
-            CollisionCallBackBase {},
-        ))
-    }
-
-    /// Clears `data`.
-    fn init(&self, py: Python<'_>) {
-        self.data.borrow_mut(py).clear(py);
-    }
-
+CollisionCallBackDefault extends CollisionCallBackBase, CollisionData,
+"The request, the accumulated result, and whether it is done." {
     /// Collides `o1` with `o2` and accumulates into `data.result`; True when done.
     fn collide(
         &self,
@@ -151,7 +164,7 @@ impl CollisionCallBackDefault {
         }
         Ok(done)
     }
-}
+});
 
 /// Base of distance callbacks (coal's `DistanceCallBackBase`): subclass it and
 /// override `distance(o1, o2, dist) -> bool`, where `dist` is a numpy array of one
@@ -187,32 +200,11 @@ impl DistanceCallBackBase {
     }
 }
 
+default_callback!(
 /// coal's `DistanceCallBackDefault`: computes each candidate pair's distance with
 /// `data.request` and keeps the smallest in `data.result`.
-#[pyclass(extends = DistanceCallBackBase, subclass, module = "wolfe")]
-pub struct DistanceCallBackDefault {
-    /// The request, the closest result so far, and whether it is done.
-    #[pyo3(get, set)]
-    pub data: Py<DistanceData>,
-}
-
-#[pymethods]
-impl DistanceCallBackDefault {
-    #[new]
-    fn new(py: Python<'_>) -> PyResult<(Self, DistanceCallBackBase)> {
-        Ok((
-            Self {
-                data: Py::new(py, DistanceData::new(py)?)?,
-            },
-            DistanceCallBackBase {},
-        ))
-    }
-
-    /// Clears `data`.
-    fn init(&self, py: Python<'_>) {
-        self.data.borrow_mut(py).clear(py);
-    }
-
+DistanceCallBackDefault extends DistanceCallBackBase, DistanceData,
+"The request, the closest result so far, and whether it is done." {
     /// The distance of `o1` and `o2`, kept in `data.result` when smaller; writes the
     /// smallest distance into `dist[0]`.
     fn distance(
@@ -238,7 +230,7 @@ impl DistanceCallBackDefault {
         dist.set_item(0, best)?;
         Ok(data.done)
     }
-}
+});
 
 /// coal's broad-phase managers, all this one class (`DynamicAABBTreeCollisionManager`,
 /// `DynamicAABBTreeArrayCollisionManager`, `NaiveCollisionManager`,

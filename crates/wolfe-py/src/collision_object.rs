@@ -28,6 +28,19 @@ impl AABB {
                 min: Vec3::repeat(f64::NEG_INFINITY),
                 max: Vec3::repeat(f64::INFINITY),
             },
+            Geom::Mesh(m) => {
+                let mut min = Vec3::repeat(f64::INFINITY);
+                let mut max = Vec3::repeat(f64::NEG_INFINITY);
+                for v in m.vertices() {
+                    let w = pose.transform_point(v);
+                    min = min.inf(&w);
+                    max = max.sup(&w);
+                }
+                AABB {
+                    min: min.add_scalar(-margin),
+                    max: max.add_scalar(margin),
+                }
+            }
             Geom::Convex(s) => {
                 let mut min = Vec3::zeros();
                 let mut max = Vec3::zeros();

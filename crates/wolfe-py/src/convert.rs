@@ -148,6 +148,12 @@ where
     }
 }
 
+impl From<NonNegative<u32>> for u32 {
+    fn from(v: NonNegative<u32>) -> u32 {
+        v.0
+    }
+}
+
 /// The largest value of an unsigned integer type, for [`NonNegative`]'s messages.
 pub mod num_bound {
     /// An integer type's maximum.

@@ -8,15 +8,15 @@ use wolfe::{
 };
 
 use crate::convert::{np_vec3, vec3, NonNegative};
+use crate::enum_names::py_enum;
 use crate::error::{geometry, value};
 use crate::geometry::shape_of;
 use crate::queries::with_solvers;
 use crate::transform::pose_arg;
 
+py_enum! {
 /// How a growth query ended.
-#[pyclass(name = "GrowthStatus", eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PyGrowthStatus {
+as "GrowthStatus" pub enum PyGrowthStatus, members GROWTH_STATUSES {
     /// Relative gap within the tolerance.
     Converged = 0,
     /// Iteration limit; bounds valid.
@@ -27,6 +27,7 @@ pub enum PyGrowthStatus {
     Separated = 3,
     /// Collision query: overlapping (early exit).
     Overlapping = 4,
+}
 }
 
 impl From<GrowthStatus> for PyGrowthStatus {
@@ -181,42 +182,66 @@ pub fn growth_settings(tolerance: Option<f64>, max_iterations: Option<u32>) -> G
         .with_max_iterations(max_iterations.unwrap_or(d.max_iterations))
 }
 
-/// Growth distance between `shape_a` at `pose_a` and `shape_b` at `pose_b`, scaled about
-/// `center_a` / `center_b` (`None`: the shape's centre; or `(point, inradius)` in the
-/// shape's frame), cold started (use `PairCache.growth_distance` for warm starts).
-#[pyfunction]
-#[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None, tolerance = None, max_iterations = None))]
-pub fn growth_distance(
-    py: Python<'_>,
-    shape_a: &Bound<'_, PyAny>,
-    pose_a: &Bound<'_, PyAny>,
-    shape_b: &Bound<'_, PyAny>,
-    pose_b: &Bound<'_, PyAny>,
-    center_a: Option<&Bound<'_, PyAny>>,
-    center_b: Option<&Bound<'_, PyAny>>,
-    tolerance: Option<f64>,
-    max_iterations: Option<NonNegative<u32>>,
-) -> PyResult<GrowthResult> {
-    let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
-    GrowthCache::cold(tolerance, max_iterations)?.distance(py, &pair)
+/// The growth queries between `shape_a` at `pose_a` and `shape_b` at `pose_b`, scaled
+/// about `center_a` / `center_b`, written once: `receiver` is `fn` for the module's cold
+/// functions (with `tolerance` and `max_iterations`) or `impl T { methods }
+/// self.growth` for the warm methods of `PairCache` (its whole `#[pymethods]` block,
+/// since pyo3 does not expand macros inside one).
+macro_rules! growth_queries {
+    (fn; $($(#[$doc:meta])* $name:ident -> $out:ty = $method:ident;)*) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None, tolerance = None, max_iterations = None))]
+        pub fn $name(
+            py: Python<'_>,
+            shape_a: &Bound<'_, PyAny>,
+            pose_a: &Bound<'_, PyAny>,
+            shape_b: &Bound<'_, PyAny>,
+            pose_b: &Bound<'_, PyAny>,
+            center_a: Option<&Bound<'_, PyAny>>,
+            center_b: Option<&Bound<'_, PyAny>>,
+            tolerance: Option<f64>,
+            max_iterations: Option<NonNegative<u32>>,
+        ) -> PyResult<$out> {
+            let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
+            GrowthCache::cold(tolerance, max_iterations)?.$method(py, &pair)
+        }
+    )*};
+    // pyo3 expands no macro inside `#[pymethods]`: this arm writes the whole block.
+    (impl $t:ty { $($extra:tt)* } self.growth; $($(#[$doc:meta])* $name:ident -> $out:ty = $method:ident;)*) => {
+        #[pymethods]
+        impl $t {
+            $($extra)*
+            $(
+                $(#[$doc])*
+                #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None))]
+                fn $name(
+                    &mut self,
+                    py: Python<'_>,
+                    shape_a: &Bound<'_, PyAny>,
+                    pose_a: &Bound<'_, PyAny>,
+                    shape_b: &Bound<'_, PyAny>,
+                    pose_b: &Bound<'_, PyAny>,
+                    center_a: Option<&Bound<'_, PyAny>>,
+                    center_b: Option<&Bound<'_, PyAny>>,
+                ) -> PyResult<$out> {
+                    let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
+                    self.growth.$method(py, &pair)
+                }
+            )*
+        }
+    };
 }
+pub(crate) use growth_queries;
 
-/// Growth-based collision test with early exit (Sec. III-F.4).
-#[pyfunction]
-#[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None, tolerance = None, max_iterations = None))]
-pub fn growth_collide(
-    py: Python<'_>,
-    shape_a: &Bound<'_, PyAny>,
-    pose_a: &Bound<'_, PyAny>,
-    shape_b: &Bound<'_, PyAny>,
-    pose_b: &Bound<'_, PyAny>,
-    center_a: Option<&Bound<'_, PyAny>>,
-    center_b: Option<&Bound<'_, PyAny>>,
-    tolerance: Option<f64>,
-    max_iterations: Option<NonNegative<u32>>,
-) -> PyResult<GrowthCollision> {
-    let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
-    GrowthCache::cold(tolerance, max_iterations)?.collide(py, &pair)
+growth_queries! { fn;
+    /// Growth distance between `shape_a` at `pose_a` and `shape_b` at `pose_b`, scaled
+    /// about `center_a` / `center_b` (`None`: the shape's centre; or `(point, inradius)`
+    /// in the shape's frame), cold started (use `PairCache.growth_distance` for warm
+    /// starts).
+    growth_distance -> GrowthResult = distance;
+    /// Growth-based collision test with early exit (Sec. III-F.4).
+    growth_collide -> GrowthCollision = collide;
 }
 
 /// A growth solver, cold or warm (then with the pair's cache).

@@ -4,7 +4,9 @@
 //! level); this module is the only user of that path.
 
 use pyo3::prelude::*;
-use wolfe::collide::growth::{growth_collide_2d, growth_distance_2d, Pose2, Shape2, Vec2};
+use wolfe::collide::growth::{
+    growth_collide_2d, growth_distance_2d, GrowthCollisionOutput2, GrowthOutput2, Pose2, Shape2, Vec2,
+};
 use wolfe::GrowthStatus;
 
 use crate::convert::{float_array, np_vec, NonNegative};
@@ -96,24 +98,41 @@ fn vec2<'py>(py: Python<'py>, v: &Vec2) -> Py<numpy::PyArray1<f64>> {
     np_vec(py, vec![v.x, v.y]).unbind()
 }
 
-/// 2D growth distance between `shape_a` at `pose_a = (x, y, angle)` and `shape_b` at
-/// `pose_b`, both scaled about their centres.
-#[pyfunction(name = "growth_distance_2d")]
-#[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, tolerance = None, max_iterations = None))]
-pub fn growth_distance_2d_py(
-    py: Python<'_>,
-    shape_a: &Shape2D,
-    pose_a: (f64, f64, f64),
-    shape_b: &Shape2D,
-    pose_b: (f64, f64, f64),
-    tolerance: Option<f64>,
-    max_iterations: Option<NonNegative<u32>>,
-) -> PyResult<GrowthResult2D> {
-    let max_iterations = max_iterations.map(|m| m.0);
-    let s = growth_settings(tolerance, max_iterations);
-    let o = growth_distance_2d(&shape_a.shape, &pose2(pose_a), &shape_b.shape, &pose2(pose_b), &s)
-        .map_err(geometry)?;
-    Ok(GrowthResult2D {
+/// The 2D growth queries, written once: each `#[pyfunction]` takes the two shapes, their
+/// poses `(x, y, angle)` and the solver's settings, runs `$query` and turns its output
+/// into a [`GrowthResult2D`] with `$finish`.
+macro_rules! growth_2d_queries {
+    ($($(#[$doc:meta])* $pyname:literal $name:ident = $query:ident then $finish:ident;)*) => {$(
+        $(#[$doc])*
+        #[pyfunction(name = $pyname)]
+        #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, tolerance = None, max_iterations = None))]
+        pub fn $name(
+            py: Python<'_>,
+            shape_a: &Shape2D,
+            pose_a: (f64, f64, f64),
+            shape_b: &Shape2D,
+            pose_b: (f64, f64, f64),
+            tolerance: Option<f64>,
+            max_iterations: Option<NonNegative<u32>>,
+        ) -> PyResult<GrowthResult2D> {
+            let s = growth_settings(tolerance, max_iterations.map(|m| m.0));
+            let o = $query(&shape_a.shape, &pose2(pose_a), &shape_b.shape, &pose2(pose_b), &s).map_err(geometry)?;
+            Ok($finish(py, o))
+        }
+    )*};
+}
+
+growth_2d_queries! {
+    /// 2D growth distance between `shape_a` at `pose_a = (x, y, angle)` and `shape_b` at
+    /// `pose_b`, both scaled about their centres.
+    "growth_distance_2d" growth_distance_2d_py = growth_distance_2d then distance_result;
+    /// 2D growth-based collision test with early exit.
+    "growth_collide_2d" growth_collide_2d_py = growth_collide_2d then collision_result;
+}
+
+/// The result of a 2D growth distance.
+fn distance_result(py: Python<'_>, o: GrowthOutput2) -> GrowthResult2D {
+    GrowthResult2D {
         alpha: o.alpha,
         alpha_lower: o.alpha_lower,
         alpha_upper: o.alpha_upper,
@@ -123,28 +142,15 @@ pub fn growth_distance_2d_py(
         intersecting: o.alpha <= 1.0,
         iterations: o.iterations,
         status: o.status.into(),
-    })
+    }
 }
 
-/// 2D growth-based collision test with early exit.
-#[pyfunction(name = "growth_collide_2d")]
-#[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, tolerance = None, max_iterations = None))]
-pub fn growth_collide_2d_py(
-    py: Python<'_>,
-    shape_a: &Shape2D,
-    pose_a: (f64, f64, f64),
-    shape_b: &Shape2D,
-    pose_b: (f64, f64, f64),
-    tolerance: Option<f64>,
-    max_iterations: Option<NonNegative<u32>>,
-) -> PyResult<GrowthResult2D> {
-    let max_iterations = max_iterations.map(|m| m.0);
-    let s = growth_settings(tolerance, max_iterations);
-    let o = growth_collide_2d(&shape_a.shape, &pose2(pose_a), &shape_b.shape, &pose2(pose_b), &s)
-        .map_err(geometry)?;
+/// The result of a 2D growth collision test: the common point on both sides when
+/// intersecting (NaN otherwise), `alpha` only when it converged.
+fn collision_result(py: Python<'_>, o: GrowthCollisionOutput2) -> GrowthResult2D {
     let nan = Vec2::new(f64::NAN, f64::NAN);
     let common = o.common_point.unwrap_or(nan);
-    Ok(GrowthResult2D {
+    GrowthResult2D {
         alpha: if o.status == GrowthStatus::Converged {
             o.alpha_upper
         } else {
@@ -158,5 +164,5 @@ pub fn growth_collide_2d_py(
         intersecting: o.intersecting,
         iterations: o.iterations,
         status: o.status.into(),
-    })
+    }
 }

@@ -30,6 +30,7 @@ pub mod broadphase;
 pub mod coal_api;
 pub mod collision_object;
 pub mod convert;
+pub mod enum_names;
 pub mod error;
 pub mod geometry;
 pub mod growth;
@@ -76,11 +77,23 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<geometry::StdVecVec3s>()?;
     m.add_class::<geometry::Triangle>()?;
     m.add_class::<geometry::StdVecTriangle>()?;
+    m.add_class::<geometry::PyBVHModel>()?;
+    m.add_class::<geometry::BVHBuildState>()?;
+    m.add_class::<geometry::BVHModelType>()?;
+    add_members(m, geometry::BVH_BUILD_STATES)?;
+    add_members(m, geometry::BVH_MODEL_TYPES)?;
+    let bvh = m.getattr("BVHModelOBBRSS")?;
+    for alias in geometry::BVH_MODEL_ALIASES {
+        m.add(alias, &bvh)?;
+    }
+    m.add_class::<geometry::PyTriangleP>()?;
+    m.add_class::<geometry::MeshLoader>()?;
+    m.add("CachedMeshLoader", m.getattr("MeshLoader")?)?;
     m.add_class::<geometry::MassProperties>()?;
     m.add_class::<geometry::NODE_TYPE>()?;
     m.add_class::<geometry::OBJECT_TYPE>()?;
-    add_members(m, &geometry::NODE_TYPES)?;
-    add_members(m, &geometry::OBJECT_TYPES)?;
+    add_members(m, geometry::NODE_TYPES)?;
+    add_members(m, geometry::OBJECT_TYPES)?;
     m.add_function(wrap_pyfunction!(geometry::convex_hull, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::load_convex, m)?)?;
     m.add_class::<transform::Quaternion>()?;
@@ -92,45 +105,11 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CollisionRequestFlag>()?;
     m.add_class::<Status>()?;
     m.add_class::<EpaStatus>()?;
-    add_members(
-        m,
-        &[
-            ("DefaultGJK", GJKVariant::DefaultGJK),
-            ("PolyakAcceleration", GJKVariant::PolyakAcceleration),
-            ("NesterovAcceleration", GJKVariant::NesterovAcceleration),
-        ],
-    )?;
-    add_members(
-        m,
-        &[
-            ("DefaultGuess", GJKInitialGuess::DefaultGuess),
-            ("CachedGuess", GJKInitialGuess::CachedGuess),
-            ("BoundingVolumeGuess", GJKInitialGuess::BoundingVolumeGuess),
-        ],
-    )?;
-    add_members(
-        m,
-        &[
-            ("Default", GJKConvergenceCriterion::Default),
-            ("DualityGap", GJKConvergenceCriterion::DualityGap),
-            ("Hybrid", GJKConvergenceCriterion::Hybrid),
-        ],
-    )?;
-    add_members(
-        m,
-        &[
-            ("Relative", GJKConvergenceCriterionType::Relative),
-            ("Absolute", GJKConvergenceCriterionType::Absolute),
-        ],
-    )?;
-    add_members(
-        m,
-        &[
-            ("CONTACT", CollisionRequestFlag::CONTACT),
-            ("DISTANCE_LOWER_BOUND", CollisionRequestFlag::DISTANCE_LOWER_BOUND),
-            ("NO_REQUEST", CollisionRequestFlag::NO_REQUEST),
-        ],
-    )?;
+    add_members(m, GJK_VARIANTS)?;
+    add_members(m, GJK_INITIAL_GUESSES)?;
+    add_members(m, GJK_CONVERGENCE_CRITERIA)?;
+    add_members(m, GJK_CONVERGENCE_CRITERION_TYPES)?;
+    add_members(m, COLLISION_REQUEST_FLAGS)?;
     m.add_class::<DistanceRequest>()?;
     m.add_class::<DistanceResult>()?;
     m.add_class::<CollisionRequest>()?;

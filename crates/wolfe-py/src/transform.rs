@@ -205,6 +205,92 @@ impl Quaternion {
         self.toRotationMatrix(py)
     }
 
+    /// The identity quaternion (eigenpy's `Quaternion.Identity()`).
+    #[staticmethod]
+    fn Identity() -> Self {
+        Self {
+            q: nalgebra::Quaternion::identity(),
+        }
+    }
+
+    /// Sets this quaternion to the identity.
+    fn setIdentity(&mut self) {
+        self.q = nalgebra::Quaternion::identity();
+    }
+
+    /// Scales this quaternion to unit norm, in place (`ValueError` for a zero or
+    /// non-finite quaternion, where eigen would give NaN).
+    fn normalize(&mut self) -> PyResult<()> {
+        self.q = self.normalized()?.q;
+        Ok(())
+    }
+
+    /// A copy scaled to unit norm (`ValueError` for a zero or non-finite quaternion).
+    fn normalized(&self) -> PyResult<Self> {
+        let n = self.q.norm();
+        if !(n.is_finite() && n > 0.0) {
+            return Err(value(format!("quaternion of norm {n} cannot be normalized")));
+        }
+        Ok(Self { q: self.q / n })
+    }
+
+    /// The squared norm `w^2 + x^2 + y^2 + z^2`.
+    fn squaredNorm(&self) -> f64 {
+        self.q.norm_squared()
+    }
+
+    /// The dot product of the coefficients.
+    fn dot(&self, other: &Quaternion) -> f64 {
+        self.q.coords.dot(&other.q.coords)
+    }
+
+    /// The conjugate `(w, -x, -y, -z)`.
+    fn conjugate(&self) -> Self {
+        Self {
+            q: self.q.conjugate(),
+        }
+    }
+
+    /// The inverse `conj(q) / |q|^2` (`ValueError` for a zero quaternion).
+    fn inverse(&self) -> PyResult<Self> {
+        self.q
+            .try_inverse()
+            .map(|q| Self { q })
+            .ok_or_else(|| value("the zero quaternion has no inverse"))
+    }
+
+    /// Spherical linear interpolation from this rotation (`t = 0`) to `other`
+    /// (`t = 1`) along the shorter arc, as eigen's `slerp` (both normalized first).
+    fn slerp(&self, t: f64, other: &Quaternion) -> PyResult<Self> {
+        let (a, b) = (self.normalized()?.q, other.normalized()?.q);
+        let (a, b) = (Quat::new_unchecked(a), Quat::new_unchecked(b));
+        let b = if a.coords.dot(&b.coords) < 0.0 {
+            Quat::new_unchecked(-b.into_inner())
+        } else {
+            b
+        };
+        Ok(Self {
+            q: a.slerp(&b, t).into_inner(),
+        })
+    }
+
+    /// The angle (radians) of the rotation from this one to `other`.
+    fn angularDistance(&self, other: &Quaternion) -> PyResult<f64> {
+        let (a, b) = (self.normalized()?.q, other.normalized()?.q);
+        Ok(Quat::new_unchecked(a).angle_to(&Quat::new_unchecked(b)))
+    }
+
+    /// Whether the coefficients agree within `prec` relative to the smaller norm (eigen's test).
+    #[pyo3(signature = (other, prec = 1e-12))]
+    fn isApprox(&self, other: &Quaternion, prec: f64) -> bool {
+        (self.q - other.q).norm() <= prec * self.q.norm().min(other.q.norm())
+    }
+
+    /// The Hamilton product (the composed rotation).
+    fn __mul__(&self, other: &Quaternion) -> Self {
+        Self { q: self.q * other.q }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Quaternion(w={}, x={}, y={}, z={})",

@@ -7,7 +7,9 @@ use crate::coal_api::{DistanceRequest, DistanceResult};
 use crate::convert::{np_vec3, NonNegative};
 use crate::error::geometry;
 use crate::geometry::shape_of;
-use crate::growth::{growth_settings, GrowthCache, GrowthCollision, GrowthPair, GrowthResult};
+use crate::growth::{
+    growth_queries, growth_settings, GrowthCache, GrowthCollision, GrowthPair, GrowthResult,
+};
 use crate::penetration::request_settings;
 use crate::queries::{Solvers, Warm};
 use crate::transform::pose_arg;
@@ -24,7 +26,7 @@ pub struct PairCache {
     growth: GrowthCache,
 }
 
-#[pymethods]
+growth_queries! {
 impl PairCache {
     #[new]
     #[pyo3(signature = (request = None, growth_tolerance = None, growth_max_iterations = None))]
@@ -62,38 +64,6 @@ impl PairCache {
         Ok(DistanceResult::from_answer(answer, &pa))
     }
 
-    /// Growth distance, warm started from this cache's previous growth query.
-    #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None))]
-    fn growth_distance(
-        &mut self,
-        py: Python<'_>,
-        shape_a: &Bound<'_, PyAny>,
-        pose_a: &Bound<'_, PyAny>,
-        shape_b: &Bound<'_, PyAny>,
-        pose_b: &Bound<'_, PyAny>,
-        center_a: Option<&Bound<'_, PyAny>>,
-        center_b: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<GrowthResult> {
-        let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
-        self.growth.distance(py, &pair)
-    }
-
-    /// Growth-based collision test, warm started.
-    #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, center_a = None, center_b = None))]
-    fn growth_collide(
-        &mut self,
-        py: Python<'_>,
-        shape_a: &Bound<'_, PyAny>,
-        pose_a: &Bound<'_, PyAny>,
-        shape_b: &Bound<'_, PyAny>,
-        pose_b: &Bound<'_, PyAny>,
-        center_a: Option<&Bound<'_, PyAny>>,
-        center_b: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<GrowthCollision> {
-        let pair = GrowthPair::new(shape_a, pose_a, shape_b, pose_b, center_a, center_b)?;
-        self.growth.collide(py, &pair)
-    }
-
     /// The separation `point_a - point_b` of the cores found by the last distance query
     /// (world frame), `None` before the first.
     #[getter]
@@ -108,4 +78,10 @@ impl PairCache {
             c.clear();
         }
     }
+}
+self.growth;
+    /// Growth distance, warm started from this cache's previous growth query.
+    growth_distance -> GrowthResult = distance;
+    /// Growth-based collision test, warm started.
+    growth_collide -> GrowthCollision = collide;
 }

@@ -4,10 +4,11 @@
 use pyo3::prelude::*;
 use wolfe::GjkStatus;
 
+use crate::enum_names::py_enum;
+
+py_enum! {
 /// GJK variant (coal's names): vanilla GJK, Polyak or Nesterov acceleration.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GJKVariant {
+pub enum GJKVariant, members GJK_VARIANTS {
     /// Vanilla GJK (GJK++ Alg. 4).
     DefaultGJK = 0,
     /// Polyak-accelerated GJK (Alg. 6).
@@ -15,13 +16,13 @@ pub enum GJKVariant {
     /// Nesterov-accelerated GJK with normalization (Alg. 6-7).
     NesterovAcceleration = 2,
 }
+}
 
+py_enum! {
 /// GJK's first direction (coal's names). wolfe starts `DefaultGuess` and
 /// `BoundingVolumeGuess` alike from the bounding-box centres; `CachedGuess` from the
 /// request's `cached_gjk_guess`.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GJKInitialGuess {
+pub enum GJKInitialGuess, members GJK_INITIAL_GUESSES {
     /// Bounding-box centres in wolfe (coal: the x axis).
     DefaultGuess = 0,
     /// The request's `cached_gjk_guess`.
@@ -29,12 +30,12 @@ pub enum GJKInitialGuess {
     /// Bounding-box centres.
     BoundingVolumeGuess = 2,
 }
+}
 
+py_enum! {
 /// GJK's stopping test (coal's names). wolfe always tests the Frank-Wolfe duality gap
 /// (GJK++ Eq. 17), which certifies the answer; the three names select the same test.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GJKConvergenceCriterion {
+pub enum GJKConvergenceCriterion, members GJK_CONVERGENCE_CRITERIA {
     /// Duality gap in wolfe.
     Default = 0,
     /// Duality gap.
@@ -42,22 +43,21 @@ pub enum GJKConvergenceCriterion {
     /// Duality gap in wolfe.
     Hybrid = 2,
 }
+}
 
+py_enum! {
 /// Whether `gjk_tolerance` is relative (to the distance) or absolute (a gap in m^2).
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GJKConvergenceCriterionType {
+pub enum GJKConvergenceCriterionType, members GJK_CONVERGENCE_CRITERION_TYPES {
     /// `gjk_tolerance` is the relative precision of the distance.
     Relative = 0,
     /// `gjk_tolerance` bounds the duality gap in m^2 (the paper's criterion).
     Absolute = 1,
 }
+}
 
+py_enum! {
 /// coal's collision request flags.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(non_camel_case_types)]
-pub enum CollisionRequestFlag {
+pub enum CollisionRequestFlag, members COLLISION_REQUEST_FLAGS {
     /// Contacts are reported.
     CONTACT = 1,
     /// The distance lower bound is reported (wolfe always reports it).
@@ -65,11 +65,11 @@ pub enum CollisionRequestFlag {
     /// Only the boolean answer.
     NO_REQUEST = 0,
 }
+}
 
+py_enum! {
 /// How a GJK query ended (wolfe's certificate; coal has no equivalent).
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Status {
+pub enum Status, members STATUSES {
     /// The duality gap met the tolerance: the distance is certified.
     Converged = 0,
     /// The shapes overlap.
@@ -80,6 +80,7 @@ pub enum Status {
     IterationLimit = 3,
     /// f64 ran out of precision; the bounds still hold.
     NumericalTrouble = 4,
+}
 }
 
 impl From<GjkStatus> for Status {
@@ -94,10 +95,9 @@ impl From<GjkStatus> for Status {
     }
 }
 
+py_enum! {
 /// How EPA ended, when it ran.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EpaStatus {
+pub enum EpaStatus, members EPA_STATUSES {
     /// Depth certified to the tolerance.
     Converged = 0,
     /// The Minkowski difference is flat: depth 0, certified.
@@ -108,6 +108,7 @@ pub enum EpaStatus {
     FaceLimit = 3,
     /// f64 ran out of precision; bounds hold.
     NumericalTrouble = 4,
+}
 }
 
 impl From<wolfe::EpaStatus> for EpaStatus {

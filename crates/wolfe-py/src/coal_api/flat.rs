@@ -3,7 +3,8 @@
 
 use pyo3::prelude::*;
 use wolfe::{
-    halfspace_manifold, ConvexShape, HalfSpace, ManifoldSettings, Pose, Shape, SupportMap, Vec3, WolfeError,
+    halfspace_manifold, ConvexShape, HalfSpace, ManifoldSettings, Pose, Shape, SupportMap, TriMesh, Vec3,
+    WolfeError,
 };
 
 use crate::error::geometry;
@@ -39,13 +40,41 @@ fn world_sides(flat: &Flat, pose: &Pose) -> Result<(HalfSpace, Option<HalfSpace>
     Ok((side, other))
 }
 
-/// Signed distance, witness points and normal (half-space to shape) of `shape` at
-/// `pose` against the world half-space `h`: the shape's support point into the plane,
+/// The bounded side of a half-space or plane query: a convex shape, or a triangle
+/// mesh, whose support point is its extreme vertex (a linear function's minimum over
+/// triangles is at a corner).
+#[derive(Clone, Copy)]
+enum Body<'a> {
+    Shape(&'a Shape),
+    Mesh(&'a TriMesh),
+}
+
+impl Body<'_> {
+    /// The support point in local direction `d`, and the radius added to it.
+    fn support(&self, d: &Vec3) -> (Vec3, f64) {
+        match self {
+            Body::Shape(s) => (s.local_support(d), s.radius()),
+            Body::Mesh(m) => {
+                let best = m
+                    .vertices()
+                    .iter()
+                    .max_by(|p, q| p.dot(d).total_cmp(&q.dot(d)))
+                    .copied()
+                    .unwrap_or_else(Vec3::zeros);
+                (best, 0.0)
+            }
+        }
+    }
+}
+
+/// Signed distance, witness points and normal (half-space to shape) of `body` at
+/// `pose` against the world half-space `h`: the body's support point into the plane,
 /// as `wolfe::halfspace_manifold` computes it.
-fn halfspace_to_shape(h: &HalfSpace, shape: &Shape, pose: &Pose) -> FlatContact {
+fn halfspace_to_shape(h: &HalfSpace, body: Body<'_>, pose: &Pose) -> FlatContact {
     let n = h.normal();
     let into = pose.inverse_transform_vector(&-n);
-    let deepest = pose.transform_point(&shape.local_support(&into)) - shape.radius() * n;
+    let (support, radius) = body.support(&into);
+    let deepest = pose.transform_point(&support) - radius * n;
     let sd = h.signed_distance_to_point(&deepest);
     FlatContact {
         signed_distance: sd,
@@ -60,8 +89,10 @@ fn halfspace_to_shape(h: &HalfSpace, shape: &Shape, pose: &Pose) -> FlatContact 
 /// (`NotImplementedError` when both are).
 pub fn flat_pair(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose) -> PyResult<FlatContact> {
     let (flat, pf, shape, ps, swapped) = match (a, b) {
-        (Geom::Flat(f), Geom::Convex(s)) => (f, pa, s, pb, false),
-        (Geom::Convex(s), Geom::Flat(f)) => (f, pb, s, pa, true),
+        (Geom::Flat(f), Geom::Convex(s)) => (f, pa, Body::Shape(s), pb, false),
+        (Geom::Convex(s), Geom::Flat(f)) => (f, pb, Body::Shape(s), pa, true),
+        (Geom::Flat(f), Geom::Mesh(m)) => (f, pa, Body::Mesh(m), pb, false),
+        (Geom::Mesh(m), Geom::Flat(f)) => (f, pb, Body::Mesh(m), pa, true),
         (Geom::Flat(f), Geom::Flat(g)) => {
             return Err(pyo3::exceptions::PyNotImplementedError::new_err(format!(
                 "distance and collision between a {} and a {} are not provided (both unbounded)",
@@ -69,7 +100,7 @@ pub fn flat_pair(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose) -> PyResult<FlatConta
                 g.name()
             )))
         }
-        (Geom::Convex(_), Geom::Convex(_)) => {
+        _ => {
             return Err(crate::error::value(
                 "flat_pair: neither geometry is a Halfspace or Plane",
             ))

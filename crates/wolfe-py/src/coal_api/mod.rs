@@ -13,9 +13,11 @@ use crate::queries::{with_solvers, Answer, Warm};
 
 mod enums;
 mod flat;
+mod mesh;
 
 pub use enums::*;
 pub use flat::*;
+pub use mesh::*;
 
 /// The GJK/EPA fields common to coal's two requests.
 #[derive(Clone, Copy)]
@@ -77,67 +79,26 @@ impl GjkFields {
     }
 }
 
-macro_rules! gjk_accessors {
-    ($t:ty; $($extra:tt)*) => {
+/// The getter/setter pairs of [`GjkFields`] on a request class: one `(doc, getter,
+/// setter, field, type taken by the setter)` each; the setter stores `v.into()`.
+macro_rules! gjk_field_accessors {
+    ($t:ty; [$($extra:tt)*]; $(($doc:literal, $get:ident, $set:ident, $field:ident, $ty:ty, $arg:ty)),* $(,)?) => {
         #[pymethods]
         impl $t {
             $($extra)*
 
-            /// GJK variant.
-            #[getter]
-            fn gjk_variant(&self) -> GJKVariant {
-                self.f.variant
-            }
-            #[setter]
-            fn set_gjk_variant(&mut self, v: GJKVariant) {
-                self.f.variant = v;
-            }
-            /// GJK tolerance (relative precision of the distance, or gap in m^2 when
-            /// `gjk_convergence_criterion_type` is `Absolute`).
-            #[getter]
-            fn gjk_tolerance(&self) -> f64 {
-                self.f.tolerance
-            }
-            #[setter]
-            fn set_gjk_tolerance(&mut self, v: f64) {
-                self.f.tolerance = v;
-            }
-            /// GJK iteration limit.
-            #[getter]
-            fn gjk_max_iterations(&self) -> u32 {
-                self.f.max_iterations
-            }
-            #[setter]
-            fn set_gjk_max_iterations(&mut self, v: NonNegative<u32>) {
-                self.f.max_iterations = v.0;
-            }
-            /// GJK's first direction.
-            #[getter]
-            fn gjk_initial_guess(&self) -> GJKInitialGuess {
-                self.f.guess
-            }
-            #[setter]
-            fn set_gjk_initial_guess(&mut self, v: GJKInitialGuess) {
-                self.f.guess = v;
-            }
-            /// GJK's stopping test (always the duality gap in wolfe).
-            #[getter]
-            fn gjk_convergence_criterion(&self) -> GJKConvergenceCriterion {
-                self.f.criterion
-            }
-            #[setter]
-            fn set_gjk_convergence_criterion(&mut self, v: GJKConvergenceCriterion) {
-                self.f.criterion = v;
-            }
-            /// Relative or absolute tolerance.
-            #[getter]
-            fn gjk_convergence_criterion_type(&self) -> GJKConvergenceCriterionType {
-                self.f.criterion_type
-            }
-            #[setter]
-            fn set_gjk_convergence_criterion_type(&mut self, v: GJKConvergenceCriterionType) {
-                self.f.criterion_type = v;
-            }
+            $(
+                #[doc = $doc]
+                #[getter]
+                fn $get(&self) -> $ty {
+                    self.f.$field
+                }
+                #[setter]
+                fn $set(&mut self, v: $arg) {
+                    self.f.$field = v.into();
+                }
+            )*
+
             /// The separation guess `p1 - p2` in shape 1's frame (for `CachedGuess`).
             #[getter]
             fn cached_gjk_guess<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<f64>> {
@@ -148,25 +109,27 @@ macro_rules! gjk_accessors {
                 self.f.cached_guess = vec3(v, "cached_gjk_guess")?;
                 Ok(())
             }
-            /// EPA iteration limit.
-            #[getter]
-            fn epa_max_iterations(&self) -> u32 {
-                self.f.epa_max_iterations
-            }
-            #[setter]
-            fn set_epa_max_iterations(&mut self, v: NonNegative<u32>) {
-                self.f.epa_max_iterations = v.0;
-            }
-            /// EPA relative tolerance.
-            #[getter]
-            fn epa_tolerance(&self) -> f64 {
-                self.f.epa_tolerance
-            }
-            #[setter]
-            fn set_epa_tolerance(&mut self, v: f64) {
-                self.f.epa_tolerance = v;
-            }
         }
+    };
+}
+
+/// The request class `$t` with the methods given and the accessors of its GJK/EPA
+/// fields.
+macro_rules! gjk_accessors {
+    ($t:ty; $($extra:tt)*) => {
+        gjk_field_accessors!($t; [$($extra)*];
+            ("GJK variant.", gjk_variant, set_gjk_variant, variant, GJKVariant, GJKVariant),
+            ("GJK tolerance (relative precision of the distance, or gap in m^2 when `gjk_convergence_criterion_type` is `Absolute`).",
+                gjk_tolerance, set_gjk_tolerance, tolerance, f64, f64),
+            ("GJK iteration limit.", gjk_max_iterations, set_gjk_max_iterations, max_iterations, u32, NonNegative<u32>),
+            ("GJK's first direction.", gjk_initial_guess, set_gjk_initial_guess, guess, GJKInitialGuess, GJKInitialGuess),
+            ("GJK's stopping test (always the duality gap in wolfe).", gjk_convergence_criterion,
+                set_gjk_convergence_criterion, criterion, GJKConvergenceCriterion, GJKConvergenceCriterion),
+            ("Relative or absolute tolerance.", gjk_convergence_criterion_type, set_gjk_convergence_criterion_type,
+                criterion_type, GJKConvergenceCriterionType, GJKConvergenceCriterionType),
+            ("EPA iteration limit.", epa_max_iterations, set_epa_max_iterations, epa_max_iterations, u32, NonNegative<u32>),
+            ("EPA relative tolerance.", epa_tolerance, set_epa_tolerance, epa_tolerance, f64, f64),
+        );
     };
 }
 
@@ -412,6 +375,9 @@ pub fn distance(
 
 /// The answer of [`distance`] for two geometries.
 pub fn distance_answer(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, req: &DistanceRequest) -> PyResult<Answer> {
+    if is_mesh_pair(a, b) {
+        return mesh_distance(a, pa, b, pb, req);
+    }
     let signed = req.enable_signed_distance;
     let (a, b) = match (a, b) {
         (Geom::Convex(a), Geom::Convex(b)) => (a, b),
@@ -521,6 +487,8 @@ pub struct Contact {
     point_b: Vec3,
     normal: Vec3,
     depth: f64,
+    b1: i64,
+    b2: i64,
 }
 
 #[pymethods]
@@ -541,6 +509,19 @@ impl Contact {
     #[getter]
     fn penetration_depth(&self) -> f64 {
         self.depth
+    }
+
+    /// The primitive of geometry 1 in contact: a mesh's triangle index, -1 (coal's
+    /// `Contact.NONE`) for a shape.
+    #[getter]
+    fn b1(&self) -> i64 {
+        self.b1
+    }
+
+    /// The primitive of geometry 2 in contact, as `b1`.
+    #[getter]
+    fn b2(&self) -> i64 {
+        self.b2
     }
 
     /// Witness point on shape 1.
@@ -697,6 +678,9 @@ pub fn collide_result(
             "security_margin = {margin}: must be finite"
         )));
     }
+    if is_mesh_pair(a, b) {
+        return mesh_collide(a, pa, b, pb, req);
+    }
     let (a, b) = match (a, b) {
         (Geom::Convex(a), Geom::Convex(b)) => (a, b),
         _ => {
@@ -716,6 +700,8 @@ pub fn collide_result(
                         point_b: k.point_b,
                         normal: k.normal,
                         depth: k.signed_distance,
+                        b1: -1,
+                        b2: -1,
                     });
                 }
             }
@@ -745,6 +731,8 @@ pub fn collide_result(
                 point_b: c.point_b,
                 normal: c.normal,
                 depth: c.signed_distance,
+                b1: -1,
+                b2: -1,
             });
         }
     }

@@ -47,7 +47,17 @@ impl StdVecVec3s {
         self.points.len()
     }
 
-    fn __getitem__<'py>(&self, py: Python<'py>, i: isize) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+    /// The `i`-th point (negative `i` counts from the end), or a `StdVec_Vec3s` of a
+    /// slice's points.
+    fn __getitem__<'py>(&self, py: Python<'py>, i: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = i.downcast::<pyo3::types::PySlice>() {
+            let ind = slice.indices(self.points.len() as isize)?;
+            let points = (0..ind.slicelength)
+                .map(|k| self.points[(ind.start + k as isize * ind.step) as usize])
+                .collect();
+            return Ok(Bound::new(py, Self { points })?.into_any());
+        }
+        let i: isize = i.extract()?;
         let n = self.points.len() as isize;
         let j = if i < 0 { i + n } else { i };
         if !(0..n).contains(&j) {
@@ -55,7 +65,7 @@ impl StdVecVec3s {
                 "point index out of range",
             ));
         }
-        Ok(np_vec3(py, &self.points[j as usize]))
+        Ok(np_vec3(py, &self.points[j as usize]).into_any())
     }
 }
 
@@ -95,6 +105,24 @@ impl Triangle {
     fn __repr__(&self) -> String {
         format!("Triangle({}, {}, {})", self.idx[0], self.idx[1], self.idx[2])
     }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, Triangle>>()
+            .is_ok_and(|o| o.idx == self.idx)
+    }
+}
+
+impl Triangle {
+    /// The triangle of three vertex indices.
+    pub fn from_indices(idx: [u32; 3]) -> Self {
+        Self { idx }
+    }
+
+    /// Its three vertex indices.
+    pub fn indices(&self) -> [u32; 3] {
+        self.idx
+    }
 }
 
 /// coal's `std::vector<Triangle>`.
@@ -129,9 +157,18 @@ impl StdVecTriangle {
     }
 }
 
+impl StdVecTriangle {
+    /// The triangles' vertex indices.
+    pub fn indices(&self) -> &[[u32; 3]] {
+        &self.tris
+    }
+}
+
 /// A convex polytope. `Convex(points, triangles)` as coal builds it (wolfe takes the
 /// convex hull of the points: the triangles are checked for valid indices, then the
-/// hull's own faces are used), or `wolfe.convex_hull(array)` / `wolfe.load_convex(path)`.
+/// hull's own faces are used; coplanar points give their flat convex polygon, as coal
+/// accepts a single triangle), `Convex.convexHull(points, keepTriangles, qhullCommand)`,
+/// or `wolfe.convex_hull(array)` / `wolfe.load_convex(path)`.
 #[pyclass(name = "Convex", extends = CollisionGeometry, module = "wolfe")]
 pub struct PyConvex {
     mesh: Arc<ConvexMesh>,
@@ -166,8 +203,60 @@ impl PyConvex {
             ))));
         }
         Ok(convex_init(
-            ConvexMesh::from_points(&points.points).map_err(geometry)?,
+            ConvexMesh::from_points_lenient(&points.points).map_err(geometry)?,
         ))
+    }
+
+    /// coal's `Convex.convexHull`: the convex hull of at least four points (a
+    /// `StdVec_Vec3s` or an (N, 3) array) that span 3D. `keepTriangles` and
+    /// `qhullCommand` are accepted and unused (wolfe's hull is triangulated, by its own
+    /// quickhull rather than qhull).
+    #[staticmethod]
+    #[pyo3(signature = (points, keepTriangles = false, qhullCommand = None))]
+    fn convexHull(
+        py: Python<'_>,
+        points: &Bound<'_, PyAny>,
+        keepTriangles: bool,
+        qhullCommand: Option<&str>,
+    ) -> PyResult<Py<PyConvex>> {
+        let _ = (keepTriangles, qhullCommand);
+        let pts = point_rows(points, "points")?;
+        if pts.len() < 4 {
+            return Err(value(format!(
+                "You shouldn't use this function with less than 4 points. Got {}.",
+                pts.len()
+            )));
+        }
+        let mesh = py
+            .allow_threads(|| ConvexMesh::from_points(&pts))
+            .map_err(geometry)?;
+        Py::new(py, convex_init(mesh))
+    }
+
+    /// Hull vertices, shape (N, 3) (coal's name; `points(i)` the `i`-th, shape (3,)).
+    #[pyo3(signature = (i = None))]
+    fn points<'py>(&self, py: Python<'py>, i: Option<NonNegative<usize>>) -> PyResult<Bound<'py, PyAny>> {
+        match i {
+            None => Ok(self.vertices(py)?.into_any()),
+            Some(NonNegative(i)) => match self.mesh.vertices().get(i) {
+                Some(v) => Ok(np_vec3(py, v).into_any()),
+                None => Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                    "point {i} of {}",
+                    self.mesh.vertices().len()
+                ))),
+            },
+        }
+    }
+
+    /// Number of hull faces (triangles; coal's `num_polygons`).
+    #[getter]
+    fn num_polygons(&self) -> usize {
+        self.mesh.faces().len()
+    }
+
+    /// Hull faces as vertex indices, shape (M, 3) (coal's `polygons`).
+    fn polygons<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<u32>> {
+        self.faces(py)
     }
 
     /// Number of hull vertices.
@@ -191,12 +280,7 @@ impl PyConvex {
 
     /// Hull triangles (vertex indices), shape (M, 3).
     fn faces<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<u32>> {
-        let flat: Vec<u32> = self.mesh.faces().iter().flatten().copied().collect();
-        let n = flat.len() / 3;
-        numpy::IntoPyArray::into_pyarray(
-            numpy::ndarray::Array2::from_shape_vec((n, 3), flat).expect("3 indices per face"),
-            py,
-        )
+        np_triangles(py, self.mesh.faces())
     }
 
     // Equality, hash and pickling of `Convex`: two hulls are equal when they have the
@@ -226,11 +310,23 @@ impl PyConvex {
         slf.as_ptr() as isize
     }
 
-    /// Pickling: `wolfe.convex_hull` of the hull's vertices.
+    /// Pickling: `Convex._from_vertices` of the hull's vertices (their hull again,
+    /// flat polygons included).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let py = slf.py();
-        let hull = py.import("wolfe")?.getattr("convex_hull")?;
-        Ok((hull, PyTuple::new(py, [slf.borrow().vertices(py)?])?))
+        let rebuild = slf.as_any().get_type().getattr("_from_vertices")?;
+        Ok((rebuild, PyTuple::new(py, [slf.borrow().vertices(py)?])?))
+    }
+
+    /// The `Convex` of an (N, 3) array of vertices, flat polygons included (what
+    /// pickling calls).
+    #[staticmethod]
+    fn _from_vertices(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<Py<PyConvex>> {
+        let pts = points_of(points)?;
+        Py::new(
+            py,
+            convex_init(ConvexMesh::from_points_lenient(&pts).map_err(geometry)?),
+        )
     }
 }
 

@@ -73,6 +73,7 @@ macro_rules! flat_class {
                 Ok(PyClassInitializer::from(CollisionGeometry {
                     shape,
                     flat: Some(flat),
+                    mesh: MeshSlot::None,
                 })
                 .add_subclass(Self {}))
             }

@@ -2,15 +2,19 @@
 //! full lengths `lz` of capsules, cylinders and cones), and convex meshes built as coal
 //! builds them or, in wolfe's words, from a point array (hull) or an OBJ/STL file.
 
+use std::sync::Arc;
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::PyClass;
 use wolfe::{
-    Capsule, Cone, ConvexShape, Cuboid, Cylinder, Ellipsoid, HalfSpace, Shape, Sphere, SupportMap, Vec3,
+    Capsule, Cone, ConvexShape, Cuboid, Cylinder, Ellipsoid, HalfSpace, Shape, Sphere, SupportMap, TriMesh,
+    Vec3,
 };
 
 use crate::convert::{np_mat3, np_vec3, vec3};
+use crate::enum_names::py_enum;
 use crate::error::geometry;
 
 /// Base class of every shape (coal's `CollisionGeometry`): a wolfe shape, a core plus a
@@ -22,6 +26,21 @@ pub struct CollisionGeometry {
     pub shape: Shape,
     /// A `Halfspace` or `Plane`: unbounded, so not a convex [`Shape`].
     pub flat: Option<Flat>,
+    /// A triangle mesh (`BVHModel*`, `TriangleP`, a flat `Convex`): not a convex
+    /// [`Shape`] either; queried through wolfe's `CompositeSolver`.
+    pub mesh: MeshSlot,
+}
+
+/// The triangle mesh of a [`CollisionGeometry`], if it has one.
+#[derive(Clone, Debug, Default)]
+pub enum MeshSlot {
+    /// Not a mesh (a convex shape, a half-space or a plane).
+    #[default]
+    None,
+    /// A `BVHModel` between `beginModel()` and `endModel()`: not usable in queries yet.
+    Building,
+    /// A built mesh, with the node type coal gives it.
+    Built(Arc<TriMesh>, NODE_TYPE),
 }
 
 /// coal's `Halfspace` (`{x : <n, x> <= d}`) or `Plane` (`{x : <n, x> = d}`), in the
@@ -52,6 +71,8 @@ pub enum Geom {
     Convex(Shape),
     /// A half-space or plane.
     Flat(Flat),
+    /// A triangle mesh.
+    Mesh(Arc<TriMesh>),
 }
 
 const SHAPE_NAMES: &str = "Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Convex";
@@ -62,9 +83,15 @@ pub fn geom_of(obj: &Bound<'_, PyAny>) -> PyResult<Geom> {
     match obj.downcast::<CollisionGeometry>() {
         Ok(g) => {
             let g = g.borrow();
-            Ok(match g.flat {
-                Some(f) => Geom::Flat(f),
-                None => Geom::Convex(g.shape.clone()),
+            Ok(match (g.flat, &g.mesh) {
+                (Some(f), _) => Geom::Flat(f),
+                (None, MeshSlot::Built(m, _)) => Geom::Mesh(m.clone()),
+                (None, MeshSlot::Building) => {
+                    return Err(crate::error::value(
+                        "a BVHModel is used before endModel(): finish it first",
+                    ))
+                }
+                (None, MeshSlot::None) => Geom::Convex(g.shape.clone()),
             })
         }
         Err(_) => Err(PyTypeError::new_err(format!(
@@ -84,6 +111,10 @@ pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
             "a {} is unbounded: only distance and collide (and the collision objects and managers) take it; expected a convex shape ({SHAPE_NAMES})",
             f.name()
         ))),
+        Ok(Geom::Mesh(_)) => Err(PyTypeError::new_err(format!(
+            "a triangle mesh (BVHModel, TriangleP, a flat Convex) is not a convex shape: only distance and collide (and the collision objects and managers) take it; expected {SHAPE_NAMES}"
+        ))),
+        Err(e) if obj.is_instance_of::<CollisionGeometry>() => Err(e),
         Err(_) => Err(PyTypeError::new_err(format!(
             "expected a wolfe shape ({SHAPE_NAMES}), got {}",
             obj.get_type().name()?
@@ -91,13 +122,11 @@ pub fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
     }
 }
 
+py_enum! {
 /// coal's node types (the values of coal's `NODE_TYPE`, same numbers): what
 /// `getNodeType()` answers. wolfe's shapes are the `GEOM_*` kinds; the others are
 /// listed so that a coal script comparing with them runs.
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(non_camel_case_types)]
-pub enum NODE_TYPE {
+pub enum NODE_TYPE, members NODE_TYPES {
     /// Unknown (wolfe: an inflated shape, which coal does not have).
     BV_UNKNOWN = 0,
     /// coal's bounding-volume hierarchies (not in wolfe).
@@ -143,39 +172,12 @@ pub enum NODE_TYPE {
     /// coal's height fields (not in wolfe).
     HF_OBBRSS = 21,
 }
+}
 
-/// Every [`NODE_TYPE`] with its name, for the module attributes (`wolfe.GEOM_BOX`).
-pub const NODE_TYPES: [(&str, NODE_TYPE); 22] = [
-    ("BV_UNKNOWN", NODE_TYPE::BV_UNKNOWN),
-    ("BV_AABB", NODE_TYPE::BV_AABB),
-    ("BV_OBB", NODE_TYPE::BV_OBB),
-    ("BV_RSS", NODE_TYPE::BV_RSS),
-    ("BV_kIOS", NODE_TYPE::BV_kIOS),
-    ("BV_OBBRSS", NODE_TYPE::BV_OBBRSS),
-    ("BV_KDOP16", NODE_TYPE::BV_KDOP16),
-    ("BV_KDOP18", NODE_TYPE::BV_KDOP18),
-    ("BV_KDOP24", NODE_TYPE::BV_KDOP24),
-    ("GEOM_BOX", NODE_TYPE::GEOM_BOX),
-    ("GEOM_SPHERE", NODE_TYPE::GEOM_SPHERE),
-    ("GEOM_CAPSULE", NODE_TYPE::GEOM_CAPSULE),
-    ("GEOM_CONE", NODE_TYPE::GEOM_CONE),
-    ("GEOM_CYLINDER", NODE_TYPE::GEOM_CYLINDER),
-    ("GEOM_CONVEX", NODE_TYPE::GEOM_CONVEX),
-    ("GEOM_PLANE", NODE_TYPE::GEOM_PLANE),
-    ("GEOM_HALFSPACE", NODE_TYPE::GEOM_HALFSPACE),
-    ("GEOM_TRIANGLE", NODE_TYPE::GEOM_TRIANGLE),
-    ("GEOM_OCTREE", NODE_TYPE::GEOM_OCTREE),
-    ("GEOM_ELLIPSOID", NODE_TYPE::GEOM_ELLIPSOID),
-    ("HF_AABB", NODE_TYPE::HF_AABB),
-    ("HF_OBBRSS", NODE_TYPE::HF_OBBRSS),
-];
-
+py_enum! {
 /// coal's object types (same numbers): what `getObjectType()` answers (`OT_GEOM` for
 /// every wolfe shape).
-#[pyclass(eq, eq_int, hash, frozen, module = "wolfe")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(non_camel_case_types)]
-pub enum OBJECT_TYPE {
+pub enum OBJECT_TYPE, members OBJECT_TYPES {
     /// Unknown.
     OT_UNKNOWN = 0,
     /// coal's bounding-volume hierarchies (not in wolfe).
@@ -187,15 +189,7 @@ pub enum OBJECT_TYPE {
     /// coal's height fields (not in wolfe).
     OT_HFIELD = 4,
 }
-
-/// Every [`OBJECT_TYPE`] with its name, for the module attributes (`wolfe.OT_GEOM`).
-pub const OBJECT_TYPES: [(&str, OBJECT_TYPE); 5] = [
-    ("OT_UNKNOWN", OBJECT_TYPE::OT_UNKNOWN),
-    ("OT_BVH", OBJECT_TYPE::OT_BVH),
-    ("OT_GEOM", OBJECT_TYPE::OT_GEOM),
-    ("OT_OCTREE", OBJECT_TYPE::OT_OCTREE),
-    ("OT_HFIELD", OBJECT_TYPE::OT_HFIELD),
-];
+}
 
 /// Mass, centre of mass and inertia of a shape of uniform density.
 #[pyclass(module = "wolfe", get_all)]
@@ -216,14 +210,26 @@ impl MassProperties {
 }
 
 impl CollisionGeometry {
-    /// The convex shape, or `TypeError` naming what a half-space or plane lacks.
+    /// The convex shape, or `TypeError` naming what a half-space, plane or mesh lacks.
     fn convex(&self, what: &str) -> PyResult<&Shape> {
-        match self.flat {
-            None => Ok(&self.shape),
-            Some(f) => Err(PyTypeError::new_err(format!(
+        match (self.flat, &self.mesh) {
+            (None, MeshSlot::None) => Ok(&self.shape),
+            (Some(f), _) => Err(PyTypeError::new_err(format!(
                 "{what} of a {}: it is unbounded (coal has none either)",
                 f.name()
             ))),
+            (None, _) => Err(PyTypeError::new_err(format!(
+                "{what} of a triangle mesh: it is not a convex shape"
+            ))),
+        }
+    }
+
+    /// Mass properties at `density`: a convex shape's, or a closed mesh's (`ValueError`
+    /// for an open one, which bounds no solid).
+    fn mass(&self, density: f64, what: &str) -> PyResult<wolfe::MassProperties> {
+        match &self.mesh {
+            MeshSlot::Built(m, _) => m.mass_properties(density).map_err(geometry),
+            _ => self.convex(what)?.mass_properties(density).map_err(geometry),
         }
     }
 }
@@ -233,10 +239,11 @@ impl CollisionGeometry {
     /// The kind of shape (`"sphere"`, `"box"`, `"mesh"`, `"halfspace"`, `"plane"`, ...).
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.flat {
-            Some(Flat { plane: true, .. }) => "plane",
-            Some(Flat { plane: false, .. }) => "halfspace",
-            None => self.shape.kind(),
+        match (self.flat, &self.mesh) {
+            (Some(Flat { plane: true, .. }), _) => "plane",
+            (Some(Flat { plane: false, .. }), _) => "halfspace",
+            (None, MeshSlot::None) => self.shape.kind(),
+            (None, _) => "trimesh",
         }
     }
 
@@ -244,7 +251,7 @@ impl CollisionGeometry {
     /// a half-space or plane).
     #[getter]
     fn inflation_radius(&self) -> f64 {
-        if self.flat.is_some() {
+        if self.flat.is_some() || !matches!(self.mesh, MeshSlot::None) {
             0.0
         } else {
             self.shape.radius()
@@ -260,6 +267,7 @@ impl CollisionGeometry {
                 .inflated(radius)
                 .map_err(geometry)?,
             flat: None,
+            mesh: MeshSlot::None,
         })
     }
 
@@ -267,10 +275,7 @@ impl CollisionGeometry {
     /// primitives in closed form.
     #[pyo3(signature = (density = 1.0))]
     fn mass_properties(&self, py: Python<'_>, density: f64) -> PyResult<MassProperties> {
-        let m = self
-            .convex("mass properties")?
-            .mass_properties(density)
-            .map_err(geometry)?;
+        let m = self.mass(density, "mass properties")?;
         Ok(MassProperties {
             mass: m.mass,
             center: np_vec3(py, &m.local_center).unbind(),
@@ -280,23 +285,31 @@ impl CollisionGeometry {
 
     /// Volume (coal's name).
     fn computeVolume(&self) -> PyResult<f64> {
-        Ok(self
-            .convex("volume")?
-            .mass_properties(1.0)
-            .map_err(geometry)?
-            .mass)
+        Ok(self.mass(1.0, "volume")?.mass)
     }
 
     /// Centre of mass in the shape's frame (coal's name).
     fn computeCOM<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
-        Ok(np_vec3(
-            py,
-            &self
-                .convex("centre of mass")?
-                .mass_properties(1.0)
-                .map_err(geometry)?
-                .local_center,
-        ))
+        Ok(np_vec3(py, &self.mass(1.0, "centre of mass")?.local_center))
+    }
+
+    /// coal's `computeMomentofInertia`: the inertia tensor at unit density about the
+    /// shape frame's origin (the tensor about the centre of mass moved by the parallel
+    /// axis theorem, `I_o = I_c + m (|c|^2 1 - c c^T)`).
+    fn computeMomentofInertia<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+        let m = self.mass(1.0, "moment of inertia")?;
+        let c = m.local_center;
+        let shift = (nalgebra::Matrix3::identity() * c.norm_squared() - c * c.transpose()) * m.mass;
+        Ok(np_mat3(py, &(m.inertia + shift)))
+    }
+
+    /// coal's `computeMomentofInertiaRelatedToCOM`: the inertia tensor at unit density
+    /// about the centre of mass, in the shape's axes.
+    fn computeMomentofInertiaRelatedToCOM<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+        Ok(np_mat3(py, &self.mass(1.0, "moment of inertia")?.inertia))
     }
 
     /// A support point of the shape (local frame) in direction `d`: a point of the
@@ -323,10 +336,12 @@ impl CollisionGeometry {
     /// coal's node type of the shape (`NODE_TYPE.GEOM_SPHERE`, ...; `BV_UNKNOWN` for an
     /// inflated shape, which coal does not have).
     fn getNodeType(&self) -> NODE_TYPE {
-        match self.flat {
-            Some(Flat { plane: true, .. }) => return NODE_TYPE::GEOM_PLANE,
-            Some(Flat { plane: false, .. }) => return NODE_TYPE::GEOM_HALFSPACE,
-            None => {}
+        match (self.flat, &self.mesh) {
+            (Some(Flat { plane: true, .. }), _) => return NODE_TYPE::GEOM_PLANE,
+            (Some(Flat { plane: false, .. }), _) => return NODE_TYPE::GEOM_HALFSPACE,
+            (None, MeshSlot::Building) => return NODE_TYPE::BV_OBBRSS,
+            (None, MeshSlot::Built(_, node)) => return *node,
+            (None, MeshSlot::None) => {}
         }
         match &self.shape {
             Shape::Sphere(_) => NODE_TYPE::GEOM_SPHERE,
@@ -340,9 +355,13 @@ impl CollisionGeometry {
         }
     }
 
-    /// coal's object type: `OBJECT_TYPE.OT_GEOM` for every wolfe shape.
+    /// coal's object type: `OBJECT_TYPE.OT_BVH` for a `BVHModel`, `OT_GEOM` for every
+    /// other shape.
     fn getObjectType(&self) -> OBJECT_TYPE {
-        OBJECT_TYPE::OT_GEOM
+        match self.getNodeType() {
+            NODE_TYPE::BV_OBBRSS => OBJECT_TYPE::OT_BVH,
+            _ => OBJECT_TYPE::OT_GEOM,
+        }
     }
 
     fn __repr__(&self) -> String {
@@ -378,7 +397,12 @@ fn reduce<'py, T: ShapeValue>(slf: &Bound<'py, T>) -> PyResult<Reduced<'py>> {
 }
 
 fn with_base<T: PyClass<BaseType = CollisionGeometry>>(sub: T, shape: Shape) -> PyClassInitializer<T> {
-    PyClassInitializer::from(CollisionGeometry { shape, flat: None }).add_subclass(sub)
+    PyClassInitializer::from(CollisionGeometry {
+        shape,
+        flat: None,
+        mesh: MeshSlot::None,
+    })
+    .add_subclass(sub)
 }
 
 /// The `#[pymethods]` of a [`ShapeValue`] class: the methods given, plus what every such
@@ -618,8 +642,10 @@ vector_shape!(
     "Semi-axes, shape (3,); writable (`ValueError` unless finite and > 0)."
 );
 
+mod bvh;
 mod convex;
 mod flat;
 
+pub use bvh::*;
 pub use convex::*;
 pub use flat::*;

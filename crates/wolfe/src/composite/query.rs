@@ -168,10 +168,32 @@ impl CompositeSolver {
         margin: f64,
         out: &mut Vec<CompositeContact>,
     ) -> Result<(), WolfeError> {
+        self.first_contacts(a, pose_a, b, pose_b, margin, usize::MAX, out)
+    }
+
+    /// As [`CompositeSolver::contacts`], but the search stops once `max` contacts are
+    /// found: the first `max` pairs in the BVH traversal's order (not the deepest), as
+    /// a collision query that wants a few contacts needs (coal's `num_max_contacts`).
+    /// `max = 0` finds none.
+    // The query's six inputs of `contacts` plus the limit.
+    #[allow(clippy::too_many_arguments)]
+    pub fn first_contacts(
+        &mut self,
+        a: &Geometry,
+        pose_a: &Pose,
+        b: &Geometry,
+        pose_b: &Pose,
+        margin: f64,
+        max: usize,
+        out: &mut Vec<CompositeContact>,
+    ) -> Result<(), WolfeError> {
         non_negative_setting("margin", margin)?;
         pose_a.validate()?;
         pose_b.validate()?;
         out.clear();
+        if max == 0 {
+            return Ok(());
+        }
         let (va, vb) = (View::new(a, pose_a), View::new(b, pose_b));
         let pairs = &mut self.pairs;
         traverse(&va, &vb, margin, |i, j| {
@@ -181,6 +203,9 @@ impl CompositeSolver {
                     part_a: i,
                     part_b: j,
                 });
+                if out.len() >= max {
+                    return ControlFlow::Break(());
+                }
             }
             ControlFlow::Continue(margin)
         });
