@@ -232,59 +232,52 @@ pub fn run_set(
     }
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
     let mut epa = ContactSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
-    record_each(
-        &set.problems,
-        set.has_reference,
-        options.repeats,
-        on_problem,
-        |p, times| {
-            let (a, b) = set.shapes_of(p);
-            let (pa, pb) = (&p.pose_a, &p.pose_b);
-            let query_error = query_error(p);
-            Ok(match options.task {
-                Task::Distance => {
-                    let out = solver.distance(a, pa, b, pb, None).map_err(query_error)?;
-                    let ns = timing::median_ns(times, || {
-                        solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
-                    });
-                    (out.distance, out.iterations, out.status, ns)
-                }
-                Task::Collision => {
-                    let out = solver.intersects(a, pa, b, pb, None).map_err(query_error)?;
-                    let ns = timing::median_ns(times, || {
-                        solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
-                    });
-                    let value = if out.intersecting { 1.0 } else { 0.0 };
-                    (value, out.iterations, out.status, ns)
-                }
-                Task::Growth => unreachable!("task growth runs in run_growth"),
-                Task::Penetration => {
-                    let out = epa.signed_distance(a, pa, b, pb, None).map_err(query_error)?;
-                    let ns = timing::median_ns(times, || {
-                        epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
-                    });
-                    (
-                        out.signed_distance,
-                        out.gjk_iterations + out.epa_iterations,
-                        penetration_status(&out),
-                        ns,
-                    )
-                }
-            })
-        },
-    )
+    let rows = (&set.problems[..], set.has_reference, options.repeats);
+    record_each(rows, on_problem, |p, times| {
+        let (a, b) = set.shapes_of(p);
+        let (pa, pb) = (&p.pose_a, &p.pose_b);
+        let query_error = query_error(p);
+        Ok(match options.task {
+            Task::Distance => {
+                let out = solver.distance(a, pa, b, pb, None).map_err(query_error)?;
+                let ns = timing::median_ns(times, || {
+                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                });
+                (out.distance, out.iterations, out.status, ns)
+            }
+            Task::Collision => {
+                let out = solver.intersects(a, pa, b, pb, None).map_err(query_error)?;
+                let ns = timing::median_ns(times, || {
+                    solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                });
+                let value = if out.intersecting { 1.0 } else { 0.0 };
+                (value, out.iterations, out.status, ns)
+            }
+            Task::Growth => unreachable!("task growth runs in run_growth"),
+            Task::Penetration => {
+                let out = epa.signed_distance(a, pa, b, pb, None).map_err(query_error)?;
+                let ns = timing::median_ns(times, || {
+                    epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
+                });
+                (
+                    out.signed_distance,
+                    out.gjk_iterations + out.epa_iterations,
+                    penetration_status(&out),
+                    ns,
+                )
+            }
+        })
+    })
 }
 
 /// One problem's answer as a run records it: value, iterations, status, ns per query.
 pub(crate) type Measured = (f64, u32, GjkStatus, u64);
 
-/// Every problem in file order, each measured by `measure` (given the problem and the
-/// timing scratch of `repeats` slots) into a [`RunRecord`], the reference columns kept
+/// Every problem of `(problems, has_reference, repeats)` in file order, each measured by
+/// `measure` (given the problem and the timing scratch of `repeats` slots) into a [`RunRecord`], the reference columns kept
 /// when the set has them; `on_problem` after each (outside any timed region).
 pub(crate) fn record_each(
-    problems: &[Problem],
-    has_reference: bool,
-    repeats: usize,
+    (problems, has_reference, repeats): (&[Problem], bool, usize),
     mut on_problem: impl FnMut(),
     mut measure: impl FnMut(&Problem, &mut [u64]) -> Result<Measured, RunError>,
 ) -> Result<Vec<RunRecord>, RunError> {
@@ -360,29 +353,24 @@ fn run_growth(
 ) -> Result<Vec<RunRecord>, RunError> {
     let mut solver = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(WARM_MOTION_SEED);
-    record_each(
-        &set.problems,
-        set.has_reference,
-        options.repeats,
-        on_problem,
-        |p, times| {
-            let (a, b) = set.shapes_of(p);
-            let (pa, pb) = (&p.pose_a, &p.pose_b);
-            let query_error = query_error(p);
-            let (out, ns) = if options.warm {
-                let mut state = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
-                let (qa, qb) = (
-                    nudge(&mut rng, pa, 0.01 * size_of(a)),
-                    nudge(&mut rng, pb, 0.01 * size_of(b)),
-                );
-                timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), times)
-            } else {
-                timing::growth_timed(&mut solver, (a, pa), (b, pb), None, times)
-            }
-            .map_err(query_error)?;
-            Ok((out.alpha, out.iterations, growth_status(out.status), ns))
-        },
-    )
+    let rows = (&set.problems[..], set.has_reference, options.repeats);
+    record_each(rows, on_problem, |p, times| {
+        let (a, b) = set.shapes_of(p);
+        let (pa, pb) = (&p.pose_a, &p.pose_b);
+        let query_error = query_error(p);
+        let (out, ns) = if options.warm {
+            let mut state = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
+            let (qa, qb) = (
+                nudge(&mut rng, pa, 0.01 * size_of(a)),
+                nudge(&mut rng, pb, 0.01 * size_of(b)),
+            );
+            timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), times)
+        } else {
+            timing::growth_timed(&mut solver, (a, pa), (b, pb), None, times)
+        }
+        .map_err(query_error)?;
+        Ok((out.alpha, out.iterations, growth_status(out.status), ns))
+    })
 }
 
 /// The status of a signed-distance query in GJK's words, for the run's records:

@@ -23,64 +23,58 @@ pub fn run_geometry_set(
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
     let mut solver = CompositeSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
-    record_each(
-        &set.problems,
-        set.has_reference,
-        options.repeats,
-        on_problem,
-        |p, times| {
-            let (a, b) = set.geometries_of(p);
-            let (pa, pb) = (&p.pose_a, &p.pose_b);
-            let query_error = query_error(p);
-            Ok(match options.task {
-                Task::Distance => {
-                    let out = solver.distance(a, pa, b, pb).map_err(query_error)?;
-                    let ns = timing::median_ns(times, || {
-                        solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+    let rows = (&set.problems[..], set.has_reference, options.repeats);
+    record_each(rows, on_problem, |p, times| {
+        let query_error = query_error(p);
+        let (a, b) = set.geometries_of(p);
+        let (pa, pb) = (&p.pose_a, &p.pose_b);
+        Ok(match options.task {
+            Task::Distance => {
+                let out = solver.distance(a, pa, b, pb).map_err(query_error)?;
+                let ns = timing::median_ns(times, || {
+                    solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                });
+                (out.output.distance, out.output.iterations, out.output.status, ns)
+            }
+            Task::Collision => {
+                let out = solver.intersects(a, pa, b, pb).map_err(query_error)?;
+                let ns = timing::median_ns(times, || {
+                    solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                });
+                let (value, status) = if out.intersecting {
+                    (1.0, GjkStatus::Intersecting)
+                } else {
+                    (0.0, GjkStatus::Separated)
+                };
+                (value, 0, status, ns)
+            }
+            Task::Penetration => {
+                let out = solver.signed_distance(a, pa, b, pb).map_err(query_error)?;
+                let ns = timing::median_ns(times, || {
+                    solver.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
+                });
+                let status = if out.contact.signed_distance <= 0.0 {
+                    GjkStatus::Intersecting
+                } else {
+                    GjkStatus::Converged
+                };
+                (out.contact.signed_distance, 0, status, ns)
+            }
+            Task::Growth => {
+                let composite = if a.as_convex("growth distance").is_err() {
+                    a
+                } else {
+                    b
+                };
+                let source = composite
+                    .as_convex("growth distance")
+                    .err()
+                    .unwrap_or(WolfeError::ConvexOnly {
+                        query: "growth distance on a geometry set",
+                        geometry: "set with compounds or triangle meshes",
                     });
-                    (out.output.distance, out.output.iterations, out.output.status, ns)
-                }
-                Task::Collision => {
-                    let out = solver.intersects(a, pa, b, pb).map_err(query_error)?;
-                    let ns = timing::median_ns(times, || {
-                        solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
-                    });
-                    let (value, status) = if out.intersecting {
-                        (1.0, GjkStatus::Intersecting)
-                    } else {
-                        (0.0, GjkStatus::Separated)
-                    };
-                    (value, 0, status, ns)
-                }
-                Task::Penetration => {
-                    let out = solver.signed_distance(a, pa, b, pb).map_err(query_error)?;
-                    let ns = timing::median_ns(times, || {
-                        solver.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
-                    });
-                    let status = if out.contact.signed_distance <= 0.0 {
-                        GjkStatus::Intersecting
-                    } else {
-                        GjkStatus::Converged
-                    };
-                    (out.contact.signed_distance, 0, status, ns)
-                }
-                Task::Growth => {
-                    let composite = if a.as_convex("growth distance").is_err() {
-                        a
-                    } else {
-                        b
-                    };
-                    let source =
-                        composite
-                            .as_convex("growth distance")
-                            .err()
-                            .unwrap_or(WolfeError::ConvexOnly {
-                                query: "growth distance on a geometry set",
-                                geometry: "set with compounds or triangle meshes",
-                            });
-                    return Err(query_error(source));
-                }
-            })
-        },
-    )
+                return Err(query_error(source));
+            }
+        })
+    })
 }
