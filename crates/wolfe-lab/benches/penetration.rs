@@ -36,7 +36,7 @@ use wolfe_lab::problem_set::{Problem, ProblemSet};
 use wolfe_lab::timing;
 use wolfe_testkit::machine::{cpu_name, load_average};
 
-use wolfe_lab::bench::parry::{parry_pose, parry_shape, ParryShape};
+use wolfe_lab::bench::parry::{parry_pose, parry_shape, ratio_cells, ParryShape};
 
 /// Timed repeats per problem and solver.
 const REPEATS: usize = 100;
@@ -143,7 +143,6 @@ fn table(md: &mut String, title: &str, groups: &[(String, Vec<&Row>)], families:
             .iter()
             .filter_map(|r| Some((r.wolfe_ns, r.parry?.0)))
             .collect();
-        let wins = paired.iter().filter(|(o, t)| o <= t).count();
         let certified = rows.iter().filter(|r| r.wolfe_certified).count();
         let exact = families[rows[0].family].exact_reference;
         let err_w = rows
@@ -158,13 +157,7 @@ fn table(md: &mut String, title: &str, groups: &[(String, Vec<&Row>)], families:
         let git = rows.iter().map(|r| f64::from(r.gjk_iterations)).sum::<f64>() / n;
         let eit = rows.iter().map(|r| f64::from(r.epa_iterations)).sum::<f64>() / n;
         let fmt = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
-        let (ratio, win) = match (ours, theirs) {
-            (Some(o), Some(t)) => (
-                format!("{:.2}", o as f64 / t as f64),
-                format!("{:.0}%", 100.0 * wins as f64 / paired.len() as f64),
-            ),
-            _ => ("-".into(), "-".into()),
-        };
+        let (ratio, win) = ratio_cells(ours, theirs, &paired);
         let _ = writeln!(
             md,
             "| {name} | {} | {} | {} | {ratio} | {win} | {certified}/{} | {err_w:.1e} | {} | {git:.1} | {eit:.1} |",

@@ -8,6 +8,7 @@
 //!   [`sim`] (`wolfe sim`: the papers' scenes and the clutter studies);
 //! - [`run`] (`wolfe run`: one solver on one set) with [`summary`] (its statistics), and
 //!   [`generate`] (`wolfe generate`: sets as in GJK++ Sec. IV);
+//! - [`sim_settings`] (settings warned about before a simulation starts);
 //! - [`problem_set`] (the file format), [`plot`], [`timing`], [`progress`].
 
 pub mod bench;
@@ -18,6 +19,7 @@ pub mod progress;
 pub mod run;
 pub mod run_geometry;
 pub mod sim;
+pub mod sim_settings;
 pub mod summary;
 pub mod timing;
 

@@ -224,7 +224,7 @@ pub enum RunError {
 pub fn run_set(
     set: &ProblemSet,
     options: &RunOptions,
-    mut on_problem: impl FnMut(),
+    on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
     if options.task == Task::Growth {
@@ -232,23 +232,22 @@ pub fn run_set(
     }
     let mut solver = GjkSolver::new(options.settings()).map_err(RunError::Settings)?;
     let mut epa = ContactSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
-    let mut times = vec![0u64; options.repeats];
-    let mut records = Vec::with_capacity(set.problems.len());
-    for p in &set.problems {
+    let rows = (&set.problems[..], set.has_reference, options.repeats);
+    record_each(rows, on_problem, |p, times| {
         let (a, b) = set.shapes_of(p);
         let (pa, pb) = (&p.pose_a, &p.pose_b);
         let query_error = query_error(p);
-        let (value, iterations, status, ns_per_query) = match options.task {
+        Ok(match options.task {
             Task::Distance => {
                 let out = solver.distance(a, pa, b, pb, None).map_err(query_error)?;
-                let ns = timing::median_ns(&mut times, || {
+                let ns = timing::median_ns(times, || {
                     solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 (out.distance, out.iterations, out.status, ns)
             }
             Task::Collision => {
                 let out = solver.intersects(a, pa, b, pb, None).map_err(query_error)?;
-                let ns = timing::median_ns(&mut times, || {
+                let ns = timing::median_ns(times, || {
                     solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 let value = if out.intersecting { 1.0 } else { 0.0 };
@@ -257,7 +256,7 @@ pub fn run_set(
             Task::Growth => unreachable!("task growth runs in run_growth"),
             Task::Penetration => {
                 let out = epa.signed_distance(a, pa, b, pb, None).map_err(query_error)?;
-                let ns = timing::median_ns(&mut times, || {
+                let ns = timing::median_ns(times, || {
                     epa.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb), None)
                 });
                 (
@@ -267,11 +266,29 @@ pub fn run_set(
                     ns,
                 )
             }
-        };
+        })
+    })
+}
+
+/// One problem's answer as a run records it: value, iterations, status, ns per query.
+pub(crate) type Measured = (f64, u32, GjkStatus, u64);
+
+/// Every problem of `(problems, has_reference, repeats)` in file order, each measured by
+/// `measure` (given the problem and the timing scratch of `repeats` slots) into a [`RunRecord`], the reference columns kept
+/// when the set has them; `on_problem` after each (outside any timed region).
+pub(crate) fn record_each(
+    (problems, has_reference, repeats): (&[Problem], bool, usize),
+    mut on_problem: impl FnMut(),
+    mut measure: impl FnMut(&Problem, &mut [u64]) -> Result<Measured, RunError>,
+) -> Result<Vec<RunRecord>, RunError> {
+    let mut times = vec![0u64; repeats];
+    let mut records = Vec::with_capacity(problems.len());
+    for p in problems {
+        let (value, iterations, status, ns_per_query) = measure(p, &mut times)?;
         records.push(RunRecord {
             id: p.id,
-            category: set.has_reference.then_some(p.category),
-            reference: set.has_reference.then_some(p.dist),
+            category: has_reference.then_some(p.category),
+            reference: has_reference.then_some(p.dist),
             value,
             iterations,
             status,
@@ -283,7 +300,7 @@ pub fn run_set(
 }
 
 /// A query's library error as the run error naming problem `p`.
-fn query_error(p: &Problem) -> impl Fn(WolfeError) -> RunError + '_ {
+pub(crate) fn query_error(p: &Problem) -> impl Fn(WolfeError) -> RunError + '_ {
     move |source| RunError::Query {
         id: p.id,
         line: p.line,
@@ -332,13 +349,12 @@ fn size_of(s: &Shape) -> f64 {
 fn run_growth(
     set: &ProblemSet,
     options: &RunOptions,
-    mut on_problem: impl FnMut(),
+    on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     let mut solver = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(WARM_MOTION_SEED);
-    let mut times = vec![0u64; options.repeats];
-    let mut records = Vec::with_capacity(set.problems.len());
-    for p in &set.problems {
+    let rows = (&set.problems[..], set.has_reference, options.repeats);
+    record_each(rows, on_problem, |p, times| {
         let (a, b) = set.shapes_of(p);
         let (pa, pb) = (&p.pose_a, &p.pose_b);
         let query_error = query_error(p);
@@ -348,23 +364,13 @@ fn run_growth(
                 nudge(&mut rng, pa, 0.01 * size_of(a)),
                 nudge(&mut rng, pb, 0.01 * size_of(b)),
             );
-            timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), &mut times)
+            timing::growth_timed(&mut state, (a, pa), (b, pb), Some((&qa, &qb)), times)
         } else {
-            timing::growth_timed(&mut solver, (a, pa), (b, pb), None, &mut times)
+            timing::growth_timed(&mut solver, (a, pa), (b, pb), None, times)
         }
         .map_err(query_error)?;
-        records.push(RunRecord {
-            id: p.id,
-            category: set.has_reference.then_some(p.category),
-            reference: set.has_reference.then_some(p.dist),
-            value: out.alpha,
-            iterations: out.iterations,
-            status: growth_status(out.status),
-            ns_per_query: ns,
-        });
-        on_problem();
-    }
-    Ok(records)
+        Ok((out.alpha, out.iterations, growth_status(out.status), ns))
+    })
 }
 
 /// The status of a signed-distance query in GJK's words, for the run's records:

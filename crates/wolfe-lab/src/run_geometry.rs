@@ -7,7 +7,7 @@ use std::hint::black_box;
 use wolfe::{CompositeSolver, GjkStatus, WolfeError};
 
 use crate::problem_set::GeometrySet;
-use crate::run::{RunError, RunOptions, RunRecord, Task};
+use crate::run::{query_error, record_each, RunError, RunOptions, RunRecord, Task};
 use crate::timing;
 
 /// Solves and times every problem of `set`, single thread, in file order: task
@@ -19,31 +19,26 @@ use crate::timing;
 pub fn run_geometry_set(
     set: &GeometrySet,
     options: &RunOptions,
-    mut on_problem: impl FnMut(),
+    on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
     let mut solver = CompositeSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;
-    let mut times = vec![0u64; options.repeats];
-    let mut records = Vec::with_capacity(set.problems.len());
-    for p in &set.problems {
+    let rows = (&set.problems[..], set.has_reference, options.repeats);
+    record_each(rows, on_problem, |p, times| {
+        let query_error = query_error(p);
         let (a, b) = set.geometries_of(p);
         let (pa, pb) = (&p.pose_a, &p.pose_b);
-        let query_error = |source| RunError::Query {
-            id: p.id,
-            line: p.line,
-            source,
-        };
-        let (value, iterations, status, ns_per_query) = match options.task {
+        Ok(match options.task {
             Task::Distance => {
                 let out = solver.distance(a, pa, b, pb).map_err(query_error)?;
-                let ns = timing::median_ns(&mut times, || {
+                let ns = timing::median_ns(times, || {
                     solver.distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
                 });
                 (out.output.distance, out.output.iterations, out.output.status, ns)
             }
             Task::Collision => {
                 let out = solver.intersects(a, pa, b, pb).map_err(query_error)?;
-                let ns = timing::median_ns(&mut times, || {
+                let ns = timing::median_ns(times, || {
                     solver.intersects(black_box(a), black_box(pa), black_box(b), black_box(pb))
                 });
                 let (value, status) = if out.intersecting {
@@ -55,7 +50,7 @@ pub fn run_geometry_set(
             }
             Task::Penetration => {
                 let out = solver.signed_distance(a, pa, b, pb).map_err(query_error)?;
-                let ns = timing::median_ns(&mut times, || {
+                let ns = timing::median_ns(times, || {
                     solver.signed_distance(black_box(a), black_box(pa), black_box(b), black_box(pb))
                 });
                 let status = if out.contact.signed_distance <= 0.0 {
@@ -80,17 +75,6 @@ pub fn run_geometry_set(
                     });
                 return Err(query_error(source));
             }
-        };
-        records.push(RunRecord {
-            id: p.id,
-            category: set.has_reference.then_some(p.category),
-            reference: set.has_reference.then_some(p.dist),
-            value,
-            iterations,
-            status,
-            ns_per_query,
-        });
-        on_problem();
-    }
-    Ok(records)
+        })
+    })
 }

@@ -47,9 +47,38 @@ fn quick_suite_writes_every_measurement_plot_and_table() {
         .arg(&out)
         .arg("--ycb-dir")
         .arg(ycb_dir())
+        .arg("--page")
+        .arg(out.join("benchmarks.md"))
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The benchmarks page (docs/benchmarks.md's generator) on the quick outputs: the
+    // header names machine, date, commit and command, and every section of summary.md
+    // is on it, unchanged.
+    let page = std::fs::read_to_string(out.join("benchmarks.md")).unwrap();
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    for field in [
+        "| command | `",
+        "| machine | ",
+        "hardware threads",
+        "| date (UTC) | 20",
+        "| commit | ",
+    ] {
+        assert!(page.contains(field), "{field} missing from the page");
+    }
+    assert!(
+        page.contains("bench all --quick --out"),
+        "the page names its command"
+    );
+    let sections = &summary[summary.find("\n## ").unwrap() + 1..];
+    assert!(
+        page.trim_end().ends_with(sections.trim_end()),
+        "the page carries summary.md's sections unchanged"
+    );
+    assert!(
+        sections.matches("\n## ").count() >= 7,
+        "every suite has its section"
+    );
     // The terminal gets a digest, not the 230 lines of summary.md.
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(stdout.lines().count() <= 15, "{stdout}");

@@ -5,5 +5,6 @@ mod bench;
 mod cli;
 mod common;
 mod query;
+mod readme;
 mod robot_view;
 mod sim;

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use wolfe_lab::bench::parry::ratio_cells;
 use wolfe_lab::run::Task;
 use wolfe_lab::timing;
 use wolfe_testkit::machine::cpu_name;
@@ -118,20 +119,11 @@ pub(crate) fn tables(md: &mut String, families: &[Family], rows: &[Row]) {
             let rows: Vec<&Row> = rows.iter().filter(|r| r.family == f && r.task == task).collect();
             let medians = SOLVERS_INDICES.map(|s| median_ns(&rows, s));
             let ns = medians.map(|m| m.map_or("-".into(), |m| m.to_string()));
-            let (ratio, faster) = match (medians[0], medians[PARRY]) {
-                (Some(ours), Some(theirs)) => {
-                    let paired: Vec<_> = rows
-                        .iter()
-                        .filter_map(|r| Some((r.outcomes[0]?.ns, r.outcomes[PARRY]?.ns)))
-                        .collect();
-                    let wins = paired.iter().filter(|(o, t)| o <= t).count();
-                    (
-                        format!("{:.2}", ours as f64 / theirs as f64),
-                        format!("{:.0}%", 100.0 * wins as f64 / paired.len() as f64),
-                    )
-                }
-                _ => ("-".into(), "-".into()),
-            };
+            let paired: Vec<_> = rows
+                .iter()
+                .filter_map(|r| Some((r.outcomes[0]?.ns, r.outcomes[PARRY]?.ns)))
+                .collect();
+            let (ratio, faster) = ratio_cells(medians[0], medians[PARRY], &paired);
             let _ = writeln!(
                 md,
                 "| {} | {} | {} | {} | {} | {} | {} | {ratio} | {faster} |",

@@ -16,6 +16,7 @@ pub mod funnel;
 pub mod growth;
 pub mod growth_sim;
 pub mod meshes;
+pub mod page;
 pub mod parry;
 pub mod peers;
 pub mod qp;

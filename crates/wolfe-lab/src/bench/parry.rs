@@ -214,9 +214,43 @@ pub fn contact(
     }
 }
 
+/// The two comparison cells of a wolfe-against-parry table row: the ratio of the median
+/// times `ours / theirs` (two decimals) and the share of problems on which wolfe was at
+/// least as fast (`paired`: per problem, wolfe's ns and parry's); `"-"` for both when
+/// either median is missing.
+pub fn ratio_cells(ours: Option<u64>, theirs: Option<u64>, paired: &[(u64, u64)]) -> (String, String) {
+    match (ours, theirs) {
+        (Some(o), Some(t)) if !paired.is_empty() => {
+            let wins = paired.iter().filter(|(o, t)| o <= t).count();
+            (
+                format!("{:.2}", o as f64 / t as f64),
+                format!("{:.0}%", 100.0 * wins as f64 / paired.len() as f64),
+            )
+        }
+        _ => ("-".into(), "-".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ratio_cells_give_the_median_ratio_and_the_share_of_wins() {
+        let paired = [(1, 2), (3, 3), (5, 4), (2, 8)];
+        assert_eq!(
+            ratio_cells(Some(3), Some(4), &paired),
+            ("0.75".to_string(), "75%".to_string())
+        );
+        assert_eq!(
+            ratio_cells(None, Some(4), &paired),
+            ("-".to_string(), "-".to_string())
+        );
+        assert_eq!(
+            ratio_cells(Some(3), Some(4), &[]),
+            ("-".to_string(), "-".to_string())
+        );
+    }
     use wolfe::{
         Cone, ContactSolver, Cuboid, Ellipsoid, GjkSettings, GjkSolver, SignedDistanceSettings, Sphere,
     };

@@ -59,8 +59,12 @@ pub struct RunRecorder {
 
 impl RunRecorder {
     /// Creates `dir` if needed, opens the files in it and records the initial state of
-    /// `sim`.
+    /// `sim`. Warns on stderr first when the time step is far beyond the scene's contact
+    /// time scale ([`crate::sim_settings::dt_warning`]).
     pub fn create(dir: &Path, sim: &Simulation) -> Result<Self, SimRunError> {
+        if let Some(w) = crate::sim_settings::dt_warning(sim.world(), sim.settings().time_step) {
+            eprintln!("warning: {w}");
+        }
         std::fs::create_dir_all(dir).map_err(io(dir))?;
         let mut trajectory = TrajectoryWriter::create(dir, sim.world()).map_err(io(dir))?;
         trajectory.record_simulation(0, sim).map_err(io(dir))?;
