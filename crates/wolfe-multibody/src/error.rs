@@ -101,6 +101,14 @@ pub enum ModelError {
         /// What is wrong.
         problem: String,
     },
+    /// A bad argument of a query (inverse kinematics, a trajectory, splitting a robot).
+    #[error("{what}: {problem}")]
+    InvalidArgument {
+        /// The query and argument.
+        what: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
 }
 
 /// Errors of URDF loading. Each names the element and the problem.

@@ -3,8 +3,8 @@
 //! workspace (as pinocchio splits them), forward kinematics and world-aligned Jacobians
 //! ([`kinematics`]), the mass matrix by the composite-rigid-body algorithm and inverse
 //! dynamics by the recursive Newton-Euler algorithm ([`dynamics`]), URDF and MJCF loading
-//! with collision geometry as wolfe shapes ([`urdf`], [`mjcf`]), and the library side of
-//! `wolfe robot inspect` ([`inspect`](mod@inspect)).
+//! with collision geometry as wolfe shapes ([`urdf`], [`mjcf`]), splitting a robot into
+//! its independent subtrees ([`Robot::subtrees`]), and the library side of `wolfe robot inspect` ([`inspect`](mod@inspect)).
 //!
 //! The SAP paper (Castro et al., Section II) writes the dynamics of a multibody system
 //! as `M(q) (v - v0) = dt k(q, v) + J^T gamma` (Eq. 7) with the kinematic map
@@ -38,6 +38,7 @@ pub mod kinematics;
 pub mod mjcf;
 pub mod model;
 pub mod spatial;
+mod split;
 pub mod urdf;
 
 pub use data::Data;

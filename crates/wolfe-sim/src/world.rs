@@ -7,7 +7,47 @@ use wolfe_multibody::{Robot, Se3};
 
 use crate::body::{Material, RigidBody};
 use crate::error::SimError;
-use crate::tree::{ArticulatedTree, LinkGeometry};
+use crate::tree::{ArticulatedTree, JointCoupler, LinkGeometry};
+
+/// The coupler of each of `robot`'s mimic relations (see [`World::add_robot`]).
+fn robot_couplers(robot: &Robot) -> Result<Vec<JointCoupler>, SimError> {
+    let dof = |name: &str| -> Result<usize, SimError> {
+        let body = robot.model.bodies().iter().find(|b| b.joint.name == name);
+        match body {
+            Some(b) if b.joint.kind.nv() == 1 => Ok(b.v_index),
+            Some(_) => Err(SimError::invalid(
+                "mimic joint",
+                format!("'{name}' is not a one-dof joint"),
+            )),
+            None => Err(SimError::invalid(
+                "mimic joint",
+                format!("'{name}' is not a movable joint of the model"),
+            )),
+        }
+    };
+    robot
+        .mimics
+        .iter()
+        .map(|m| {
+            let (d, c) = (dof(&m.joint)?, dof(&m.source)?);
+            if d == c || !(m.multiplier.is_finite() && m.offset.is_finite()) {
+                return Err(SimError::invalid(
+                    "mimic",
+                    format!(
+                        "'{}' = {} '{}' + {} must couple two joints with a finite ratio and offset",
+                        m.joint, m.multiplier, m.source, m.offset
+                    ),
+                ));
+            }
+            Ok(JointCoupler {
+                dof: d,
+                coupled_dof: c,
+                ratio: m.multiplier,
+                offset: m.offset,
+            })
+        })
+        .collect()
+}
 
 /// Geometry fixed in the world.
 #[derive(Clone, Debug)]
@@ -199,11 +239,15 @@ impl World {
     /// Adds a robot: its model as an articulated tree at configuration `q0` (model
     /// order) at rest, its collision geometry with `material`; returns the tree's index.
     /// Links welded to the world become static geometry (never touching the tree's root
-    /// bodies, which are jointed to them).
+    /// bodies, which are jointed to them). Its mimic relations ([`Robot::mimics`]: URDF
+    /// `<mimic>`, MJCF `<equality joint>`) become the tree's
+    /// [`ArticulatedTree::couplers`], enforced at every step.
     ///
     /// # Errors
-    /// [`SimError::Invalid`] for a `q0` of the wrong length or not finite, or a tree
-    /// without bodies.
+    /// [`SimError::Invalid`] for a `q0` of the wrong length or not finite, a tree
+    /// without bodies, or a mimic relation that names a joint the model lacks or one
+    /// that is not a one-dof joint, couples a joint with itself or has a ratio or offset
+    /// that is not finite.
     pub fn add_robot(&mut self, robot: &Robot, q0: &[f64], material: Material) -> Result<usize, SimError> {
         // The world's gravity, so that PD gains held against gravity before the
         // simulation starts (`ArticulatedTree::hold_gains`) feed forward the right torque
@@ -223,6 +267,7 @@ impl World {
         if let Err((name, value, reason)) = material.check() {
             return Err(SimError::InvalidSetting { name, value, reason });
         }
+        let couplers = robot_couplers(robot)?;
         let tree = self.trees.len();
         for g in &robot.collision {
             match g.body {
@@ -261,6 +306,7 @@ impl World {
             joint_limits: true,
             self_collision: false,
             joints,
+            couplers,
             model,
         });
         Ok(tree)
@@ -370,6 +416,13 @@ impl World {
     /// The static geometry.
     pub fn statics(&self) -> &[StaticGeometry] {
         &self.statics
+    }
+
+    /// The material of static geometry `k` (MJCF scenes set each geom's).
+    pub(crate) fn static_material_mut(&mut self, k: usize) -> Option<&mut Material> {
+        match self.statics.get_mut(k)? {
+            StaticGeometry::HalfSpace(_, m) | StaticGeometry::Shape(_, _, m) => Some(m),
+        }
     }
 
     /// The springs.

@@ -16,10 +16,10 @@ use crate::error::MjcfError;
 use crate::joint::{Joint, JointKind, JointLimits};
 use crate::model::{validate_inertia, Model};
 use crate::spatial::{Mat3, Se3, SpatialInertia, Vec3};
-use crate::urdf::{CollisionGeometry, Robot, VisualGeometry};
+use crate::urdf::{CollisionGeometry, Mimic, Robot, VisualGeometry};
 
 /// Top-level elements ignored with a note (they do not change the dynamics).
-const IGNORED_TOP: [&str; 6] = ["visual", "statistic", "sensor", "keyframe", "size", "custom"];
+const IGNORED_TOP: [&str; 5] = ["visual", "statistic", "sensor", "size", "custom"];
 
 /// MuJoCo's `mjEPS`: geoms lighter than this do not enter a body's inertia.
 const MJ_EPS: f64 = 1e-14;
@@ -97,13 +97,27 @@ pub(super) fn build(root: &El, dir: &Path, options: MjcfOptions) -> Result<Mjcf,
     b.model.check_masses()?;
     let extras = b.extras(root)?;
     let file_order = (0..b.model.bodies().len()).collect();
+    // Couplings of two joints are the robot's mimic relations (what a simulator
+    // enforces); one that holds a joint at a constant stays in `couplings` only.
+    let mimics = extras
+        .couplings
+        .iter()
+        .filter_map(|c| {
+            c.source.as_ref().map(|s| Mimic {
+                joint: c.joint.clone(),
+                source: s.clone(),
+                multiplier: c.multiplier,
+                offset: c.offset,
+            })
+        })
+        .collect();
     Ok(Mjcf {
         robot: Robot {
             model: b.model,
             collision: b.collision,
             visual: b.visual,
             file_order,
-            mimics: Vec::new(),
+            mimics,
             base_dir: dir.to_path_buf(),
         },
         bodies: b.out_bodies,
@@ -115,6 +129,7 @@ pub(super) fn build(root: &El, dir: &Path, options: MjcfOptions) -> Result<Mjcf,
         excludes: extras.excludes,
         pairs: extras.pairs,
         qpos0: b.qpos0,
+        keyframe: extras.keyframe,
         notes: b.notes,
     })
 }
@@ -124,7 +139,7 @@ impl Builder {
     fn top_level(&mut self, root: &El) -> Result<(), MjcfError> {
         for el in &root.children {
             match el.tag.as_str() {
-                "compiler" | "default" | "worldbody" | "contact" | "equality" | "actuator" => {}
+                "compiler" | "default" | "worldbody" | "contact" | "equality" | "actuator" | "keyframe" => {}
                 "option" => self.option(el)?,
                 "asset" => self.assets(el)?,
                 "tendon" if el.children.is_empty() => {}
