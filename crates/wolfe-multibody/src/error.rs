@@ -236,6 +236,9 @@ pub enum InspectError {
     /// The MJCF did not load.
     #[error(transparent)]
     Mjcf(#[from] MjcfError),
+    /// Attaching one model to the other failed (no such frame, a free child root).
+    #[error("{0}")]
+    Attach(ModelError),
     /// A query failed (wrong length, non-finite state).
     #[error("state {index}: {source}")]
     State {

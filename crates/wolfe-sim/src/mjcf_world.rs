@@ -14,8 +14,9 @@
 //!   the world become static shapes (meshes: their convex hulls), never touching the
 //!   root bodies jointed to them (as for URDF robots).
 //! - **Contact parameters.** Each geom's `contype`/`conaffinity` become its
-//!   [`CollisionFilter`] and its sliding friction the material's; `<exclude>` pairs are
-//!   [`World::exclude`]d. `<pair>` (contacts beyond the filter), torsional and rolling
+//!   [`CollisionFilter`] (static geometry keeps the default groups) and its sliding
+//!   friction the material's; `<exclude>` pairs are [`World::exclude`]d (a body welded
+//!   to the world: its static geometry). `<pair>` (contacts beyond the filter), torsional and rolling
 //!   friction are not modelled: a note says so.
 //! - **Actuators** become PD controllers (SAP paper Section VII): a `position`
 //!   actuator holds `ctrl` with `kp` and `kd = kv`, a `velocity` actuator tracks
@@ -104,6 +105,8 @@ impl World {
             bodies: vec![(usize::MAX, usize::MAX); bodies.len()],
             ..Default::default()
         };
+        // The static geometry of each geom welded to the world: (its MJCF body, index).
+        let mut statics: Vec<(Option<usize>, usize)> = Vec::new();
         let collision: Vec<&MjcfGeom> = mjcf
             .geoms
             .iter()
@@ -113,12 +116,13 @@ impl World {
         if !fixed.is_empty() {
             groups.push((fixed, true));
         } else {
-            self.add_world_geoms(&collision, &options)?;
+            self.add_world_geoms(&collision, &options, &mut statics)?;
         }
         groups.sort_by_key(|(roots, _)| roots[0]);
         for (roots, with_world) in groups {
             let (sub, map) = robot.subtrees(&roots, with_world)?;
-            let t = self.add_mjcf_tree(mjcf, &sub, &map, &collision, with_world, &options)?;
+            let part = (&sub, &map[..], with_world);
+            let t = self.add_mjcf_tree(mjcf, part, &collision, &options, &mut statics)?;
             for (b, k) in map.iter().enumerate() {
                 if let Some(k) = k {
                     scene.bodies[b] = (t, *k);
@@ -137,7 +141,7 @@ impl World {
             }
             self.add_static(StaticGeometry::HalfSpace(plane, material(g, &options)))?;
         }
-        self.mjcf_excludes(mjcf, &scene.bodies.clone(), &mut scene.notes)?;
+        self.mjcf_excludes(mjcf, &scene.bodies.clone(), &statics, &mut scene.notes)?;
         if !mjcf.pairs.is_empty() {
             scene
                 .notes
@@ -161,28 +165,30 @@ impl World {
         &mut self,
         collision: &[&MjcfGeom],
         options: &MjcfWorldOptions,
+        statics: &mut Vec<(Option<usize>, usize)>,
     ) -> Result<(), SimError> {
         for g in collision.iter().filter(|g| g.body.is_none()) {
             let shape = g.shape.clone().expect("collision geoms have shapes");
-            self.add_static(StaticGeometry::Shape(
+            let k = self.add_static(StaticGeometry::Shape(
                 shape,
                 g.placement.to_pose(),
                 material(g, options),
             ))?;
+            statics.push((g.mjcf_body, k));
         }
         Ok(())
     }
 
-    /// Adds one tree of the scene (`sub`, its bodies `map`ped from the scene model's):
-    /// its initial state, geometry parameters and actuators.
+    /// Adds one tree of the scene (`sub`, its bodies `map`ped from the scene model's,
+    /// `with_world`: with the geometry welded to the world, whose static indices go
+    /// into `statics`): its initial state, geometry parameters and actuators.
     fn add_mjcf_tree(
         &mut self,
         mjcf: &Mjcf,
-        sub: &Robot,
-        map: &[Option<usize>],
+        (sub, map, with_world): (&Robot, &[Option<usize>], bool),
         collision: &[&MjcfGeom],
-        with_world: bool,
         options: &MjcfWorldOptions,
+        statics: &mut Vec<(Option<usize>, usize)>,
     ) -> Result<usize, SimError> {
         let full = &mjcf.robot.model;
         let qpos = mjcf
@@ -218,6 +224,7 @@ impl World {
                     if let Some(m) = self.static_material_mut(stat) {
                         *m = material(g, options);
                     }
+                    statics.push((g.mjcf_body, stat));
                     stat += 1;
                 }
                 _ => {}
@@ -230,35 +237,35 @@ impl World {
         Ok(t)
     }
 
-    /// The scene's `<exclude>` pairs between two moving bodies; a pair with a body
-    /// welded to the world is filtered already when the other is a root body jointed
-    /// to it, else it gets a note.
+    /// The scene's `<exclude>` pairs: between two moving bodies, or between the static
+    /// geometry of a body welded to the world and a moving body.
     fn mjcf_excludes(
         &mut self,
         mjcf: &Mjcf,
         bodies: &[(usize, usize)],
+        statics: &[(Option<usize>, usize)],
         notes: &mut Vec<String>,
     ) -> Result<(), SimError> {
-        let model = &mjcf.robot.model;
-        let find = |name: &str| {
-            mjcf.bodies
-                .iter()
-                .find(|b| b.name == name)
-                .and_then(|b| b.model_body)
+        let find = |name: &str| mjcf.bodies.iter().position(|b| b.name == name);
+        let tree_body = |m: usize| ExcludedBody::Tree {
+            tree: bodies[m].0,
+            body: bodies[m].1,
         };
         for (a, b) in &mjcf.excludes {
-            match (find(a), find(b)) {
-                (Some(x), Some(y)) => {
-                    let key = |m: usize| ExcludedBody::Tree {
-                        tree: bodies[m].0,
-                        body: bodies[m].1,
-                    };
-                    self.exclude(key(x), key(y))?;
+            let (Some(x), Some(y)) = (find(a), find(b)) else {
+                // The world body (the loader checked the other names).
+                notes.push(format!("exclude '{a}'-'{b}' with the world body not applied"));
+                continue;
+            };
+            match (mjcf.bodies[x].model_body, mjcf.bodies[y].model_body) {
+                (Some(p), Some(q)) => self.exclude(tree_body(p), tree_body(q))?,
+                (None, Some(m)) | (Some(m), None) => {
+                    let welded = if mjcf.bodies[x].model_body.is_none() { x } else { y };
+                    for &(_, k) in statics.iter().filter(|(mb, _)| *mb == Some(welded)) {
+                        self.exclude(ExcludedBody::Static(k), tree_body(m))?;
+                    }
                 }
-                (Some(m), None) | (None, Some(m)) if model.bodies()[m].parent.is_none() => {}
-                _ => notes.push(format!(
-                    "exclude '{a}'-'{b}': a body welded to the world and a body not jointed to it, not applied"
-                )),
+                (None, None) => {}
             }
         }
         Ok(())

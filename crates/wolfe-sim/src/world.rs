@@ -49,6 +49,9 @@ fn robot_couplers(robot: &Robot) -> Result<Vec<JointCoupler>, SimError> {
         .collect()
 }
 
+/// The first half of the key of static geometry in [`World::exclude`]'s pairs.
+const STATIC_KEY: usize = usize::MAX - 1;
+
 /// Geometry fixed in the world.
 #[derive(Clone, Debug)]
 pub enum StaticGeometry {
@@ -72,6 +75,8 @@ impl StaticGeometry {
 pub enum ExcludedBody {
     /// Rigid body `i`.
     Rigid(usize),
+    /// Static geometry `k` (a geom of a body welded to the world).
+    Static(usize),
     /// Body `body` of articulated tree `tree`.
     Tree {
         /// The tree.
@@ -144,7 +149,8 @@ pub struct World {
     /// world): that tree's root bodies are jointed to it and never touch it.
     static_base: Vec<Option<usize>>,
     /// Pairs that never touch (MJCF's `<exclude>`), sorted, the smaller first; a
-    /// tree's body is `(tree, body)`, a rigid body `i` is `(usize::MAX, i)`.
+    /// tree's body is `(tree, body)`, a rigid body `i` is `(usize::MAX, i)`, static
+    /// geometry `k` is `(STATIC_KEY, k)`.
     excluded: Vec<((usize, usize), (usize, usize))>,
 }
 
@@ -352,8 +358,8 @@ impl World {
     }
 
     /// Excludes every contact between two bodies (MJCF's `<exclude body1 body2>`),
-    /// whatever their collision groups: each is a rigid body ([`Collider::Body`]) or a
-    /// body of an articulated tree, given as `(tree, body)`.
+    /// whatever their collision groups: each is a rigid body ([`Collider::Body`]), a
+    /// body of an articulated tree, given as `(tree, body)`, or static geometry.
     ///
     /// # Errors
     /// [`SimError::Invalid`] for an index out of range.
@@ -364,6 +370,11 @@ impl World {
                 ExcludedBody::Rigid(i) => Err(SimError::invalid(
                     "body",
                     format!("index {i} of {}", self.bodies.len()),
+                )),
+                ExcludedBody::Static(k) if k < self.statics.len() => Ok((STATIC_KEY, k)),
+                ExcludedBody::Static(k) => Err(SimError::invalid(
+                    "static geometry",
+                    format!("index {k} of {}", self.statics.len()),
                 )),
                 ExcludedBody::Tree { tree, body } => {
                     let t = self.trees.get(tree).ok_or_else(|| {
@@ -395,7 +406,7 @@ impl World {
         let key = |c: Collider| match c {
             Collider::Body(i) => Some((usize::MAX, i)),
             Collider::Link(g) => Some((self.links[g].tree, self.links[g].body)),
-            Collider::Static(_) => None,
+            Collider::Static(k) => Some((STATIC_KEY, k)),
         };
         let (Some(ka), Some(kb)) = (key(a), key(b)) else {
             return false;

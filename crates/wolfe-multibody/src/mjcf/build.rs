@@ -50,6 +50,17 @@ pub(super) struct Place {
     pub world_child: bool,
 }
 
+/// What the children of an element (the world body or a body) see: its MJCF body
+/// (`None`: the world body), where its frame is, the `childclass` in force, and whether
+/// it is the world body.
+#[derive(Clone, Copy)]
+pub(super) struct Scope<'a> {
+    pub mjcf_body: Option<usize>,
+    pub place: Place,
+    pub cc: Option<&'a str>,
+    pub world: bool,
+}
+
 pub(super) struct Builder {
     pub compiler: Compiler,
     pub defaults: Arc<Defaults>,
@@ -245,23 +256,22 @@ impl Builder {
             world_child: true,
         };
         let cc = wb.attr("childclass");
-        self.contents(wb, None, place, cc, true)?;
+        let scope = Scope {
+            mjcf_body: None,
+            place,
+            cc,
+            world: true,
+        };
+        self.contents(wb, scope)?;
         Ok(())
     }
 
-    /// Geoms, sites and child bodies of `el` (the world body or a body), whose frame is
-    /// at `place`; returns the geoms' mass properties in `el`'s frame.
-    fn contents(
-        &mut self,
-        el: &El,
-        mjcf_body: Option<usize>,
-        place: Place,
-        cc: Option<&str>,
-        world: bool,
-    ) -> Result<(), MjcfError> {
+    /// Geoms, sites and child bodies of `el` (the world body or a body) in `scope`.
+    fn contents(&mut self, el: &El, scope: Scope<'_>) -> Result<(), MjcfError> {
+        let Scope { place, cc, world, .. } = scope;
         for c in &el.children {
             match c.tag.as_str() {
-                "geom" => self.geom(c, mjcf_body, place, cc, world)?,
+                "geom" => self.geom(c, scope)?,
                 "site" => self.site(c, place, cc)?,
                 "body" => {
                     let child_place = Place {
@@ -327,7 +337,13 @@ impl Builder {
         if !(named && place.offset == Se3::identity()) {
             self.model.add_frame(name, place.body, place.offset)?;
         }
-        self.contents(el, Some(index), place, cc, false)
+        let scope = Scope {
+            mjcf_body: Some(index),
+            place,
+            cc,
+            world: false,
+        };
+        self.contents(el, scope)
     }
 
     /// Adds the model bodies of `el`'s joints (none: welded to the parent) and returns

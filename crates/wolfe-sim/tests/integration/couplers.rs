@@ -54,17 +54,7 @@ fn equality_coupling_error_is_the_near_rigid_compliance_under_load() {
         effort_limit: f64::INFINITY,
     }];
     let dt = 1e-3;
-    let mut sim = Simulation::new(
-        world,
-        SimSettings {
-            time_step: dt,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    for _ in 0..1000 {
-        sim.step().unwrap();
-    }
+    let sim = run_for(world, dt, 1000);
     let q = sim.tree_configuration(t).to_vec();
     let error = q[i2] - rho * q[i1] - offset;
     // At rest the coupler's impulse gamma carries finger 2's gravity torque over the
@@ -84,6 +74,19 @@ fn equality_coupling_error_is_the_near_rigid_compliance_under_load() {
     );
     // And the driving finger stays at its target.
     assert!((q[i1] - q1).abs() < 1e-3, "j1 = {}", q[i1]);
+}
+
+/// `world` simulated `steps` steps of `dt` (default settings otherwise).
+pub(super) fn run_for(world: World, dt: f64, steps: usize) -> Simulation {
+    let settings = SimSettings {
+        time_step: dt,
+        ..Default::default()
+    };
+    let mut sim = Simulation::new(world, settings).unwrap();
+    for _ in 0..steps {
+        sim.step().unwrap();
+    }
+    sim
 }
 
 /// A base with two prismatic fingers along y; `finger2` mimics `finger1` when `mimic`.

@@ -8,6 +8,8 @@ use wolfe_multibody::mjcf::Keyframe;
 use wolfe_multibody::{load_mjcf, parse_mjcf, MjcfOptions};
 use wolfe_sim::{Material, MjcfWorldOptions, SimError, SimSettings, Simulation, StaticGeometry, World};
 
+use super::couplers::run_for;
+
 fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
 }
@@ -39,18 +41,7 @@ fn free_box_comes_to_rest_on_the_plane_at_the_analytic_height() {
     let h = std::f64::consts::FRAC_1_SQRT_2;
     let expected = [0.1, 0.0, 0.06, 0.0, 0.0, h, h];
     assert!((0..7).all(|i| (q0[i] - expected[i]).abs() < 1e-12), "{q0}");
-    let dt = 1e-3;
-    let mut sim = Simulation::new(
-        world,
-        SimSettings {
-            time_step: dt,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    for _ in 0..1500 {
-        sim.step().unwrap();
-    }
+    let sim = run_for(world, 1e-3, 1500);
     let q = sim.tree_configuration(t).to_vec();
     let v = sim.tree_velocities(t);
     assert!(v.iter().all(|x| x.abs() < 1e-4), "at rest: {v:?}");
