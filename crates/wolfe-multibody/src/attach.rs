@@ -4,6 +4,67 @@
 use crate::error::ModelError;
 use crate::model::{Frame, Model};
 use crate::spatial::Se3;
+use crate::urdf::{Mimic, Robot};
+
+impl Robot {
+    /// The robot with `child` hanging from this robot's frame `frame` as one tree
+    /// ([`Model::attach`]: a hand welded to an arm's flange), with both robots' collision
+    /// and visual geometry (the child's world geometry now on the frame's body), movable
+    /// joints (this robot's in its file order, then the child's) and mimic relations;
+    /// the child's names get `prefix`.
+    ///
+    /// # Errors
+    /// Those of [`Model::attach`].
+    pub fn attach(
+        &self,
+        frame: &str,
+        child: &Robot,
+        placement: &Se3,
+        prefix: &str,
+    ) -> Result<Robot, ModelError> {
+        let (model, start) = self.model.attach(frame, &child.model, placement, prefix)?;
+        let nc = child.model.bodies().len();
+        let own = |b: usize| if b < start { b } else { b + nc };
+        let f = self.model.frame_index(frame).expect("attach checked the frame");
+        let (at, frame_place) = (self.model.frames()[f].body, self.model.frames()[f].placement);
+        let base = frame_place.compose(placement);
+        let mut out = self.clone();
+        out.model = model;
+        for g in &mut out.collision {
+            g.body = g.body.map(own);
+        }
+        for g in &mut out.visual {
+            g.body = g.body.map(own);
+        }
+        // The child's geometry: its bodies shift by `start`, its world becomes the
+        // frame's body, its world placements composed with the attachment.
+        let moved = |body: Option<usize>, x: &Se3| match body {
+            Some(b) => (Some(start + b), *x),
+            None => (at.map(own), base.compose(x)),
+        };
+        for g in &child.collision {
+            let mut g = g.clone();
+            (g.body, g.placement) = moved(g.body, &g.placement);
+            g.link = format!("{prefix}{}", g.link);
+            out.collision.push(g);
+        }
+        for g in &child.visual {
+            let mut g = g.clone();
+            (g.body, g.placement) = moved(g.body, &g.placement);
+            g.link = format!("{prefix}{}", g.link);
+            out.visual.push(g);
+        }
+        out.file_order = (self.file_order.iter().map(|&b| own(b)))
+            .chain(child.file_order.iter().map(|&b| start + b))
+            .collect();
+        out.mimics.extend(child.mimics.iter().map(|m| Mimic {
+            joint: format!("{prefix}{}", m.joint),
+            source: format!("{prefix}{}", m.source),
+            ..m.clone()
+        }));
+        Ok(out)
+    }
+}
 
 impl Model {
     /// The model with `child` hanging from this model's frame `frame`, the child's world
@@ -116,6 +177,56 @@ mod tests {
         )
         .unwrap();
         (arm.model, hand.robot.model)
+    }
+
+    /// A robot attached with its geometry: every child geometry keeps its world pose
+    /// relative to the attachment frame (checked against the child's own forward
+    /// kinematics composed with the frame's placement), joints in both file orders.
+    #[test]
+    fn attached_robot_carries_geometry_and_joints() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/robots");
+        let arm = load_urdf(&dir.join("kuka_iiwa/model.urdf"), UrdfOptions::default()).unwrap();
+        let hand = load_mjcf(
+            &dir.join("inspire_hand/inspire_right_hand.xml"),
+            MjcfOptions::default(),
+        )
+        .unwrap()
+        .robot;
+        let x = Se3::new(
+            *nalgebra::Rotation3::from_euler_angles(0.1, 0.2, -0.3).matrix(),
+            Vec3::new(0.0, 0.0, 0.045),
+        );
+        let both = arm.attach("lbr_iiwa_link_7", &hand, &x, "r/").unwrap();
+        assert_eq!(both.collision.len(), arm.collision.len() + hand.collision.len());
+        assert_eq!(both.visual.len(), arm.visual.len() + hand.visual.len());
+        assert_eq!(
+            both.file_order.len(),
+            arm.file_order.len() + hand.file_order.len()
+        );
+        assert_eq!(both.joint_names()[7], format!("r/{}", hand.joint_names()[0]));
+        let q_arm = [0.3, -0.4, 0.2, -1.1, 0.5, 0.7, -0.2];
+        let q_hand: Vec<f64> = (0..hand.model.nq()).map(|k| 0.05 * k as f64).collect();
+        let q: Vec<f64> = q_arm.iter().chain(&q_hand).copied().collect();
+        let (mut d_both, mut d_arm, mut d_hand) = (
+            Data::new(&both.model),
+            Data::new(&arm.model),
+            Data::new(&hand.model),
+        );
+        both.model.frames_forward_kinematics(&mut d_both, &q).unwrap();
+        arm.model.frames_forward_kinematics(&mut d_arm, &q_arm).unwrap();
+        hand.model.forward_kinematics(&mut d_hand, &q_hand).unwrap();
+        let f = arm.model.frame_index("lbr_iiwa_link_7").unwrap();
+        let mount = d_arm.frame_placements()[f].compose(&x);
+        let pose = |data: &Data, body: Option<usize>, p: &Se3| match body {
+            Some(b) => data.body_placements()[b].compose(p),
+            None => *p,
+        };
+        for (g, h) in both.collision[arm.collision.len()..].iter().zip(&hand.collision) {
+            let expected = mount.compose(&pose(&d_hand, h.body, &h.placement));
+            let got = pose(&d_both, g.body, &g.placement);
+            assert!((got.pos - expected.pos).norm() < 1e-12 && (got.rot - expected.rot).norm() < 1e-12);
+            assert!(g.body.is_some(), "welded to the arm, not the world");
+        }
     }
 
     /// The hand on the iiwa's flange: the hand's block of M is the hand's own M (it

@@ -101,6 +101,14 @@ pub enum ModelError {
         /// What is wrong.
         problem: String,
     },
+    /// A bad argument of a query (inverse kinematics, a trajectory, splitting a robot).
+    #[error("{what}: {problem}")]
+    InvalidArgument {
+        /// The query and argument.
+        what: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
 }
 
 /// Errors of URDF loading. Each names the element and the problem.
@@ -228,6 +236,9 @@ pub enum InspectError {
     /// The MJCF did not load.
     #[error(transparent)]
     Mjcf(#[from] MjcfError),
+    /// Attaching one model to the other failed (no such frame, a free child root).
+    #[error("{0}")]
+    Attach(ModelError),
     /// A query failed (wrong length, non-finite state).
     #[error("state {index}: {source}")]
     State {

@@ -144,22 +144,49 @@ pub fn inspect_model_file(
     states_json: &Path,
     out_json: &Path,
 ) -> Result<InspectOutput, InspectError> {
+    inspect_robot_file(&load_model_file(model)?, states_json, out_json)
+}
+
+/// As [`inspect_model_file`] for the model `model` with the model `child` attached at
+/// its frame `frame` ([`Robot::attach`], the child's world at the frame, its names
+/// prefixed with `prefix`): the joints are the model's, then the child's.
+pub fn inspect_attached_file(
+    model: &Path,
+    child: &Path,
+    frame: &str,
+    prefix: &str,
+    states_json: &Path,
+    out_json: &Path,
+) -> Result<InspectOutput, InspectError> {
+    let (parent, child) = (load_model_file(model)?, load_model_file(child)?);
+    let robot = parent
+        .attach(frame, &child, &crate::spatial::Se3::identity(), prefix)
+        .map_err(InspectError::Attach)?;
+    inspect_robot_file(&robot, states_json, out_json)
+}
+
+/// A URDF (fixed base) or MJCF model by its extension, without collision geometry.
+fn load_model_file(model: &Path) -> Result<Robot, InspectError> {
     let ext = model
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
     match ext.as_str() {
-        "urdf" => inspect_file(model, states_json, out_json),
-        "xml" | "mjcf" => {
-            let mjcf = load_mjcf(
-                model,
-                MjcfOptions {
-                    load_collision: false,
-                },
-            )?;
-            inspect_robot_file(&mjcf.robot, states_json, out_json)
-        }
+        "urdf" => Ok(load_urdf(
+            model,
+            UrdfOptions {
+                floating_base: false,
+                load_collision: false,
+            },
+        )?),
+        "xml" | "mjcf" => Ok(load_mjcf(
+            model,
+            MjcfOptions {
+                load_collision: false,
+            },
+        )?
+        .robot),
         _ => Err(InspectError::Io {
             path: model.to_path_buf(),
             message: format!("unknown model format '.{ext}' (expected .urdf, .xml or .mjcf)"),

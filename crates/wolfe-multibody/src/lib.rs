@@ -3,8 +3,10 @@
 //! workspace (as pinocchio splits them), forward kinematics and world-aligned Jacobians
 //! ([`kinematics`]), the mass matrix by the composite-rigid-body algorithm and inverse
 //! dynamics by the recursive Newton-Euler algorithm ([`dynamics`]), URDF and MJCF loading
-//! with collision geometry as wolfe shapes ([`urdf`], [`mjcf`]), and the library side of
-//! `wolfe robot inspect` ([`inspect`](mod@inspect)).
+//! with collision geometry as wolfe shapes ([`urdf`], [`mjcf`]), splitting a robot into
+//! its independent subtrees ([`Robot::subtrees`]), end-effector control (inverse
+//! kinematics [`Model::inverse_kinematics`], keyframe trajectories [`JointTrajectory`]),
+//! and the library side of `wolfe robot inspect` ([`inspect`](mod@inspect)).
 //!
 //! The SAP paper (Castro et al., Section II) writes the dynamics of a multibody system
 //! as `M(q) (v - v0) = dt k(q, v) + J^T gamma` (Eq. 7) with the kinematic map
@@ -32,18 +34,22 @@ mod attach;
 pub mod data;
 pub mod dynamics;
 pub mod error;
+mod ik;
 pub mod inspect;
 pub mod joint;
 pub mod kinematics;
 pub mod mjcf;
 pub mod model;
 pub mod spatial;
+mod split;
 pub mod urdf;
 
 pub use data::Data;
 pub use error::{InspectError, MjcfError, ModelError, UrdfError};
+pub use ik::{IkSettings, IkSolution, IkTarget, JointTrajectory};
 pub use inspect::{
-    inspect, inspect_file, inspect_model_file, InspectInput, InspectOutput, InspectResult, InspectState,
+    inspect, inspect_attached_file, inspect_file, inspect_model_file, InspectInput, InspectOutput,
+    InspectResult, InspectState,
 };
 pub use joint::{Joint, JointKind, JointLimits};
 pub use mjcf::{load_mjcf, parse_mjcf, Mjcf, MjcfOptions};

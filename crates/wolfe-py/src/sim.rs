@@ -265,6 +265,44 @@ impl World {
         Ok(tree)
     }
 
+    /// Loads the MJCF scene at `path` as a whole world part (wolfe-sim's
+    /// `World::add_mjcf`): each `<freejoint>` body a floating tree, the other moving
+    /// bodies one tree (self-collision on, as MuJoCo), planes as half-spaces, other
+    /// world geoms as static shapes, `contype`/`conaffinity` as collision groups, each
+    /// geom's sliding friction on `material`, `<exclude>` pairs, actuators as PD
+    /// controllers (`ctrl` from the first keyframe, else the default pose), `<equality
+    /// joint>` as couplers; the first keyframe's `qpos` (else the default pose) as the
+    /// initial state. Sets the world's gravity to the file's. Returns the tree indices
+    /// added and the notes on what the file holds that is not modelled. A call that
+    /// fails leaves the world as it was.
+    #[pyo3(signature = (path, material = None, gravity_compensation = false))]
+    fn add_mjcf(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        material: Option<PyRef<'_, Material>>,
+        gravity_compensation: bool,
+    ) -> PyResult<(Vec<usize>, Vec<String>)> {
+        let mjcf = py
+            .allow_threads(|| wolfe_multibody::load_mjcf(&path, wolfe_multibody::MjcfOptions::default()))
+            .map_err(|e| match e {
+                wolfe_multibody::MjcfError::Io { .. } => {
+                    pyo3::exceptions::PyOSError::new_err(format!("MJCF: {e}"))
+                }
+                _ => value(format!("MJCF: {e}")),
+            })?;
+        let options = wolfe_sim::MjcfWorldOptions {
+            material: self::material(material),
+            gravity_compensation,
+        };
+        // Built on a copy: a call that fails leaves the world as it was.
+        let mut next = self.world.clone();
+        let scene = next.add_mjcf(&mjcf, options).map_err(sim)?;
+        self.world = next;
+        let notes = mjcf.notes.into_iter().chain(scene.notes).collect();
+        Ok((scene.trees, notes))
+    }
+
     /// PD controllers on the one-dof joints of robot `tree` (SAP paper Section VII):
     /// `u = clamp(-kp (q - q_target) - kd v + u_ff, -e, e)`, implicit in the next
     /// velocity. `kp`, `kd`, `q_target`: one value per movable joint (URDF file order)

@@ -17,6 +17,7 @@
 //!
 //! - [`body`]: rigid bodies, joints (free, planar), contact materials.
 //! - [`world`]: bodies, static geometry (half-spaces, posed shapes), springs.
+//! - [`mjcf_world`]: a whole world from an MJCF scene.
 //! - [`detect`]: broad and narrow phase per step, contact Jacobians.
 //! - [`step`]: the theta-method schemes and the [`Simulation`] stepper.
 //! - [`record`]: a run's `steps.csv` rows and summary numbers.
@@ -29,6 +30,7 @@ pub mod detect;
 pub mod error;
 pub mod filter;
 mod forces;
+pub mod mjcf_world;
 pub mod record;
 pub mod settings;
 pub mod step;
@@ -39,6 +41,7 @@ pub mod world;
 pub use batch::{Batch, BatchLayout, Rollout, WorldFailure, STAT_COLUMNS};
 pub use body::{Joint, Material, RigidBody};
 pub use error::SimError;
+pub use mjcf_world::{MjcfScene, MjcfWorldOptions};
 pub use step::{Scheme, SimSettings, Simulation, StepStats};
-pub use tree::{ArticulatedTree, CollisionFilter, LinkGeometry, PdGains};
+pub use tree::{ArticulatedTree, CollisionFilter, JointCoupler, LinkGeometry, PdGains};
 pub use world::{Collider, ExcludedBody, Spring, SpringAnchor, StaticGeometry, World};

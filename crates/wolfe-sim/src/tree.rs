@@ -57,6 +57,26 @@ pub struct ArticulatedTree {
     pub self_collision: bool,
     /// Movable joint names and their (q index, v index), in URDF file order.
     pub joints: Vec<(String, usize, usize)>,
+    /// Coupled joints (URDF `<mimic>`, MJCF `<equality joint>`), each a SAP coupler
+    /// constraint at every step (see [`JointCoupler`]).
+    pub couplers: Vec<JointCoupler>,
+}
+
+/// A coupling `q_dof = ratio q_coupled_dof + offset` of two one-dof joints of a tree,
+/// enforced as a near-rigid SAP coupler constraint
+/// ([`wolfe_sap::CouplerConstraint`], Section V-B): under a load `tau` carried by the
+/// pair, the error `q_dof - ratio q_coupled_dof - offset` settles at about
+/// `beta^2 w dt^2 tau / (4 pi^2)`, `w` the pair's inverse effective mass.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JointCoupler {
+    /// The driven (mimicking) joint's velocity index.
+    pub dof: usize,
+    /// The driving joint's velocity index (`!= dof`).
+    pub coupled_dof: usize,
+    /// The gear ratio rho (finite).
+    pub ratio: f64,
+    /// The offset (rad or m, finite).
+    pub offset: f64,
 }
 
 impl ArticulatedTree {

@@ -7,7 +7,50 @@ use wolfe_multibody::{Robot, Se3};
 
 use crate::body::{Material, RigidBody};
 use crate::error::SimError;
-use crate::tree::{ArticulatedTree, LinkGeometry};
+use crate::tree::{ArticulatedTree, JointCoupler, LinkGeometry};
+
+/// The coupler of each of `robot`'s mimic relations (see [`World::add_robot`]).
+fn robot_couplers(robot: &Robot) -> Result<Vec<JointCoupler>, SimError> {
+    let dof = |name: &str| -> Result<usize, SimError> {
+        let body = robot.model.bodies().iter().find(|b| b.joint.name == name);
+        match body {
+            Some(b) if b.joint.kind.nv() == 1 => Ok(b.v_index),
+            Some(_) => Err(SimError::invalid(
+                "mimic joint",
+                format!("'{name}' is not a one-dof joint"),
+            )),
+            None => Err(SimError::invalid(
+                "mimic joint",
+                format!("'{name}' is not a movable joint of the model"),
+            )),
+        }
+    };
+    robot
+        .mimics
+        .iter()
+        .map(|m| {
+            let (d, c) = (dof(&m.joint)?, dof(&m.source)?);
+            if d == c || !(m.multiplier.is_finite() && m.offset.is_finite()) {
+                return Err(SimError::invalid(
+                    "mimic",
+                    format!(
+                        "'{}' = {} '{}' + {} must couple two joints with a finite ratio and offset",
+                        m.joint, m.multiplier, m.source, m.offset
+                    ),
+                ));
+            }
+            Ok(JointCoupler {
+                dof: d,
+                coupled_dof: c,
+                ratio: m.multiplier,
+                offset: m.offset,
+            })
+        })
+        .collect()
+}
+
+/// The first half of the key of static geometry in [`World::exclude`]'s pairs.
+const STATIC_KEY: usize = usize::MAX - 1;
 
 /// Geometry fixed in the world.
 #[derive(Clone, Debug)]
@@ -32,6 +75,8 @@ impl StaticGeometry {
 pub enum ExcludedBody {
     /// Rigid body `i`.
     Rigid(usize),
+    /// Static geometry `k` (a geom of a body welded to the world).
+    Static(usize),
     /// Body `body` of articulated tree `tree`.
     Tree {
         /// The tree.
@@ -104,7 +149,8 @@ pub struct World {
     /// world): that tree's root bodies are jointed to it and never touch it.
     static_base: Vec<Option<usize>>,
     /// Pairs that never touch (MJCF's `<exclude>`), sorted, the smaller first; a
-    /// tree's body is `(tree, body)`, a rigid body `i` is `(usize::MAX, i)`.
+    /// tree's body is `(tree, body)`, a rigid body `i` is `(usize::MAX, i)`, static
+    /// geometry `k` is `(STATIC_KEY, k)`.
     excluded: Vec<((usize, usize), (usize, usize))>,
 }
 
@@ -199,11 +245,15 @@ impl World {
     /// Adds a robot: its model as an articulated tree at configuration `q0` (model
     /// order) at rest, its collision geometry with `material`; returns the tree's index.
     /// Links welded to the world become static geometry (never touching the tree's root
-    /// bodies, which are jointed to them).
+    /// bodies, which are jointed to them). Its mimic relations ([`Robot::mimics`]: URDF
+    /// `<mimic>`, MJCF `<equality joint>`) become the tree's
+    /// [`ArticulatedTree::couplers`], enforced at every step.
     ///
     /// # Errors
-    /// [`SimError::Invalid`] for a `q0` of the wrong length or not finite, or a tree
-    /// without bodies.
+    /// [`SimError::Invalid`] for a `q0` of the wrong length or not finite, a tree
+    /// without bodies, or a mimic relation that names a joint the model lacks or one
+    /// that is not a one-dof joint, couples a joint with itself or has a ratio or offset
+    /// that is not finite.
     pub fn add_robot(&mut self, robot: &Robot, q0: &[f64], material: Material) -> Result<usize, SimError> {
         // The world's gravity, so that PD gains held against gravity before the
         // simulation starts (`ArticulatedTree::hold_gains`) feed forward the right torque
@@ -223,6 +273,7 @@ impl World {
         if let Err((name, value, reason)) = material.check() {
             return Err(SimError::InvalidSetting { name, value, reason });
         }
+        let couplers = robot_couplers(robot)?;
         let tree = self.trees.len();
         for g in &robot.collision {
             match g.body {
@@ -261,6 +312,7 @@ impl World {
             joint_limits: true,
             self_collision: false,
             joints,
+            couplers,
             model,
         });
         Ok(tree)
@@ -306,8 +358,8 @@ impl World {
     }
 
     /// Excludes every contact between two bodies (MJCF's `<exclude body1 body2>`),
-    /// whatever their collision groups: each is a rigid body ([`Collider::Body`]) or a
-    /// body of an articulated tree, given as `(tree, body)`.
+    /// whatever their collision groups: each is a rigid body ([`Collider::Body`]), a
+    /// body of an articulated tree, given as `(tree, body)`, or static geometry.
     ///
     /// # Errors
     /// [`SimError::Invalid`] for an index out of range.
@@ -318,6 +370,11 @@ impl World {
                 ExcludedBody::Rigid(i) => Err(SimError::invalid(
                     "body",
                     format!("index {i} of {}", self.bodies.len()),
+                )),
+                ExcludedBody::Static(k) if k < self.statics.len() => Ok((STATIC_KEY, k)),
+                ExcludedBody::Static(k) => Err(SimError::invalid(
+                    "static geometry",
+                    format!("index {k} of {}", self.statics.len()),
                 )),
                 ExcludedBody::Tree { tree, body } => {
                     let t = self.trees.get(tree).ok_or_else(|| {
@@ -349,7 +406,7 @@ impl World {
         let key = |c: Collider| match c {
             Collider::Body(i) => Some((usize::MAX, i)),
             Collider::Link(g) => Some((self.links[g].tree, self.links[g].body)),
-            Collider::Static(_) => None,
+            Collider::Static(k) => Some((STATIC_KEY, k)),
         };
         let (Some(ka), Some(kb)) = (key(a), key(b)) else {
             return false;
@@ -370,6 +427,13 @@ impl World {
     /// The static geometry.
     pub fn statics(&self) -> &[StaticGeometry] {
         &self.statics
+    }
+
+    /// The material of static geometry `k` (MJCF scenes set each geom's).
+    pub(crate) fn static_material_mut(&mut self, k: usize) -> Option<&mut Material> {
+        match self.statics.get_mut(k)? {
+            StaticGeometry::HalfSpace(_, m) | StaticGeometry::Shape(_, _, m) => Some(m),
+        }
     }
 
     /// The springs.

@@ -33,6 +33,17 @@ enum RobotCommand {
         /// The JSON file to write.
         #[arg(long)]
         out: PathBuf,
+        /// Another model (URDF or MJCF) welded at --at: one tree, its joints after the
+        /// model's (an Inspire hand on the iiwa's flange).
+        #[arg(long, requires = "at")]
+        attach: Option<PathBuf>,
+        /// --attach: the model's frame (a link, site or body name) the attached model's
+        /// world is welded to.
+        #[arg(long, requires = "attach")]
+        at: Option<String>,
+        /// --attach: a prefix for the attached model's names (default none).
+        #[arg(long, default_value = "", requires = "attach")]
+        prefix: String,
     },
 }
 
@@ -44,8 +55,20 @@ pub fn robot(args: RobotArgs) -> CommandResult {
             urdf,
             states,
             out,
+            attach,
+            at,
+            prefix,
         } => {
             let (path, output) = match (model, urdf) {
+                (Some(m), _) if attach.is_some() => {
+                    let (child, frame) = (attach.unwrap_or_default(), at.unwrap_or_default());
+                    let o =
+                        wolfe_multibody::inspect_attached_file(&m, &child, &frame, &prefix, &states, &out)?;
+                    (m, o)
+                }
+                (None, Some(_)) if attach.is_some() => {
+                    return Err("--attach needs --model FILE (not --urdf)".into())
+                }
                 (Some(m), _) => {
                     let o = wolfe_multibody::inspect_model_file(&m, &states, &out)?;
                     (m, o)

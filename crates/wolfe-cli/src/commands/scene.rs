@@ -24,4 +24,7 @@ pub enum Scene {
     /// Any fixed-base URDF robot (--urdf) PD-holding its zero configuration while --drop
     /// YCB hulls fall onto it (raised onto the floor if it starts inside it).
     Urdf,
+    /// An MJCF scene file (FILE after the name) as a whole world: free bodies, static
+    /// geometry, robots with their actuators (default 2 s, dt 1 ms).
+    Mjcf,
 }

@@ -7,9 +7,9 @@ use wolfe_lab::progress::progress_bar;
 use wolfe_lab::sim::{self, SceneName, SimOptions};
 use wolfe_sim::Scheme;
 
-use super::robot_sim;
 use super::scene::Scene;
 use super::CommandResult;
+use super::{mjcf_sim, robot_sim};
 
 // The arguments of `wolfe sim` (the doc comments are the command's help).
 #[derive(Debug, Args)]
@@ -17,6 +17,8 @@ pub struct SimArgs {
     /// Which scene.
     #[arg(value_enum)]
     name: Scene,
+    /// mjcf: the scene file.
+    file: Option<PathBuf>,
     /// Number of bodies (clutter 40, polytopes 50).
     #[arg(long)]
     bodies: Option<usize>,
@@ -108,7 +110,27 @@ fn run_scene(args: SimArgs) -> CommandResult {
         Scene::PandaDrop | Scene::PandaPick | Scene::Urdf => {
             return robot_sim::run(args.name, &(&args).into())
         }
+        Scene::Mjcf => {
+            let other = args.bodies.is_some()
+                || args.scheme.is_some()
+                || args.walls
+                || args.no_walls
+                || args.quick
+                || args.growth_contacts
+                || args.urdf.is_some()
+                || args.drop.is_some();
+            return mjcf_sim::run(&mjcf_sim::MjcfSimArgs {
+                file: args.file,
+                out: args.out,
+                dt: args.dt,
+                seconds: args.seconds,
+                other,
+            });
+        }
     };
+    if args.file.is_some() {
+        return Err("FILE applies to the mjcf scene only".into());
+    }
     if args.urdf.is_some() || args.drop.is_some() {
         return Err("--urdf and --drop apply to the urdf scene only".into());
     }

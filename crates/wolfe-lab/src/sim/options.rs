@@ -32,6 +32,9 @@ pub enum SimRunError {
     /// Loading a robot failed.
     #[error("URDF: {0}")]
     Urdf(#[from] wolfe_multibody::UrdfError),
+    /// Loading an MJCF scene failed.
+    #[error("MJCF: {0}")]
+    Mjcf(#[from] wolfe_multibody::MjcfError),
     /// The simulation blew up: the state is no longer finite or bodies sank far into
     /// each other or the ground. A smaller time step usually cures it.
     #[error(

@@ -1,14 +1,16 @@
 //! `panda-pick`: the Panda grasps a YCB foam brick lying on the table with its two
 //! fingers, lifts it 20 cm, holds it 2 s and sets it down, by tracking joint-space
 //! keyframes with PD controllers (the URDF's effort limits); the brick is held by
-//! friction alone. Keyframes come from a damped-least-squares inverse kinematics of the
-//! hand's tool point (position and orientation) on the model.
+//! friction alone. Keyframes come from the damped-least-squares inverse kinematics of
+//! `wolfe_multibody` ([`wolfe_multibody::Model::inverse_kinematics`]) of the hand's tool
+//! point (position and orientation), interpolated by a
+//! [`wolfe_multibody::JointTrajectory`].
 
 use std::path::PathBuf;
 
-use nalgebra::{DMatrix, DVector, Matrix3, Vector6};
+use nalgebra::{DMatrix, Matrix3};
 use wolfe::{ConvexShape, Quat, Vec3};
-use wolfe_multibody::{Data, Model};
+use wolfe_multibody::{Data, IkSettings, IkTarget, JointTrajectory, Model};
 use wolfe_sim::step::SapStatus;
 use wolfe_sim::{Material, PdGains, SimError, SimSettings, Simulation, World};
 
@@ -64,7 +66,9 @@ fn tcp(model: &Model, data: &mut Data, hand: usize, q: &[f64]) -> Result<(Matrix
     Ok((x.rot, x.transform_point(&Vec3::new(0.0, 0.0, TCP))))
 }
 
-/// Damped least squares on the 7 arm joints: tool point at `p`, hand rotation `r`.
+/// The arm configuration (the 7 arm joints moved from `q0`, fingers kept) that puts
+/// the tool point at `p` with the hand at rotation `r`: the public inverse kinematics
+/// of `wolfe_multibody` (damped least squares, joint limits respected).
 fn ik(
     model: &Model,
     data: &mut Data,
@@ -73,50 +77,17 @@ fn ik(
     p: &Vec3,
     r: &Matrix3<f64>,
 ) -> Result<Vec<f64>, SimError> {
-    let mut q = q0.to_vec();
-    let body = model.frames()[hand].body;
-    let mut j6 = DMatrix::zeros(6, model.nv());
-    for _ in 0..200 {
-        let (rc, pc) = tcp(model, data, hand, &q)?;
-        let ep = p - pc;
-        let mut er = Vec3::zeros();
-        for i in 0..3 {
-            er += 0.5 * rc.column(i).cross(&r.column(i));
-        }
-        if ep.norm() < 1e-6 && er.norm() < 1e-6 {
-            break;
-        }
-        model.point_jacobian(data, body, &pc, &mut j6)?;
-        let j = j6.columns(0, 7).clone_owned();
-        let e = Vector6::new(ep.x, ep.y, ep.z, er.x, er.y, er.z);
-        let jjt = &j * j.transpose() + DMatrix::identity(6, 6) * 1e-4;
-        let Some(chol) = jjt.cholesky() else { break };
-        let dq = j.transpose() * chol.solve(&DVector::from_column_slice(e.as_slice()));
-        for k in 0..7 {
-            q[k] += dq[k];
-        }
-    }
-    Ok(q)
-}
-
-/// Joint-space keyframes `(time, configuration)`, linearly interpolated.
-struct Keyframes(Vec<(f64, Vec<f64>)>);
-
-impl Keyframes {
-    /// The configuration and velocity of the interpolation at time `t`.
-    fn at(&self, t: f64) -> (Vec<f64>, Vec<f64>) {
-        let keys = &self.0;
-        let k = keys.iter().rposition(|(tk, _)| *tk <= t).unwrap_or(0);
-        if k + 1 >= keys.len() {
-            return (keys[k].1.clone(), vec![0.0; keys[k].1.len()]);
-        }
-        let (t0, q0) = &keys[k];
-        let (t1, q1) = &keys[k + 1];
-        let s = ((t - t0) / (t1 - t0)).clamp(0.0, 1.0);
-        let q = q0.iter().zip(q1).map(|(a, b)| a + s * (b - a)).collect();
-        let v = q0.iter().zip(q1).map(|(a, b)| (b - a) / (t1 - t0)).collect();
-        (q, v)
-    }
+    let target = IkTarget {
+        frame: hand,
+        point: Vec3::new(0.0, 0.0, TCP),
+        position: *p,
+        rotation: Some(*r),
+    };
+    let settings = IkSettings {
+        dofs: Some((0..7).collect()),
+        ..Default::default()
+    };
+    Ok(model.inverse_kinematics(data, &target, q0, &settings)?.q)
 }
 
 /// PD controllers tracking `(q, v)` with gains `kp`, critically damped at `M` (the arm's
@@ -209,7 +180,7 @@ pub fn panda_pick(options: &PandaPickOptions) -> Result<PickReport, SimRunError>
         v.extend([f, f]);
         v
     };
-    let keys = Keyframes(vec![
+    let keys = JointTrajectory::new(vec![
         (0.0, ready.to_vec()),
         (1.5, with_fingers(&above, 0.04)),
         (3.0, with_fingers(&grasp, 0.04)),
@@ -220,7 +191,8 @@ pub fn panda_pick(options: &PandaPickOptions) -> Result<PickReport, SimRunError>
         (10.0, with_fingers(&grasp, 0.0)),
         (11.0, with_fingers(&grasp, 0.04)),
         (12.0, with_fingers(&above, 0.04)),
-    ]);
+    ])
+    .map_err(SimError::from)?;
     let (hold_start, hold_end) = (6.0, 8.5);
     let m = model
         .mass_matrix(&mut data, &ready)

@@ -456,7 +456,7 @@ pub fn lowest_object_point(sim: &Simulation) -> f64 {
 /// Steps a scene, records it (the one run folder: steps.csv, the trajectory,
 /// view.html), writes summary.md. `arm_joints`: how many of the first tree's
 /// controllers count for the joint error at rest.
-fn run(
+pub(super) fn run(
     world: World,
     settings: SimSettings,
     steps: u64,

@@ -16,10 +16,10 @@ use crate::error::MjcfError;
 use crate::joint::{Joint, JointKind, JointLimits};
 use crate::model::{validate_inertia, Model};
 use crate::spatial::{Mat3, Se3, SpatialInertia, Vec3};
-use crate::urdf::{CollisionGeometry, Robot, VisualGeometry};
+use crate::urdf::{CollisionGeometry, Mimic, Robot, VisualGeometry};
 
 /// Top-level elements ignored with a note (they do not change the dynamics).
-const IGNORED_TOP: [&str; 6] = ["visual", "statistic", "sensor", "keyframe", "size", "custom"];
+const IGNORED_TOP: [&str; 5] = ["visual", "statistic", "sensor", "size", "custom"];
 
 /// MuJoCo's `mjEPS`: geoms lighter than this do not enter a body's inertia.
 const MJ_EPS: f64 = 1e-14;
@@ -48,6 +48,17 @@ pub(super) struct Place {
     pub offset: Se3,
     /// The MJCF parent is the world body.
     pub world_child: bool,
+}
+
+/// What the children of an element (the world body or a body) see: its MJCF body
+/// (`None`: the world body), where its frame is, the `childclass` in force, and whether
+/// it is the world body.
+#[derive(Clone, Copy)]
+pub(super) struct Scope<'a> {
+    pub mjcf_body: Option<usize>,
+    pub place: Place,
+    pub cc: Option<&'a str>,
+    pub world: bool,
 }
 
 pub(super) struct Builder {
@@ -97,13 +108,27 @@ pub(super) fn build(root: &El, dir: &Path, options: MjcfOptions) -> Result<Mjcf,
     b.model.check_masses()?;
     let extras = b.extras(root)?;
     let file_order = (0..b.model.bodies().len()).collect();
+    // Couplings of two joints are the robot's mimic relations (what a simulator
+    // enforces); one that holds a joint at a constant stays in `couplings` only.
+    let mimics = extras
+        .couplings
+        .iter()
+        .filter_map(|c| {
+            c.source.as_ref().map(|s| Mimic {
+                joint: c.joint.clone(),
+                source: s.clone(),
+                multiplier: c.multiplier,
+                offset: c.offset,
+            })
+        })
+        .collect();
     Ok(Mjcf {
         robot: Robot {
             model: b.model,
             collision: b.collision,
             visual: b.visual,
             file_order,
-            mimics: Vec::new(),
+            mimics,
             base_dir: dir.to_path_buf(),
         },
         bodies: b.out_bodies,
@@ -115,6 +140,7 @@ pub(super) fn build(root: &El, dir: &Path, options: MjcfOptions) -> Result<Mjcf,
         excludes: extras.excludes,
         pairs: extras.pairs,
         qpos0: b.qpos0,
+        keyframe: extras.keyframe,
         notes: b.notes,
     })
 }
@@ -124,7 +150,7 @@ impl Builder {
     fn top_level(&mut self, root: &El) -> Result<(), MjcfError> {
         for el in &root.children {
             match el.tag.as_str() {
-                "compiler" | "default" | "worldbody" | "contact" | "equality" | "actuator" => {}
+                "compiler" | "default" | "worldbody" | "contact" | "equality" | "actuator" | "keyframe" => {}
                 "option" => self.option(el)?,
                 "asset" => self.assets(el)?,
                 "tendon" if el.children.is_empty() => {}
@@ -230,23 +256,22 @@ impl Builder {
             world_child: true,
         };
         let cc = wb.attr("childclass");
-        self.contents(wb, None, place, cc, true)?;
+        let scope = Scope {
+            mjcf_body: None,
+            place,
+            cc,
+            world: true,
+        };
+        self.contents(wb, scope)?;
         Ok(())
     }
 
-    /// Geoms, sites and child bodies of `el` (the world body or a body), whose frame is
-    /// at `place`; returns the geoms' mass properties in `el`'s frame.
-    fn contents(
-        &mut self,
-        el: &El,
-        mjcf_body: Option<usize>,
-        place: Place,
-        cc: Option<&str>,
-        world: bool,
-    ) -> Result<(), MjcfError> {
+    /// Geoms, sites and child bodies of `el` (the world body or a body) in `scope`.
+    fn contents(&mut self, el: &El, scope: Scope<'_>) -> Result<(), MjcfError> {
+        let Scope { place, cc, world, .. } = scope;
         for c in &el.children {
             match c.tag.as_str() {
-                "geom" => self.geom(c, mjcf_body, place, cc, world)?,
+                "geom" => self.geom(c, scope)?,
                 "site" => self.site(c, place, cc)?,
                 "body" => {
                     let child_place = Place {
@@ -312,7 +337,13 @@ impl Builder {
         if !(named && place.offset == Se3::identity()) {
             self.model.add_frame(name, place.body, place.offset)?;
         }
-        self.contents(el, Some(index), place, cc, false)
+        let scope = Scope {
+            mjcf_body: Some(index),
+            place,
+            cc,
+            world: false,
+        };
+        self.contents(el, scope)
     }
 
     /// Adds the model bodies of `el`'s joints (none: welded to the parent) and returns

@@ -1,9 +1,9 @@
-//! `<contact>`, `<equality>` and `<actuator>`: recorded for the simulator, names
-//! checked against the model.
+//! `<contact>`, `<equality>`, `<actuator>` and `<keyframe>`: recorded for the
+//! simulator, names and sizes checked against the model.
 
 use super::build::Builder;
 use super::xml::{bad, El};
-use super::{Actuator, ActuatorKind, ContactPair, JointCoupling};
+use super::{Actuator, ActuatorKind, ContactPair, JointCoupling, Keyframe};
 use crate::error::MjcfError;
 
 /// What the sections after the body tree hold.
@@ -12,6 +12,7 @@ pub(super) struct Extras {
     pub couplings: Vec<JointCoupling>,
     pub excludes: Vec<(String, String)>,
     pub pairs: Vec<ContactPair>,
+    pub keyframe: Option<Keyframe>,
 }
 
 impl Builder {
@@ -22,6 +23,7 @@ impl Builder {
             couplings: Vec::new(),
             excludes: Vec::new(),
             pairs: Vec::new(),
+            keyframe: None,
         };
         for section in &root.children {
             for el in &section.children {
@@ -33,7 +35,72 @@ impl Builder {
                 }
             }
         }
+        for el in root.children_named("keyframe").flat_map(|k| k.children.iter()) {
+            if x.keyframe.is_some() {
+                self.notes
+                    .push(format!("{}: only the first keyframe is used", el.loc()));
+                continue;
+            }
+            x.keyframe = Some(self.keyframe(el, x.actuators.len())?);
+        }
         Ok(x)
+    }
+
+    /// A `<key>`: its `qpos` from MuJoCo's order (free joints `[p; w x y z]`) into the
+    /// model's (`[p; x y z w]`), its `ctrl` as written; sizes checked.
+    fn keyframe(&self, el: &El, actuators: usize) -> Result<Keyframe, MjcfError> {
+        if el.tag != "key" {
+            return Err(MjcfError::Unsupported {
+                element: el.loc(),
+                what: "keyframe element (key is supported)".into(),
+            });
+        }
+        for k in ["qvel", "act", "mpos", "mquat"] {
+            if el.attr(k).is_some() {
+                return Err(MjcfError::Unsupported {
+                    element: el.loc(),
+                    what: format!("a keyframe '{k}' (qpos and ctrl are supported)"),
+                });
+            }
+        }
+        let list = |k: &str| el.attr(k).map(|t| super::xml::number_list(el, k, t)).transpose();
+        let nq: usize = self
+            .joints
+            .iter()
+            .map(|j| if j.kind == "free" { 7 } else { 1 })
+            .sum();
+        let qpos = match list("qpos")? {
+            Some(q) if q.len() != nq => {
+                return Err(bad(el, "qpos", el.attr("qpos").unwrap_or(""), "nq numbers"))
+            }
+            Some(mut q) => {
+                let mut k = 0;
+                for j in &self.joints {
+                    if j.kind == "free" {
+                        q[k + 3..k + 7].rotate_left(1);
+                        k += 7;
+                    } else {
+                        k += 1;
+                    }
+                }
+                Some(q)
+            }
+            None => None,
+        };
+        let ctrl = list("ctrl")?;
+        if ctrl.as_ref().is_some_and(|c| c.len() != actuators) {
+            return Err(bad(
+                el,
+                "ctrl",
+                el.attr("ctrl").unwrap_or(""),
+                "one number per actuator",
+            ));
+        }
+        Ok(Keyframe {
+            name: el.attr("name").unwrap_or("").to_string(),
+            qpos,
+            ctrl,
+        })
     }
 
     fn required<'e>(el: &'e El, a: &super::defaults::Attrs<'e>, k: &str) -> Result<&'e str, MjcfError> {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use wolfe::{Capsule, ConvexMesh, Cuboid, Cylinder, Ellipsoid, Shape, Sphere};
 
-use super::build::{Builder, LoadedMesh, MeshKey, Place};
+use super::build::{Builder, LoadedMesh, MeshKey, Scope};
 use super::eig3::{eig3, from_principal};
 use super::frames::{frame, z_to};
 use super::inertia::{mesh_inertia, primitive, read_mesh, MeshInertia, UnitInertia};
@@ -234,14 +234,15 @@ impl Builder {
         Ok(h)
     }
 
-    pub(super) fn geom(
-        &mut self,
-        el: &El,
-        mjcf_body: Option<usize>,
-        place: Place,
-        cc: Option<&str>,
-        world: bool,
-    ) -> Result<(), MjcfError> {
+    /// A geom of the element whose `scope` it is in: its shape, mass and contact
+    /// parameters, as collision or visual geometry.
+    pub(super) fn geom(&mut self, el: &El, scope: Scope<'_>) -> Result<(), MjcfError> {
+        let Scope {
+            mjcf_body,
+            place,
+            cc,
+            world,
+        } = scope;
         let spec = self.geom_spec(el, cc)?;
         let d = Arc::clone(&self.defaults);
         let a = d.attrs(el, cc)?;

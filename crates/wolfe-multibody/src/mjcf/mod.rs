@@ -38,10 +38,13 @@
 //!   [`Mjcf::geoms`] without a shape (a half-space for the simulator).
 //! - **Contact, equality, actuators.** `<contact><exclude>` and `<pair>`,
 //!   `<equality><joint>` as linear couplings (`polycoef` beyond the linear term, other
-//!   equality kinds: errors), `<actuator>` `position`, `velocity` and `motor` on joints
+//!   equality kinds: errors; those of two joints are also the robot's
+//!   [`Robot::mimics`](crate::Robot::mimics), what a simulator enforces), `<actuator>` `position`, `velocity` and `motor` on joints
 //!   (others: errors).
+//! - **Keyframe.** The first `<key>`'s `qpos` and `ctrl` ([`Mjcf::keyframe`]; others
+//!   get a note; `qvel`, `act` and mocap poses are errors).
 //! - Ignored with a note in [`Mjcf::notes`]: `<visual>`, `<statistic>`, `<sensor>`,
-//!   `<keyframe>`, `<size>`, materials and textures, `<option>` fields other than
+//!   `<size>`, materials and textures, `<option>` fields other than
 //!   `gravity`. Other unknown elements are errors.
 
 mod build;
@@ -86,6 +89,8 @@ pub struct Mjcf {
     pub pairs: Vec<ContactPair>,
     /// The default configuration (model order, floating joints `[p; x y z w]`).
     pub qpos0: Vec<f64>,
+    /// The first `<keyframe><key>`, if any.
+    pub keyframe: Option<Keyframe>,
     /// What was ignored (never something that changes the dynamics).
     pub notes: Vec<String>,
 }
@@ -224,6 +229,18 @@ pub struct JointCoupling {
     pub multiplier: f64,
     /// Constant term.
     pub offset: f64,
+}
+
+/// A keyframe (`<keyframe><key>`): a configuration and controls to start from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Keyframe {
+    /// Its name (may be empty).
+    pub name: String,
+    /// The configuration in model order (floating joints `[p; x y z w]`, converted from
+    /// MuJoCo's `[p; w x y z]`), when given.
+    pub qpos: Option<Vec<f64>>,
+    /// One control per actuator (file order), when given.
+    pub ctrl: Option<Vec<f64>>,
 }
 
 /// An explicit contact pair.

@@ -18,8 +18,9 @@
 //!   prismatic joints (lower/upper default to 0, velocity and effort must be given, as
 //!   the URDF specification says); `<dynamics damping friction>` default to 0.
 //! - **Mimic joints** (`<mimic>`) stay independent degrees of freedom, as pinocchio
-//!   treats them by default: nothing couples the Panda's two fingers unless a controller
-//!   does. The relation is kept in [`Robot::mimics`] for one that wants to.
+//!   treats them by default: the dynamics (M, tau, g) do not couple the Panda's two
+//!   fingers. The relation is kept in [`Robot::mimics`]; wolfe-sim enforces it as a SAP
+//!   coupler constraint.
 //! - **Inertials.** Taken as written: mass, centre of mass and the inertia tensor about it
 //!   in the `<origin rpy>` frame. A link with no `<inertial>` or mass 0 is massless; it is
 //!   never given mass. Massless links on fixed joints simply weld; a movable joint whose
@@ -71,7 +72,9 @@ impl Default for UrdfOptions {
     }
 }
 
-/// A `<mimic>` relation `q_joint = multiplier q_source + offset`, kept but not enforced.
+/// A `<mimic>` relation `q_joint = multiplier q_source + offset` (URDF `<mimic>`, MJCF
+/// `<equality joint>` of two joints): the model keeps both joints as independent dofs;
+/// a simulator enforces the relation as a constraint (wolfe-sim's coupler).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mimic {
     /// The mimicking joint.
@@ -96,7 +99,7 @@ pub struct Robot {
     /// Bodies of the movable joints in the order the file lists the joints (the order of
     /// `robot inspect`'s vectors).
     pub file_order: Vec<usize>,
-    /// Mimic relations (not enforced).
+    /// Mimic relations (independent dofs in the model; see [`Mimic`]).
     pub mimics: Vec<Mimic>,
     /// The folder mesh paths were resolved against.
     pub base_dir: PathBuf,

@@ -18,10 +18,10 @@
 //! converges; see `mjcf::eig3`'s notes). The scene's meshes and primitives agree to
 //! 2e-10 and M to 2e-12.
 
-use std::path::{Path, PathBuf};
-
 use serde::Deserialize;
 use wolfe_multibody::{inspect, load_mjcf, InspectState, MjcfOptions};
+
+use super::reference::{reference, rel_err, repo};
 
 #[derive(Deserialize)]
 struct Reference {
@@ -52,28 +52,8 @@ struct StateRef {
     g: Vec<f64>,
 }
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn reference(name: &str) -> Reference {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/reference")
-        .join(format!("mjcf_{name}.json"));
-    serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap()
-}
-
-fn rel_err(ours: &[f64], theirs: &[f64]) -> f64 {
-    assert_eq!(ours.len(), theirs.len());
-    let scale = theirs.iter().fold(0.0f64, |m, x| m.max(x.abs())).max(1e-300);
-    ours.iter()
-        .zip(theirs)
-        .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()))
-        / scale
-}
-
 fn check(name: &str, inertia_tol: f64, m_tol: f64) {
-    let r = reference(name);
+    let r: Reference = reference(&format!("mjcf_{name}"));
     let mjcf = load_mjcf(
         &repo().join(&r.model),
         MjcfOptions {

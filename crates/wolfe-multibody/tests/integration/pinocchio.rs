@@ -8,10 +8,10 @@
 //! Agreement is measured relative to the largest entry of each quantity:
 //! `max |ours - pinocchio| <= 1e-10 max |pinocchio|`.
 
-use std::path::{Path, PathBuf};
-
 use serde::Deserialize;
 use wolfe_multibody::{inspect, load_urdf, Data, InspectState, UrdfOptions};
+
+use super::reference::{reference, rel_err, repo};
 
 #[derive(Deserialize)]
 struct Reference {
@@ -44,29 +44,8 @@ struct Expected {
 
 const TOL: f64 = 1e-10;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn reference(name: &str) -> Reference {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/reference")
-        .join(format!("{name}.json"));
-    serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap()
-}
-
-fn rel_err(ours: &[f64], theirs: &[f64]) -> f64 {
-    assert_eq!(ours.len(), theirs.len());
-    let scale = theirs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    let diff = ours
-        .iter()
-        .zip(theirs)
-        .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
-    diff / scale.max(f64::MIN_POSITIVE)
-}
-
 fn check_fixed(name: &str) {
-    let r = reference(name);
+    let r: Reference = reference(name);
     let robot = load_urdf(
         &repo().join(&r.urdf),
         UrdfOptions {
@@ -119,7 +98,7 @@ fn quadruped_matches_pinocchio() {
 
 #[test]
 fn floating_quadruped_matches_pinocchio() {
-    let r = reference("quadruped_floating");
+    let r: Reference = reference("quadruped_floating");
     let opts = UrdfOptions {
         floating_base: true,
         load_collision: false,

@@ -777,6 +777,18 @@ class World:
         `self_collision`: links collide with each other (parent and child never do).
         A failed call leaves the world unchanged. Malformed URDF or bad values
         (wrong length, NaN/inf): ValueError; an unreadable file: OSError."""
+    def add_mjcf(self, path: Union[str, PathLike[str]], material: Optional[Material] = None,
+                 gravity_compensation: bool = False) -> tuple[list[int], list[str]]:
+        """Loads an MJCF scene: each <freejoint> body a floating tree, the other moving bodies
+        one tree (self-collision on, as MuJoCo), planes as half-spaces, other world geoms
+        static, contype/conaffinity as collision groups, each geom's sliding friction on
+        `material`, <exclude> pairs, actuators as PD controllers (ctrl from the first
+        keyframe, else the default pose; `gravity_compensation` feeds g forward at the
+        targets), <equality joint> as couplers; the first keyframe's qpos (else the default
+        pose) as the initial state, at rest. Sets the world's gravity to the file's.
+        Returns (tree indices added, notes on what is not modelled). A failed call leaves
+        the world unchanged. Malformed MJCF or what cannot be modelled: ValueError; an
+        unreadable file: OSError."""
     def set_pd(self, tree: int, kp: ArrayLike, q_target: Optional[ArrayLike] = None,
                kd: Optional[ArrayLike] = None, gravity_compensation: bool = True) -> None:
         """PD controllers on the one-dof joints: u = clamp(-kp (q - q_target) - kd v + u_ff, -e, e).

@@ -1,8 +1,8 @@
 //! Step 3's problem: the one [`wolfe_sap::SapProblem`] refilled in place (Eq. 18 and the
 //! constraints of Sections V and VII): one SAP tree per rigid body and per articulated
 //! tree with dofs, one contact constraint per detected contact, a PD controller per
-//! controlled joint and both position limits of every limited one-dof joint, all at
-//! `q0`; then the articulated trees' positions.
+//! controlled joint, a coupler per coupled joint pair and both position limits of
+//! every limited one-dof joint, all at `q0`; then the articulated trees' positions.
 //!
 //! Contact Jacobians (Section II-A): the contact velocity is B's velocity relative to
 //! A's in the contact frame `C` (z along the normal from A to B): `J_b = C^T J_b(p)`,
@@ -13,7 +13,7 @@
 
 use nalgebra::{DMatrix, Matrix3};
 use wolfe::Vec3;
-use wolfe_sap::{JointLimitConstraint, PdControllerConstraint, ProblemFiller};
+use wolfe_sap::{CouplerConstraint, JointLimitConstraint, PdControllerConstraint, ProblemFiller};
 
 use super::tree::TreeState;
 use super::{contact_frame, Simulation};
@@ -53,11 +53,10 @@ impl Simulation {
     /// Whether some articulated tree has a PD controller or a limited joint: SAP runs
     /// even without contacts.
     pub(super) fn has_joint_constraints(&self) -> bool {
-        self.world
-            .trees()
-            .iter()
-            .zip(&self.tree_offsets)
-            .any(|(t, o)| o.is_some() && (!t.controllers.is_empty() || (t.joint_limits && t.has_limits())))
+        self.world.trees().iter().zip(&self.tree_offsets).any(|(t, o)| {
+            o.is_some()
+                && (!t.controllers.is_empty() || !t.couplers.is_empty() || (t.joint_limits && t.has_limits()))
+        })
     }
 
     /// Rebuilds the SAP problem of Eq. 18 in place from the blocks of A, `v*`, the
@@ -273,9 +272,9 @@ impl ContactBlocks<'_> {
     }
 }
 
-/// Appends every articulated tree's PD controllers (Section VII) and, where its limits
-/// are enabled, both position limits of every limited one-dof joint (near-rigid,
-/// Section V-B).
+/// Appends every articulated tree's PD controllers (Section VII), its couplers and,
+/// where its limits are enabled, both position limits of every limited one-dof joint
+/// (near-rigid, Section V-B).
 fn push_joint_constraints(
     f: &mut ProblemFiller<'_>,
     world: &World,
@@ -291,6 +290,16 @@ fn push_joint_constraints(
                 q0,
                 gains: pd.clone(),
             });
+        }
+        for c in &tree.couplers {
+            let (q0, coupled_q0) = (
+                state.q[tree.q_index_of(c.dof)],
+                state.q[tree.q_index_of(c.coupled_dof)],
+            );
+            f.push_coupler(
+                CouplerConstraint::new(sap, c.dof, q0, c.coupled_dof, coupled_q0, c.ratio)
+                    .with_offset(c.offset),
+            );
         }
         if tree.joint_limits {
             for b in tree.model.bodies() {

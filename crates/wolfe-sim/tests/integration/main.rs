@@ -2,7 +2,9 @@
 //! instead of one per file: the optimized test build is most of CI's time).
 
 mod batch;
+mod couplers;
 mod filters;
+mod mjcf_world;
 mod physics;
 mod study_helpers;
 mod trees;
