@@ -42,8 +42,8 @@ use persistent::{KeepRule, Persistent, Reused, REUSE_SLACK};
 use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
-    halfspace_manifold, Aabb, ContactManifold, ContactPoint, ContactSolver, ConvexShape, Geometry,
-    HalfSpace, ManifoldSettings, PairCache, Pose, Shape, SignedDistanceSettings, Vec3, WolfeError,
+    halfspace_manifold, Aabb, ContactManifold, ContactPoint, ContactSolver, ConvexShape, Geometry, HalfSpace,
+    ManifoldSettings, PairCache, Pose, Shape, SignedDistanceSettings, Vec3, WolfeError,
 };
 
 use crate::body::Material;

@@ -32,9 +32,7 @@ fn geometry_mesh(g: &Geometry, pose: &Pose) -> TriMesh {
         out.triangles
             .extend(mesh.triangles.iter().map(|t| t.map(|i| i + base)));
     };
-    let convex = |s: &Shape| {
-        shape_mesh(s).or_else(|| sampled_hull(s).map(|m| TriMesh::from_convex_mesh(&m)))
-    };
+    let convex = |s: &Shape| shape_mesh(s).or_else(|| sampled_hull(s).map(|m| TriMesh::from_convex_mesh(&m)));
     match g {
         Geometry::Convex(s) => {
             if let Some(m) = convex(s) {

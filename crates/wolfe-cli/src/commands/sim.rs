@@ -7,9 +7,9 @@ use wolfe_lab::progress::progress_bar;
 use wolfe_lab::sim::{self, SceneName, SimOptions};
 use wolfe_sim::Scheme;
 
-use super::robot_sim;
 use super::scene::Scene;
 use super::CommandResult;
+use super::{marbles, robot_sim};
 
 // The arguments of `wolfe sim` (the doc comments are the command's help).
 #[derive(Debug, Args)]
@@ -107,6 +107,22 @@ fn run_scene(args: SimArgs) -> CommandResult {
         Scene::ClutterSlip => SceneName::ClutterSlip,
         Scene::PandaDrop | Scene::PandaPick | Scene::Urdf => {
             return robot_sim::run(args.name, &(&args).into())
+        }
+        Scene::Marbles => {
+            let other = args.scheme.is_some()
+                || args.walls
+                || args.no_walls
+                || args.quick
+                || args.growth_contacts
+                || args.urdf.is_some()
+                || args.drop.is_some();
+            return marbles::run(&marbles::MarblesArgs {
+                out: args.out,
+                bodies: args.bodies,
+                dt: args.dt,
+                seconds: args.seconds,
+                other,
+            });
         }
     };
     if args.urdf.is_some() || args.drop.is_some() {

@@ -20,6 +20,7 @@
 //! `clutter-scaling` and `clutter-slip` run the clutter studies instead (see
 //! [`study`]).
 
+pub mod bowl;
 mod options;
 mod pick;
 mod record;
@@ -33,6 +34,7 @@ use std::path::PathBuf;
 use crate::sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
+pub use bowl::{marbles, marbles_world, MarblesOptions, MarblesReport};
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};
 pub use pick::{panda_pick, PandaPickOptions, PickReport};
 pub use record::{

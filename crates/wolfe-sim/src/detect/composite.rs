@@ -113,7 +113,12 @@ impl PartPairs {
                 reused,
                 |wide, cache| {
                     let settings = walk.settings.with_margin(wide);
-                    let m = solver.primitive_manifold((ga, &ea.pose, pa), (gb, &eb.pose, pb), &settings, Some(cache))?;
+                    let m = solver.primitive_manifold(
+                        (ga, &ea.pose, pa),
+                        (gb, &eb.pose, pb),
+                        &settings,
+                        Some(cache),
+                    )?;
                     Ok(m.filter(|m| front_facing(m.normal, (ga, &ea.pose, pa), (gb, &eb.pose, pb))))
                 },
             )?;
@@ -164,9 +169,14 @@ impl PartPairs {
             let radius = eb.geometry.primitive_radius(p as u32);
             let mut points = [ContactPoint::default(); 8];
             let slots = (&mut self.plane_states, ((k, e), (p as u32, 0)));
-            if let Some((normal, count)) =
-                plane_contact(plane, (&part.shape, &pose, &aabb, radius), slots, walk, reused, &mut points)?
-            {
+            if let Some((normal, count)) = plane_contact(
+                plane,
+                (&part.shape, &pose, &aabb, radius),
+                slots,
+                walk,
+                reused,
+                &mut points,
+            )? {
                 let mb = part_material(eb.material, part.friction);
                 let pair = Pair {
                     a: (Collider::Static(k), material),
@@ -186,9 +196,15 @@ impl PartPairs {
 /// behind (the outer wall of a bowl, seen by a marble inside it, within the margin
 /// through the wall's thickness) give no contact. Open meshes are surfaces with two
 /// sides: every contact counts.
-fn front_facing(n: wolfe::Vec3, (ga, xa, pa): (&Geometry, &wolfe::Pose, u32), (gb, xb, pb): (&Geometry, &wolfe::Pose, u32)) -> bool {
+fn front_facing(
+    n: wolfe::Vec3,
+    (ga, xa, pa): (&Geometry, &wolfe::Pose, u32),
+    (gb, xb, pb): (&Geometry, &wolfe::Pose, u32),
+) -> bool {
     let facing = |g: &Geometry, x: &wolfe::Pose, p: u32, towards: wolfe::Vec3| match g {
-        Geometry::TriMesh(m) if m.is_closed() => x.transform_vector(&m.triangle(p).normal()).dot(&towards) >= 0.0,
+        Geometry::TriMesh(m) if m.is_closed() => {
+            x.transform_vector(&m.triangle(p).normal()).dot(&towards) >= 0.0
+        }
         _ => true,
     };
     facing(ga, xa, pa, n) && facing(gb, xb, pb, -n)
@@ -204,9 +220,9 @@ fn merge_duplicates(contacts: &mut [DetectedContact], radius: f64, cos_angle: f6
     let mut kept = 0;
     for k in 0..contacts.len() {
         let c = contacts[k];
-        let same = contacts[..kept].iter().position(|d| {
-            (d.point - c.point).norm() <= radius && d.normal.dot(&c.normal) >= cos_angle
-        });
+        let same = contacts[..kept]
+            .iter()
+            .position(|d| (d.point - c.point).norm() <= radius && d.normal.dot(&c.normal) >= cos_angle);
         match same {
             Some(d) if c.phi0 < contacts[d].phi0 => contacts[d] = c,
             Some(_) => {}

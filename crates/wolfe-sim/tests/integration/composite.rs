@@ -94,14 +94,28 @@ fn sphere_in_a_bowl_rests_on_the_inner_surface() {
     // The bowl's outer wall, 5 mm under the marble through the wall, is seen from
     // behind: no contact with it (the ground's half-space under it is no mesh).
     let bowl = contacts.iter().filter(|c| c.a == Collider::Static(1));
-    assert!(bowl.clone().all(|c| c.point.z > thickness - 1e-4), "a contact on the outer wall");
-    assert!(bowl.count() < contacts.len(), "the ground under the bowl is within the margin too");
+    assert!(
+        bowl.clone().all(|c| c.point.z > thickness - 1e-4),
+        "a contact on the outer wall"
+    );
+    assert!(
+        bowl.count() < contacts.len(),
+        "the ground under the bowl is within the margin too"
+    );
 }
 
 /// A dumbbell: two spheres joined by a capsule along x.
 fn dumbbell() -> Compound {
-    let ball = |x: f64| CompoundPart::new(Sphere::new(0.03).unwrap().into(), Pose::from_translation(Vec3::new(x, 0.0, 0.0)));
-    let bar = Pose::new(Vec3::zeros(), Quat::from_scaled_axis(Vec3::new(0.0, FRAC_PI_2, 0.0)));
+    let ball = |x: f64| {
+        CompoundPart::new(
+            Sphere::new(0.03).unwrap().into(),
+            Pose::from_translation(Vec3::new(x, 0.0, 0.0)),
+        )
+    };
+    let bar = Pose::new(
+        Vec3::zeros(),
+        Quat::from_scaled_axis(Vec3::new(0.0, FRAC_PI_2, 0.0)),
+    );
     Compound::new(vec![
         ball(-0.1),
         ball(0.1),
@@ -122,7 +136,10 @@ fn dumbbell_conserves_momentum_in_flight_and_rests_on_both_ends() {
     world.add_ground(near_rigid(dt)).unwrap();
     let geometry = Geometry::from(dumbbell());
     let props = geometry.mass_properties(1000.0).unwrap();
-    let start = Pose::new(Vec3::new(0.0, 0.0, 0.25), Quat::from_scaled_axis(Vec3::new(0.0, 0.0, 0.5)));
+    let start = Pose::new(
+        Vec3::new(0.0, 0.0, 0.25),
+        Quat::from_scaled_axis(Vec3::new(0.0, 0.0, 0.5)),
+    );
     let body = RigidBody::from_geometry_density("dumbbell", geometry, 1000.0, start)
         .unwrap()
         .with_material(near_rigid(dt))
@@ -145,11 +162,17 @@ fn dumbbell_conserves_momentum_in_flight_and_rests_on_both_ends() {
         if stats.contacts == 0 && !landed {
             flight += 1;
             let expected = p + Vec3::new(0.0, 0.0, -mass * G * dt);
-            assert!((p1 - expected).norm() <= 1e-12 * (1.0 + p.norm()), "linear momentum {p1} vs {expected}");
+            assert!(
+                (p1 - expected).norm() <= 1e-12 * (1.0 + p.norm()),
+                "linear momentum {p1} vs {expected}"
+            );
             // The free-body update rotates by the exponential map of the step's angular
             // velocity (no gyroscopic correction), so a body spinning about no principal
             // axis keeps its angular momentum to first order in dt only.
-            assert!((l1 - l0).norm() <= 1e-3 * l0.norm(), "angular momentum {l1} vs {l0}");
+            assert!(
+                (l1 - l0).norm() <= 1e-3 * l0.norm(),
+                "angular momentum {l1} vs {l0}"
+            );
         } else {
             landed = true;
         }
@@ -157,11 +180,18 @@ fn dumbbell_conserves_momentum_in_flight_and_rests_on_both_ends() {
     }
     assert!(flight > 50 && landed, "{flight} steps of flight, then the ground");
     let pose = sim.poses()[0];
-    assert!((pose.translation.z - 0.03).abs() < 1e-4, "lies on its balls: z = {}", pose.translation.z);
+    assert!(
+        (pose.translation.z - 0.03).abs() < 1e-4,
+        "lies on its balls: z = {}",
+        pose.translation.z
+    );
     let axis = pose.rotation * Vec3::x();
     assert!(axis.z.abs() < 1e-3, "lies flat: axis {axis}");
     let (v, w) = sim.body_velocity(0);
-    assert!(v.z.abs() < 1e-3 && w.dot(&axis.cross(&Vec3::z())).abs() < 1e-2, "settled: v {v}, w {w}");
+    assert!(
+        v.z.abs() < 1e-3 && w.dot(&axis.cross(&Vec3::z())).abs() < 1e-2,
+        "settled: v {v}, w {w}"
+    );
     // Both ends touch: contact points under each ball.
     let ends = [-0.1, 0.1].map(|x| pose.transform_point(&Vec3::new(x, 0.0, 0.0)));
     for end in ends {
@@ -182,11 +212,16 @@ fn tumbling(compound: bool, steps: usize) -> Vec<Vec<Pose>> {
     let cuboid: Shape = Cuboid::new([0.05, 0.03, 0.02]).unwrap().into();
     let props = cuboid.mass_properties(800.0).unwrap();
     let geometry = if compound {
-        Geometry::Compound(Arc::new(Compound::new(vec![CompoundPart::new(cuboid, Pose::identity())]).unwrap()))
+        Geometry::Compound(Arc::new(
+            Compound::new(vec![CompoundPart::new(cuboid, Pose::identity())]).unwrap(),
+        ))
     } else {
         Geometry::Convex(cuboid)
     };
-    let start = Pose::new(Vec3::new(0.0, 0.0, 0.12), Quat::from_scaled_axis(Vec3::new(0.3, 0.5, 0.1)));
+    let start = Pose::new(
+        Vec3::new(0.0, 0.0, 0.12),
+        Quat::from_scaled_axis(Vec3::new(0.3, 0.5, 0.1)),
+    );
     let body = RigidBody::from_geometry("box", geometry, props.mass, props.inertia, start)
         .with_material(near_rigid(dt))
         .with_velocity(Vec3::new(0.2, 0.0, 0.0), Vec3::new(1.0, -2.0, 3.0));
@@ -203,7 +238,11 @@ fn tumbling(compound: bool, steps: usize) -> Vec<Vec<Pose>> {
     world.add_body(ball).unwrap();
     let wall = Pose::from_translation(Vec3::new(0.15, 0.0, 0.05));
     world
-        .add_static(StaticGeometry::Shape(Cuboid::new([0.01, 0.2, 0.05]).unwrap().into(), wall, near_rigid(dt)))
+        .add_static(StaticGeometry::Shape(
+            Cuboid::new([0.01, 0.2, 0.05]).unwrap().into(),
+            wall,
+            near_rigid(dt),
+        ))
         .unwrap();
     let mut sim = Simulation::new(world, settings(dt)).unwrap();
     (0..steps)
@@ -238,7 +277,13 @@ fn growth_with_a_compound_and_a_moving_mesh_are_typed_errors() {
     let dt = 0.01;
     let mut world = World::default();
     world.add_ground(Material::default()).unwrap();
-    let body = RigidBody::from_geometry_density("dumbbell", dumbbell().into(), 1000.0, Pose::from_translation(Vec3::new(0.0, 0.0, 0.2))).unwrap();
+    let body = RigidBody::from_geometry_density(
+        "dumbbell",
+        dumbbell().into(),
+        1000.0,
+        Pose::from_translation(Vec3::new(0.0, 0.0, 0.2)),
+    )
+    .unwrap();
     world.add_body(body).unwrap();
     let growth = SimSettings {
         contact_query: ContactQuery::GrowthDistance,
@@ -252,7 +297,8 @@ fn growth_with_a_compound_and_a_moving_mesh_are_typed_errors() {
         "{err}"
     );
     let mesh = TriMesh::bowl(0.1, 0.01, 12).unwrap();
-    let err = RigidBody::from_geometry_density("bowl", mesh.clone().into(), 1000.0, Pose::identity()).unwrap_err();
+    let err =
+        RigidBody::from_geometry_density("bowl", mesh.clone().into(), 1000.0, Pose::identity()).unwrap_err();
     assert!(err.to_string().contains("decompose"), "{err}");
     let body = RigidBody::from_geometry("bowl", mesh.into(), 1.0, Matrix3::identity(), Pose::identity());
     let err = World::default().add_body(body).unwrap_err();

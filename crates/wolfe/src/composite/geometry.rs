@@ -70,10 +70,7 @@ impl Geometry {
     /// `pose * part.pose` for a compound's part. Out-of-range parts get `pose`.
     pub fn primitive_pose(&self, pose: &Pose, i: u32) -> Pose {
         match self {
-            Geometry::Compound(c) => c
-                .parts()
-                .get(i as usize)
-                .map_or(*pose, |p| pose.compose(&p.pose)),
+            Geometry::Compound(c) => c.parts().get(i as usize).map_or(*pose, |p| pose.compose(&p.pose)),
             Geometry::Convex(_) | Geometry::TriMesh(_) => *pose,
         }
     }
