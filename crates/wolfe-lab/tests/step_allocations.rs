@@ -12,7 +12,7 @@
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 use wolfe_lab::sim::scenes::Clutter;
-use wolfe_lab::sim::{panda_drop_world, PandaDropOptions};
+use wolfe_lab::sim::{marbles_world, panda_drop_world, MarblesOptions, PandaDropOptions};
 use wolfe_sim::step::SapStatus;
 use wolfe_sim::{SimSettings, Simulation, World};
 
@@ -63,9 +63,79 @@ fn assert_resting_steps_do_not_allocate(what: &str, world: World, settings: SimS
     );
 }
 
+/// Two compound dumbbells (two spheres and a capsule each) lying on the ground, one
+/// across the other's bar, and a box on a static compound step: per-part-pair states
+/// at rest.
+fn compounds_world() -> (World, SimSettings) {
+    use wolfe::{Capsule, Compound, CompoundPart, Cuboid, Geometry, Pose, Quat, Sphere, Vec3};
+    use wolfe_sim::{Material, RigidBody, StaticGeometry};
+    let dt = 0.005;
+    let material = Material {
+        dissipation_time_scale: dt,
+        friction: 0.8,
+        ..Material::default()
+    };
+    let ball = |x: f64| {
+        CompoundPart::new(
+            Sphere::new(0.03).unwrap().into(),
+            Pose::from_translation(Vec3::new(x, 0.0, 0.0)),
+        )
+    };
+    let bar = Pose::new(
+        Vec3::zeros(),
+        Quat::from_scaled_axis(Vec3::new(0.0, std::f64::consts::FRAC_PI_2, 0.0)),
+    );
+    let dumbbell = Geometry::from(
+        Compound::new(vec![
+            ball(-0.1),
+            ball(0.1),
+            CompoundPart::new(Capsule::new(0.01, 0.1).unwrap().into(), bar),
+        ])
+        .unwrap(),
+    );
+    let mut world = World::default();
+    world.add_ground(material).unwrap();
+    for (k, pose) in [
+        Pose::from_translation(Vec3::new(0.0, 0.0, 0.031)),
+        Pose::from_translation(Vec3::new(0.5, 0.0, 0.031)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let body =
+            RigidBody::from_geometry_density(format!("dumbbell{k}"), dumbbell.clone(), 1000.0, pose).unwrap();
+        world.add_body(body.with_material(material)).unwrap();
+    }
+    let step = Compound::new(vec![
+        CompoundPart::new(Cuboid::new([0.1, 0.1, 0.02]).unwrap().into(), Pose::identity()),
+        CompoundPart::new(
+            Cuboid::new([0.05, 0.1, 0.02]).unwrap().into(),
+            Pose::from_translation(Vec3::new(0.05, 0.0, 0.04)),
+        ),
+    ])
+    .unwrap();
+    let at = Pose::from_translation(Vec3::new(-0.5, 0.0, 0.02));
+    world
+        .add_static(StaticGeometry::Composite(step.into(), at, material))
+        .unwrap();
+    let cube = RigidBody::from_density(
+        "box",
+        Cuboid::new([0.02; 3]).unwrap().into(),
+        500.0,
+        Pose::from_translation(Vec3::new(-0.55, 0.0, 0.061)),
+    );
+    world.add_body(cube.unwrap().with_material(material)).unwrap();
+    let settings = SimSettings {
+        time_step: dt,
+        ..SimSettings::default()
+    };
+    (world, settings)
+}
+
 /// Clutter piles at rest, 6 bodies (36 dofs, SAP's dense factorization) and 20 bodies
 /// (120 dofs, the sparse supernodal one), settled for 4 s; panda-drop's objects at rest
-/// on the table, the floor and the arm, settled for 4 s.
+/// on the table, the floor and the arm, settled for 4 s; compound bodies and static
+/// compounds at rest, and eight marbles in the bowl (a static triangle mesh), settled.
 #[test]
 fn resting_steps_do_not_allocate() {
     for bodies in [6, 20] {
@@ -80,4 +150,10 @@ fn resting_steps_do_not_allocate() {
     let options = PandaDropOptions::new(std::env::temp_dir().join("wolfe-lab-alloc-unused"));
     let (world, settings) = panda_drop_world(&options).expect("scene");
     assert_resting_steps_do_not_allocate("panda-drop", world, settings, 800);
+    let (world, settings) = compounds_world();
+    assert_resting_steps_do_not_allocate("compounds", world, settings, 400);
+    let mut options = MarblesOptions::new(None);
+    options.marbles = 8;
+    let (world, settings) = marbles_world(&options).expect("scene");
+    assert_resting_steps_do_not_allocate("marbles", world, settings, 1500);
 }

@@ -10,7 +10,7 @@
 //! kinematic map (Eq. 1) as the motion of the frame under the spatial velocity `S v`.
 
 use nalgebra::{DMatrix, Matrix3, SMatrix, SVector};
-use wolfe::{Pose, Quat, Shape, Vec3};
+use wolfe::{Geometry, Pose, Quat, Shape, Vec3};
 
 use crate::error::SimError;
 use crate::filter::CollisionFilter;
@@ -126,13 +126,19 @@ impl Material {
     }
 }
 
-/// A rigid body: shape, inertia, joint, contact material and initial state.
+/// A rigid body: geometry, inertia, joint, contact material and initial state.
+///
+/// Its geometry is a convex [`wolfe::Shape`] or a [`wolfe::Compound`] of convex parts
+/// (each part touches on its own: see `detect/composite.rs`). A triangle mesh may only
+/// be static geometry ([`crate::StaticGeometry::Composite`]): a moving mesh has no
+/// volume to give it mass and no inside for a contact to push out of, so a body with
+/// one is refused at [`crate::World::add_body`] with the advice to decompose it.
 #[derive(Clone, Debug)]
 pub struct RigidBody {
     /// A name for messages and output files.
     pub name: String,
-    /// Its geometry.
-    pub shape: Shape,
+    /// Its geometry: a convex shape or a compound.
+    pub shape: Geometry,
     /// Pose of the shape's frame in the body (centre-of-mass) frame.
     pub shape_pose: Pose,
     /// Mass, kg (finite, positive).
@@ -158,6 +164,18 @@ impl RigidBody {
     /// A free body at rest at `pose`, its shape's frame at the centre of mass, with the
     /// default material.
     pub fn new(name: impl Into<String>, shape: Shape, mass: f64, inertia: Matrix3<f64>, pose: Pose) -> Self {
+        Self::from_geometry(name, Geometry::Convex(shape), mass, inertia, pose)
+    }
+
+    /// As [`RigidBody::new`] for any geometry: a convex shape or a compound (a triangle
+    /// mesh is refused when the body is added: see [`RigidBody`]).
+    pub fn from_geometry(
+        name: impl Into<String>,
+        shape: Geometry,
+        mass: f64,
+        inertia: Matrix3<f64>,
+        pose: Pose,
+    ) -> Self {
         Self {
             name: name.into(),
             shape,
@@ -182,13 +200,29 @@ impl RigidBody {
         density: f64,
         pose: Pose,
     ) -> Result<Self, SimError> {
+        Self::from_geometry_density(name, Geometry::Convex(shape), density, pose)
+    }
+
+    /// As [`RigidBody::from_density`] for any geometry. A compound's mass properties
+    /// are its parts' summed ([`wolfe::Compound::mass_properties`]: exact for
+    /// primitives, a mesh part's from its hull's volume); a triangle mesh is refused
+    /// (see [`RigidBody`]).
+    pub fn from_geometry_density(
+        name: impl Into<String>,
+        shape: Geometry,
+        density: f64,
+        pose: Pose,
+    ) -> Result<Self, SimError> {
+        if let Geometry::TriMesh(_) = shape {
+            return Err(dynamic_mesh_error(&format!("`{}`", name.into())));
+        }
         let props = shape.mass_properties(density)?;
         let shape_pose = Pose::from_translation(-props.local_center);
         let body_pose = Pose {
             rotation: pose.rotation,
             translation: pose.transform_point(&props.local_center),
         };
-        let mut body = Self::new(name, shape, props.mass, props.inertia, body_pose);
+        let mut body = Self::from_geometry(name, shape, props.mass, props.inertia, body_pose);
         body.shape_pose = shape_pose;
         Ok(body)
     }
@@ -226,7 +260,6 @@ impl RigidBody {
     /// The radius of a ball about the body's origin (its centre of mass) that holds the
     /// shape: the farthest corner of the shape's box in the body frame.
     pub(crate) fn bounding_radius(&self) -> f64 {
-        use wolfe::ConvexShape;
         let b = self.shape.local_aabb().transformed(&self.shape_pose);
         let far = b.min.abs().sup(&b.max.abs());
         far.norm()
@@ -241,6 +274,9 @@ impl RigidBody {
             value,
             reason,
         };
+        if let Geometry::TriMesh(_) = self.shape {
+            return Err(dynamic_mesh_error(&format!("body {index} ({})", self.name)));
+        }
         if !(self.mass.is_finite() && self.mass > 0.0) {
             return Err(bad("mass", self.mass, "must be finite and positive"));
         }
@@ -314,6 +350,18 @@ impl RigidBody {
         m.fixed_view_mut::<3, 3>(3, 3).copy_from(&iw);
         m
     }
+}
+
+/// The error for a moving triangle mesh: it must be decomposed into a compound.
+fn dynamic_mesh_error(name: &str) -> SimError {
+    SimError::invalid(
+        "body geometry",
+        format!(
+            "{name} is a triangle mesh, which may only be static geometry: decompose it \
+             into a compound of convex parts (`TriMesh::decompose`, feature `decompose`) \
+             or use its hull for a moving body"
+        ),
+    )
 }
 
 /// The pose reached from `pose` under the spatial velocity `[lin; ang]` held for `h`

@@ -29,9 +29,12 @@
 //! (`detect/persistent.rs`), each with its own keep rule. Half-spaces stay in closed
 //! form in both modes: a half-space is unbounded and has no centre to grow about.
 
+mod composite;
 mod growth;
 mod persistent;
 mod slots;
+
+use composite::{PartPairs, PartPlane};
 
 use growth::{GrowthContact, GrowthContacts};
 pub(crate) use persistent::moved;
@@ -39,7 +42,7 @@ use persistent::{KeepRule, Persistent, Reused, REUSE_SLACK};
 use slots::PairSlots;
 use wolfe::SweepAndPrune;
 use wolfe::{
-    halfspace_manifold, Aabb, ContactManifold, ContactPoint, ContactSolver, ConvexShape, HalfSpace,
+    halfspace_manifold, Aabb, ContactManifold, ContactPoint, ContactSolver, ConvexShape, Geometry, HalfSpace,
     ManifoldSettings, PairCache, Pose, Shape, SignedDistanceSettings, Vec3, WolfeError,
 };
 
@@ -192,6 +195,12 @@ pub struct ContactDetector {
     states: PairSlots<PairState>,
     /// The same per (half-space, moving shape) pair.
     plane_states: PairSlots<PairState>,
+    /// The pairs with a compound or a triangle mesh on a side: their part pairs' states.
+    parts: PartPairs,
+    /// Per broad-phase entry, a convex link's or static shape's geometry as a
+    /// [`Geometry`] (cloned once per world), for its pairs with compounds and meshes;
+    /// `None` for entries that hold a geometry already (bodies, static composites).
+    owned: Vec<Option<Geometry>>,
     /// Narrow-phase queries of bounded pairs run by the last detection.
     pair_queries: usize,
     /// Manifolds reused by the last detection (nothing moved).
@@ -201,7 +210,10 @@ pub struct ContactDetector {
 /// One broad-phase entry of a detection, looked up by index.
 struct Entry<'w> {
     collider: Collider,
-    shape: &'w Shape,
+    /// The convex shape, when the entry is one (the convex queries' path).
+    convex: Option<&'w Shape>,
+    /// The whole geometry (a convex entry's too).
+    geometry: &'w Geometry,
     pose: Pose,
     material: &'w Material,
     filter: CollisionFilter,
@@ -227,6 +239,8 @@ impl ContactDetector {
             reuse_tolerance: 0.0,
             persistent: false,
             narrow: ContactSolver::new(narrow_phase)?,
+            parts: PartPairs::new(narrow_phase)?,
+            owned: Vec::new(),
             growth: GrowthContacts::new()?,
             broad: SweepAndPrune::new(),
             aabbs: Vec::new(),
@@ -304,23 +318,29 @@ impl ContactDetector {
         let reach_of = |r: &[f64], i: usize| r.get(i).copied().unwrap_or(0.0);
         for (i, body) in world.bodies().iter().enumerate() {
             let pose = body.shape_world_pose(&moving.body_poses[i]);
-            self.push_moving(&body.shape, pose, reach_of(moving.body_reach, i));
+            self.push_moving(body.shape.local_aabb(), pose, reach_of(moving.body_reach, i));
         }
         for (g, link) in world.links().iter().enumerate() {
-            self.push_moving(&link.shape, moving.link_poses[g], reach_of(moving.link_reach, g));
+            let reach = reach_of(moving.link_reach, g);
+            self.push_moving(link.shape.local_aabb(), moving.link_poses[g], reach);
         }
         self.static_shapes.clear();
         for (k, s) in world.statics().iter().enumerate() {
-            if let StaticGeometry::Shape(shape, pose, _) = s {
-                self.aabbs
-                    .push(shape.local_aabb().transformed(pose).inflated(0.5 * margin));
-                self.static_shapes.push(k);
-            }
+            let local = match s {
+                StaticGeometry::Shape(shape, pose, _) => shape.local_aabb().transformed(pose),
+                StaticGeometry::Composite(g, pose, _) => g.local_aabb().transformed(pose),
+                StaticGeometry::HalfSpace(..) => continue,
+            };
+            self.aabbs.push(local.inflated(0.5 * margin));
+            self.static_shapes.push(k);
         }
         if self.radii.len() != self.aabbs.len() {
+            self.owned = (0..self.aabbs.len())
+                .map(|e| owned_geometry(world, &self.static_shapes, e))
+                .collect();
             self.radii = (0..self.aabbs.len())
                 .map(|e| {
-                    let b = self.entry(world, e).shape.local_aabb();
+                    let b = self.entry(world, &self.owned, e).geometry.local_aabb();
                     b.min.abs().sup(&b.max.abs()).norm()
                 })
                 .collect();
@@ -331,13 +351,21 @@ impl ContactDetector {
         self.growth.queries = 0;
         self.growth.fallbacks = 0;
         // The walks over the pairs end (slots freed) even when a query fails.
+        let owned = std::mem::take(&mut self.owned);
         self.states.begin();
-        let walked = self.bounded_pairs(world, out);
+        self.parts.begin(PartPlane::Bounded);
+        let walked = self.bounded_pairs(world, &owned, out);
         self.states.finish();
-        walked?;
-        self.plane_states.begin();
-        let walked = self.half_space_pairs(world, out);
-        self.plane_states.finish();
+        self.parts.finish(PartPlane::Bounded);
+        let walked = walked.and_then(|()| {
+            self.plane_states.begin();
+            self.parts.begin(PartPlane::HalfSpace);
+            let walked = self.half_space_pairs(world, &owned, out);
+            self.plane_states.finish();
+            self.parts.finish(PartPlane::HalfSpace);
+            walked
+        });
+        self.owned = owned;
         walked
     }
 
@@ -351,8 +379,8 @@ impl ContactDetector {
         }
     }
 
-    fn push_moving(&mut self, shape: &Shape, pose: Pose, reach: f64) {
-        let aabb = shape.local_aabb().transformed(&pose);
+    fn push_moving(&mut self, local: Aabb, pose: Pose, reach: f64) {
+        let aabb = local.transformed(&pose);
         self.shape_poses.push(pose);
         self.shape_boxes.push(aabb);
         self.reach.push(reach);
@@ -361,13 +389,23 @@ impl ContactDetector {
 
     /// Broad-phase entry `e`: the moving shapes (bodies, then links), then the static
     /// shapes.
-    fn entry<'w>(&self, world: &'w World, e: usize) -> Entry<'w> {
+    fn entry<'w>(&self, world: &'w World, owned: &'w [Option<Geometry>], e: usize) -> Entry<'w> {
         let (nb, nl) = (world.bodies().len(), world.links().len());
+        let placeholder = || -> &'w Geometry {
+            owned
+                .get(e)
+                .and_then(Option::as_ref)
+                .expect("the detector clones each convex link and static shape")
+        };
         if e < nb {
             let b = &world.bodies()[e];
             Entry {
                 collider: Collider::Body(e),
-                shape: &b.shape,
+                convex: match &b.shape {
+                    Geometry::Convex(s) => Some(s),
+                    _ => None,
+                },
+                geometry: &b.shape,
                 pose: self.shape_poses.get(e).copied().unwrap_or_else(Pose::identity),
                 material: &b.material,
                 filter: b.filter,
@@ -377,7 +415,8 @@ impl ContactDetector {
             let l = &world.links()[e - nb];
             Entry {
                 collider: Collider::Link(e - nb),
-                shape: &l.shape,
+                convex: Some(&l.shape),
+                geometry: placeholder(),
                 pose: self.shape_poses.get(e).copied().unwrap_or_else(Pose::identity),
                 material: &l.material,
                 filter: l.filter,
@@ -385,12 +424,15 @@ impl ContactDetector {
             }
         } else {
             let k = self.static_shapes[e - nb - nl];
-            let StaticGeometry::Shape(shape, pose, material) = &world.statics()[k] else {
-                unreachable!("only static shapes are in the broad phase")
+            let (convex, geometry, pose, material) = match &world.statics()[k] {
+                StaticGeometry::Shape(shape, pose, material) => (Some(shape), placeholder(), pose, material),
+                StaticGeometry::Composite(g, pose, material) => (None, g, pose, material),
+                StaticGeometry::HalfSpace(..) => unreachable!("half-spaces are not in the broad phase"),
             };
             Entry {
                 collider: Collider::Static(k),
-                shape,
+                convex,
+                geometry,
                 pose: *pose,
                 material,
                 filter: CollisionFilter::default(),
@@ -401,7 +443,12 @@ impl ContactDetector {
 
     /// The contacts of the broad phase's pairs, each from its state in `self.states`
     /// and leaving it there for the next detection; inside a walk of `self.states`.
-    fn bounded_pairs(&mut self, world: &World, out: &mut Vec<DetectedContact>) -> Result<(), SimError> {
+    fn bounded_pairs(
+        &mut self,
+        world: &World,
+        owned: &[Option<Geometry>],
+        out: &mut Vec<DetectedContact>,
+    ) -> Result<(), SimError> {
         let moving = self.shape_poses.len();
         let margin = self.settings.margin;
         for pi in 0..self.pairs.len() {
@@ -411,9 +458,9 @@ impl ContactDetector {
             }
             // i < j: a static shape (index >= moving) is always j, and becomes A.
             let (ea, eb) = if j >= moving {
-                (self.entry(world, j), self.entry(world, i))
+                (self.entry(world, owned, j), self.entry(world, owned, i))
             } else {
-                (self.entry(world, i), self.entry(world, j))
+                (self.entry(world, owned, i), self.entry(world, owned, j))
             };
             if !pair_allowed(world, &ea, &eb) {
                 continue;
@@ -424,8 +471,19 @@ impl ContactDetector {
                 (self.radii[i], self.radii[j])
             };
             let slack = self.slack();
-            let slot = self.states.slot((i, j));
             let settings = self.settings.with_margin(margin + ea.reach + eb.reach);
+            let (Some(shape_a), Some(shape_b)) = (ea.convex, eb.convex) else {
+                let walk = Walk {
+                    settings,
+                    reuse: (slack, self.reuse_tolerance),
+                    angle_tolerance: self.settings.angle_tolerance,
+                    persistent: self.persistent,
+                };
+                let counts = (&mut self.pair_queries, &mut self.reused);
+                self.parts.pair((i, j), (&ea, &eb), &walk, counts, out)?;
+                continue;
+            };
+            let slot = self.states.slot((i, j));
             self.pair_queries += 1;
             let pair = Pair {
                 a: (ea.collider, ea.material),
@@ -435,8 +493,8 @@ impl ContactDetector {
             let mut signed = self.query == ContactQuery::SignedDistance;
             if !signed {
                 let query = self.growth.contact(
-                    (ea.shape, &ea.pose),
-                    (eb.shape, &eb.pose),
+                    (shape_a, &ea.pose),
+                    (shape_b, &eb.pose),
                     settings.margin,
                     &mut state.cache,
                 )?;
@@ -467,7 +525,7 @@ impl ContactDetector {
                     &mut self.reused,
                     |wide, cache| {
                         let wide = settings.with_margin(wide);
-                        narrow.manifold(ea.shape, &ea.pose, eb.shape, &eb.pose, &wide, Some(cache))
+                        narrow.manifold(shape_a, &ea.pose, shape_b, &eb.pose, &wide, Some(cache))
                     },
                 )?;
                 let mut points = [ContactPoint::default(); 8];
@@ -488,57 +546,149 @@ impl ContactDetector {
     }
 
     /// The contacts of every moving shape with every half-space, in closed form,
-    /// unless its world box alone puts it beyond the margin; inside a walk of
-    /// `self.plane_states`.
-    fn half_space_pairs(&mut self, world: &World, out: &mut Vec<DetectedContact>) -> Result<(), SimError> {
+    /// unless its world box alone puts it beyond the margin (a compound's: each part's,
+    /// each part on its own); inside a walk of `self.plane_states`.
+    fn half_space_pairs(
+        &mut self,
+        world: &World,
+        owned: &[Option<Geometry>],
+        out: &mut Vec<DetectedContact>,
+    ) -> Result<(), SimError> {
         let margin = self.settings.margin;
         for (k, s) in world.statics().iter().enumerate() {
             let StaticGeometry::HalfSpace(plane, material) = s else {
                 continue;
             };
             for e in 0..self.shape_poses.len() {
-                let eb = self.entry(world, e);
+                let eb = self.entry(world, owned, e);
                 if !eb.filter.touches_anything() {
                     continue;
                 }
-                let pair_margin = margin + eb.reach;
-                if beyond_halfspace(plane, &self.shape_boxes[e], pair_margin) {
-                    // The query would find no contact; its pose check still runs,
-                    // so that a bad pose fails here as it would there.
-                    eb.pose.validate()?;
+                let walk = Walk {
+                    settings: self.settings.with_margin(margin + eb.reach),
+                    reuse: (self.slack(), self.reuse_tolerance),
+                    angle_tolerance: self.settings.angle_tolerance,
+                    persistent: self.persistent,
+                };
+                let Some(shape) = eb.convex else {
+                    let plane = (k, plane, material);
+                    self.parts.plane(plane, e, &eb, &walk, &mut self.reused, out)?;
                     continue;
-                }
-                let slack = self.slack();
-                let slot = self.plane_states.slot((k, e));
-                let state = self.plane_states.state_mut(slot);
-                let settings = self.settings.with_margin(pair_margin);
-                let manifold = state.manifold(
-                    &eb.pose,
-                    &eb.pose,
-                    (self.radii[e], 0.0),
-                    (pair_margin, slack, self.reuse_tolerance),
-                    &mut self.reused,
-                    |wide, _| halfspace_manifold(plane, eb.shape, &eb.pose, &settings.with_margin(wide)),
-                )?;
+                };
                 let mut points = [ContactPoint::default(); 8];
-                let count = state.points(
-                    manifold.as_ref(),
-                    (&Pose::identity(), &eb.pose),
-                    pair_margin,
-                    self.settings.angle_tolerance,
-                    self.persistent,
-                    &mut points,
-                );
-                if let Some(m) = &manifold {
+                let body = (shape, &eb.pose, &self.shape_boxes[e], self.radii[e]);
+                let slots = (&mut self.plane_states, (k, e));
+                if let Some((normal, count)) =
+                    plane_contact(plane, body, slots, &walk, &mut self.reused, &mut points)?
+                {
                     let pair = Pair {
                         a: (Collider::Static(k), material),
                         b: (eb.collider, eb.material),
                     };
-                    pair.push_points(&m.normal, &points[..count], out);
+                    pair.push_points(&normal, &points[..count], out);
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// The settings of one pair's detection: its manifold settings (margin with both
+/// reaches), the reuse slack and tolerance, the angle tolerance of its kept points and
+/// whether points persist.
+struct Walk {
+    settings: ManifoldSettings,
+    reuse: (f64, f64),
+    angle_tolerance: f64,
+    persistent: bool,
+}
+
+/// The contact of a half-space with one convex shape (at `pose`, world box `aabb`,
+/// bounding radius `radius` about its origin), from the pair's state at `key` in
+/// `slots`: its normal and the number of points written to `points`, or `None` when
+/// there is none. A shape whose box alone puts it beyond the margin is skipped (no
+/// slot: its state is forgotten, as a pair that leaves the broad phase).
+fn plane_contact<K: Ord + Copy>(
+    plane: &HalfSpace,
+    (shape, pose, aabb, radius): (&Shape, &Pose, &Aabb, f64),
+    (slots, key): (&mut PairSlots<PairState, K>, K),
+    walk: &Walk,
+    reused: &mut usize,
+    points: &mut [ContactPoint; 8],
+) -> Result<Option<(Vec3, usize)>, SimError> {
+    let pair_margin = walk.settings.margin;
+    if beyond_halfspace(plane, aabb, pair_margin) {
+        // The query would find no contact; its pose check still runs, so that a bad
+        // pose fails here as it would there.
+        pose.validate()?;
+        return Ok(None);
+    }
+    let slot = slots.slot(key);
+    let state = slots.state_mut(slot);
+    let manifold = state.manifold(
+        pose,
+        pose,
+        (radius, 0.0),
+        (pair_margin, walk.reuse.0, walk.reuse.1),
+        reused,
+        |wide, _| halfspace_manifold(plane, shape, pose, &walk.settings.with_margin(wide)),
+    )?;
+    let count = state.points(
+        manifold.as_ref(),
+        (&Pose::identity(), pose),
+        pair_margin,
+        walk.angle_tolerance,
+        walk.persistent,
+        points,
+    );
+    Ok(manifold.map(|m| (m.normal, count)))
+}
+
+/// Entry `e`'s convex geometry cloned as a [`Geometry`] when it is a link or a static
+/// shape (the moving bodies come first, then the links, then the static shapes listed
+/// in `static_shapes`), else `None`.
+fn owned_geometry(world: &World, static_shapes: &[usize], e: usize) -> Option<Geometry> {
+    let (nb, nl) = (world.bodies().len(), world.links().len());
+    if e < nb {
+        None
+    } else if e < nb + nl {
+        Some(Geometry::Convex(world.links()[e - nb].shape.clone()))
+    } else {
+        match &world.statics()[static_shapes[e - nb - nl]] {
+            StaticGeometry::Shape(shape, ..) => Some(Geometry::Convex(shape.clone())),
+            _ => None,
+        }
+    }
+}
+
+/// The error for growth distance in a world with a compound or a triangle mesh:
+/// growth distance is defined for convex shapes only (Thirugnanam & Sreenath grow a
+/// convex set about its centre), so the choice of query is refused when the
+/// simulation is built rather than at the first contact.
+pub(crate) fn check_query(world: &World, query: ContactQuery) -> Result<(), SimError> {
+    if query != ContactQuery::GrowthDistance {
+        return Ok(());
+    }
+    let body = world
+        .bodies()
+        .iter()
+        .find(|b| !matches!(b.shape, Geometry::Convex(_)))
+        .map(|b| (format!("body `{}`", b.name), b.shape.kind()));
+    let statics = world.statics().iter().enumerate().find_map(|(k, s)| match s {
+        StaticGeometry::Composite(g, ..) if !matches!(g, Geometry::Convex(_)) => {
+            Some((format!("static geometry {k}"), g.kind()))
+        }
+        _ => None,
+    });
+    match body.or(statics) {
+        None => Ok(()),
+        Some((what, kind)) => Err(SimError::invalid(
+            "contact query",
+            format!(
+                "growth distance is defined for convex shapes only, and {what} is a {kind}: \
+                 use the signed-distance query (ContactQuery::SignedDistance)"
+            ),
+        )),
     }
 }
 

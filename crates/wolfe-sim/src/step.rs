@@ -116,6 +116,7 @@ impl Simulation {
     pub fn new(mut world: World, settings: SimSettings) -> Result<Self, SimError> {
         settings.validate()?;
         world.validate()?;
+        crate::detect::check_query(&world, settings.contact_query)?;
         let mut offsets = Vec::with_capacity(world.bodies().len());
         let mut v = Vec::new();
         let mut maps = Vec::new();

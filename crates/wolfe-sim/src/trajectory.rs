@@ -7,11 +7,68 @@
 
 use std::path::Path;
 
-use wolfe::Pose;
-use wolfe_trajectory::{Body, ContactRecord, SceneWriter};
+use wolfe::{ConvexMesh, Geometry, Pose, Shape};
+use wolfe_trajectory::obj::{sampled_hull, shape_mesh};
+use wolfe_trajectory::{Body, ContactRecord, SceneWriter, TriMesh};
 
 use crate::step::Simulation;
 use crate::world::{Collider, StaticGeometry, World};
+
+/// The drawn surface of a geometry in the frame where `pose` places its own: a mesh's
+/// triangles as given; a compound's parts, each a convex shape drawn by its hull
+/// (sampled for curved primitives: [`sampled_hull`]) at its pose; a convex shape's
+/// likewise.
+fn geometry_mesh(g: &Geometry, pose: &Pose) -> TriMesh {
+    let mut out = TriMesh {
+        vertices: Vec::new(),
+        triangles: Vec::new(),
+    };
+    let mut push = |mesh: &TriMesh, at: &Pose| {
+        let base = out.vertices.len() as u32;
+        out.vertices.extend(mesh.vertices.iter().map(|v| {
+            let p = at.transform_point(&wolfe::Vec3::new(v[0], v[1], v[2]));
+            [p.x, p.y, p.z]
+        }));
+        out.triangles
+            .extend(mesh.triangles.iter().map(|t| t.map(|i| i + base)));
+    };
+    let convex = |s: &Shape| shape_mesh(s).or_else(|| sampled_hull(s).map(|m| TriMesh::from_convex_mesh(&m)));
+    match g {
+        Geometry::Convex(s) => {
+            if let Some(m) = convex(s) {
+                push(&m, pose);
+            }
+        }
+        Geometry::Compound(c) => {
+            for part in c.parts() {
+                if let Some(m) = convex(&part.shape) {
+                    push(&m, &pose.compose(&part.pose));
+                }
+            }
+        }
+        Geometry::TriMesh(m) => {
+            let mesh = TriMesh {
+                vertices: m.vertices().iter().map(|v| [v.x, v.y, v.z]).collect(),
+                triangles: m.triangles().to_vec(),
+            };
+            push(&mesh, pose);
+        }
+    }
+    out
+}
+
+/// The hull of a drawn surface, as the collision-shape column of a composite body's
+/// row (its real surface is the row's visual mesh).
+fn hull_of(mesh: &TriMesh, name: &str) -> std::io::Result<Shape> {
+    let points: Vec<wolfe::Vec3> = mesh
+        .vertices
+        .iter()
+        .map(|v| wolfe::Vec3::new(v[0], v[1], v[2]))
+        .collect();
+    ConvexMesh::from_points(&points)
+        .map(|m| Shape::ConvexMesh(m.into()))
+        .map_err(|e| std::io::Error::other(format!("body `{name}`: no hull to draw: {e}")))
+}
 
 /// Writes `scene.csv` (and mesh OBJ files) once, then `trajectory.csv` (and
 /// `contacts.csv`) step by step.
@@ -34,12 +91,19 @@ impl TrajectoryWriter {
     pub fn create(dir: &Path, world: &World) -> std::io::Result<Self> {
         let mut scene = SceneWriter::create(dir)?;
         for b in world.bodies() {
+            let (shape, visual) = match &b.shape {
+                Geometry::Convex(s) => (s.clone(), None),
+                g => {
+                    let visual = geometry_mesh(g, &b.shape_pose);
+                    (hull_of(&visual, &b.name)?, Some(visual))
+                }
+            };
             scene.body(&Body {
                 name: &b.name,
-                shape: &b.shape,
+                shape: &shape,
                 shape_pose: b.shape_pose,
                 mass: Some(b.mass),
-                visual: None,
+                visual: visual.as_ref(),
             })?;
         }
         for l in world.links() {
@@ -57,6 +121,12 @@ impl TrajectoryWriter {
             match s {
                 StaticGeometry::HalfSpace(h, _) => scene.half_space(&name, h)?,
                 StaticGeometry::Shape(shape, pose, _) => scene.static_shape(&name, shape, pose)?,
+                StaticGeometry::Composite(Geometry::Convex(shape), pose, _) => {
+                    scene.static_shape(&name, shape, pose)?
+                }
+                StaticGeometry::Composite(g, pose, _) => {
+                    scene.static_mesh(&name, &geometry_mesh(g, &Pose::identity()), pose)?
+                }
             };
         }
         Ok(Self {

@@ -2,7 +2,7 @@
 //! `wolfe_multibody`), static geometry, springs and gravity.
 
 use nalgebra::DVector;
-use wolfe::{HalfSpace, Pose, Shape, Vec3};
+use wolfe::{Geometry, HalfSpace, Pose, Shape, Vec3};
 use wolfe_multibody::{Robot, Se3};
 
 use crate::body::{Material, RigidBody};
@@ -59,13 +59,20 @@ pub enum StaticGeometry {
     HalfSpace(HalfSpace, Material),
     /// A posed convex shape (a box as a wall), with its material.
     Shape(Shape, Pose, Material),
+    /// A posed geometry of any kind, with its material: a [`wolfe::Compound`] or a
+    /// [`wolfe::TriMesh`] (a bowl, a shelf) as it is, its parts or triangles each
+    /// touching on their own (see `detect/composite.rs`). A mesh is a surface: a body
+    /// that gets wholly inside a closed one touches nothing.
+    Composite(Geometry, Pose, Material),
 }
 
 impl StaticGeometry {
     /// Its material.
     pub fn material(&self) -> &Material {
         match self {
-            StaticGeometry::HalfSpace(_, m) | StaticGeometry::Shape(_, _, m) => m,
+            StaticGeometry::HalfSpace(_, m)
+            | StaticGeometry::Shape(_, _, m)
+            | StaticGeometry::Composite(_, _, m) => m,
         }
     }
 }
@@ -187,7 +194,7 @@ impl World {
         if let Err((name, value, reason)) = geometry.material().check() {
             return Err(SimError::InvalidSetting { name, value, reason });
         }
-        if let StaticGeometry::Shape(_, pose, _) = &geometry {
+        if let StaticGeometry::Shape(_, pose, _) | StaticGeometry::Composite(_, pose, _) = &geometry {
             pose.validate()?;
         }
         self.statics.push(geometry);

@@ -196,6 +196,14 @@ impl SceneWriter {
         self.row(name, kind, true, pose, params, [&mesh, "", ""])
     }
 
+    /// Writes static geometry given by its surface, `mesh` at `pose` in the world (a
+    /// non-convex triangle mesh as it is, a compound's parts' surfaces), as a `mesh`
+    /// row whose OBJ file holds those triangles; returns its object index.
+    pub fn static_mesh(&mut self, name: &str, mesh: &TriMesh, pose: &Pose) -> Result<usize, TrajectoryError> {
+        let file = self.obj("mesh", Some(mesh))?;
+        self.row(name, ShapeKind::Mesh, true, pose, [0.0; 3], [&file, "", ""])
+    }
+
     /// Writes a half-space (static): its frame's `z <= 0` is the half-space
     /// ([`half_space_pose`]); returns its object index.
     pub fn half_space(

@@ -99,6 +99,38 @@ impl Surface {
     }
 }
 
+/// Whether every vertex of `m` lies on one side of every triangle's plane (within a
+/// millionth of the mesh's size): a convex mesh, whichever way its triangles wind.
+fn is_convex(m: &TriMesh) -> bool {
+    let size = m
+        .vertices
+        .iter()
+        .flat_map(|v| v.iter())
+        .fold(0.0f64, |s, x| s.max(x.abs()));
+    let tolerance = 1e-6 * size.max(f64::MIN_POSITIVE);
+    m.triangles.iter().all(|t| {
+        let [a, b, c] = t.map(|i| m.vertices[i as usize]);
+        let e1 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        let e2 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+        let n = [
+            e1[1] * e2[2] - e1[2] * e2[1],
+            e1[2] * e2[0] - e1[0] * e2[2],
+            e1[0] * e2[1] - e1[1] * e2[0],
+        ];
+        let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        if len == 0.0 {
+            return true;
+        }
+        let side = |v: &[f64; 3]| (n[0] * (v[0] - a[0]) + n[1] * (v[1] - a[1]) + n[2] * (v[2] - a[2])) / len;
+        let (lo, hi) = m
+            .vertices
+            .iter()
+            .map(side)
+            .fold((0.0f64, 0.0f64), |(lo, hi), d| (lo.min(d), hi.max(d)));
+        lo >= -tolerance || hi <= tolerance
+    })
+}
+
 /// An ellipsoid's surface (a sphere when the semi-axes are equal).
 fn ellipsoid(r: [f64; 3]) -> Surface {
     let mut s = Surface::default();
@@ -196,8 +228,10 @@ pub fn surface(o: &SceneObject, half_space_extent: f64) -> Surface {
         ShapeKind::Cone => cone(p[0], p[1]),
         ShapeKind::Mesh | ShapeKind::Inflated => match &o.mesh {
             Some(m) => {
+                // A hull is turned outward whatever its winding; a non-convex mesh (a
+                // static bowl drawn as its real triangles) keeps the winding it has.
                 let mut s = Surface::default();
-                s.flat(m, true);
+                s.flat(m, is_convex(m));
                 s
             }
             None => ellipsoid([p[0].max(1e-3); 3]),
@@ -246,6 +280,42 @@ mod tests {
             mass: None,
             visual: None,
         }
+    }
+
+    /// A closed non-convex mesh (a bowl) is drawn with its own winding, so its surface
+    /// encloses its own volume (the divergence theorem over the triangles as given); a
+    /// hull written with its triangles turned inward is turned back outward.
+    #[test]
+    fn a_non_convex_mesh_keeps_its_winding() {
+        let bowl = wolfe::TriMesh::bowl(0.1, 0.01, 24).unwrap();
+        let mesh = TriMesh {
+            vertices: bowl.vertices().iter().map(|v| [v.x, v.y, v.z]).collect(),
+            triangles: bowl.triangles().to_vec(),
+        };
+        assert!(!is_convex(&mesh));
+        let mut o = object(ShapeKind::Mesh, [0.0; 3]);
+        o.mesh = Some(mesh);
+        let drawn = volume(&surface(&o, 1.0));
+        let solid = bowl.mass_properties(1.0).unwrap().mass;
+        assert!((drawn - solid).abs() < 1e-4 * solid, "{drawn} vs {solid}");
+        let cube = wolfe::ConvexMesh::from_points(
+            &[-1.0, 1.0]
+                .iter()
+                .flat_map(|&x| {
+                    [-1.0, 1.0]
+                        .into_iter()
+                        .flat_map(move |y| [-1.0, 1.0].map(|z| wolfe::Vec3::new(x, y, z)))
+                })
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
+        let mut inward = TriMesh::from_convex_mesh(&cube);
+        for t in &mut inward.triangles {
+            t.swap(1, 2);
+        }
+        assert!(is_convex(&inward));
+        o.mesh = Some(inward);
+        assert!((volume(&surface(&o, 1.0)) - 8.0).abs() < 1e-9);
     }
 
     #[test]

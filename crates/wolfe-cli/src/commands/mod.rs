@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod generate;
+pub mod marbles;
 pub mod mjcf_sim;
 pub mod query;
 pub mod robot;

@@ -21,6 +21,9 @@ pub enum Scene {
     /// The Panda grasps a YCB object with its two fingers, lifts it 20 cm, holds it 2 s,
     /// sets it down (dt 5 ms); writes pick.json.
     PandaPick,
+    /// Glass marbles (--bodies, default 30) poured into a procedural bowl, a triangle
+    /// mesh kept as it is (3 s, dt 2 ms).
+    Marbles,
     /// Any fixed-base URDF robot (--urdf) PD-holding its zero configuration while --drop
     /// YCB hulls fall onto it (raised onto the floor if it starts inside it).
     Urdf,

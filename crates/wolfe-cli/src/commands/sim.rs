@@ -9,7 +9,7 @@ use wolfe_sim::Scheme;
 
 use super::scene::Scene;
 use super::CommandResult;
-use super::{mjcf_sim, robot_sim};
+use super::{marbles, mjcf_sim, robot_sim};
 
 // The arguments of `wolfe sim` (the doc comments are the command's help).
 #[derive(Debug, Args)]
@@ -122,6 +122,22 @@ fn run_scene(args: SimArgs) -> CommandResult {
             return mjcf_sim::run(&mjcf_sim::MjcfSimArgs {
                 file: args.file,
                 out: args.out,
+                dt: args.dt,
+                seconds: args.seconds,
+                other,
+            });
+        }
+        Scene::Marbles => {
+            let other = args.scheme.is_some()
+                || args.walls
+                || args.no_walls
+                || args.quick
+                || args.growth_contacts
+                || args.urdf.is_some()
+                || args.drop.is_some();
+            return marbles::run(&marbles::MarblesArgs {
+                out: args.out,
+                bodies: args.bodies,
                 dt: args.dt,
                 seconds: args.seconds,
                 other,

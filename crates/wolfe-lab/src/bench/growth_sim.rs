@@ -207,10 +207,16 @@ fn drive(
             .zip(sim.poses())
             .map(|(b, p)| b.shape_world_pose(p))
             .collect();
-        let boxes: Vec<Aabb> = bodies
+        // Growth distance runs on convex bodies only (the simulation refuses others).
+        let shapes = bodies
+            .iter()
+            .map(|b| b.shape.as_convex("growth distance"))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(error)?;
+        let boxes: Vec<Aabb> = shapes
             .iter()
             .zip(&poses)
-            .map(|(b, p)| world_box(&b.shape, p, margin))
+            .map(|(s, p)| world_box(s, p, margin))
             .collect();
         for i in 0..n {
             for j in i + 1..n {
@@ -219,7 +225,7 @@ fn drive(
                     cache.clear();
                     continue;
                 }
-                let (a, b) = (&bodies[i].shape, &bodies[j].shape);
+                let (a, b) = (shapes[i], shapes[j]);
                 let (pa, pb) = (&poses[i], &poses[j]);
                 let t = Instant::now();
                 let warm = growth

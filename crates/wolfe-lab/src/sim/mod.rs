@@ -20,6 +20,7 @@
 //! `clutter-scaling` and `clutter-slip` run the clutter studies instead (see
 //! [`study`]).
 
+pub mod bowl;
 mod mjcf;
 mod options;
 mod pick;
@@ -34,6 +35,7 @@ use std::path::PathBuf;
 use crate::sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
+pub use bowl::{marbles, marbles_world, MarblesOptions, MarblesReport};
 pub use mjcf::{mjcf_scene, MjcfSceneOptions};
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};
 pub use pick::{panda_pick, PandaPickOptions, PickReport};

@@ -448,7 +448,20 @@ pub fn lowest_object_point(sim: &Simulation) -> f64 {
     let down = Vec3::new(0.0, 0.0, -1.0);
     let mut low = f64::INFINITY;
     for (b, pose) in sim.world().bodies().iter().zip(sim.poses()) {
-        low = low.min(world_support(&b.shape, &b.shape_world_pose(pose), &down).z);
+        let x = b.shape_world_pose(pose);
+        low = low.min(match &b.shape {
+            wolfe::Geometry::Convex(s) => world_support(s, &x, &down).z,
+            wolfe::Geometry::Compound(c) => c
+                .parts()
+                .iter()
+                .map(|p| world_support(&p.shape, &x.compose(&p.pose), &down).z)
+                .fold(f64::INFINITY, f64::min),
+            wolfe::Geometry::TriMesh(m) => m
+                .vertices()
+                .iter()
+                .map(|v| x.transform_point(v).z)
+                .fold(f64::INFINITY, f64::min),
+        });
     }
     low
 }

@@ -14,6 +14,7 @@ mod composite_vs_parry;
 mod fuzz_regressions;
 mod generate;
 mod long_property_run;
+mod marbles;
 mod penetration_reference_sets;
 mod problem_sets;
 mod reference_sets;

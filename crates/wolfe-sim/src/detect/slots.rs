@@ -18,20 +18,20 @@ pub(crate) type PairKey = (usize, usize);
 /// [`PairSlots::begin`] and [`PairSlots::finish`], asking [`PairSlots::slot`] for
 /// each, which merges them with last detection's index in one pass.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct PairSlots<T> {
+pub(crate) struct PairSlots<T, K = PairKey> {
     /// The states; a slot is live when some index entry names it, free otherwise.
     states: Vec<T>,
     /// Last detection's live pairs and their slots, sorted by pair.
-    index: Vec<(PairKey, usize)>,
+    index: Vec<(K, usize)>,
     /// This detection's, being built (sorted: pairs arrive ascending).
-    next: Vec<(PairKey, usize)>,
+    next: Vec<(K, usize)>,
     /// Slots of pairs that left, to be reused.
     free: Vec<usize>,
     /// How far into `index` the current detection's walk has come.
     cursor: usize,
 }
 
-impl<T: Default> PairSlots<T> {
+impl<T: Default, K: Ord + Copy> PairSlots<T, K> {
     /// Starts a detection's walk over its pairs.
     pub(crate) fn begin(&mut self) {
         self.next.clear();
@@ -42,7 +42,7 @@ impl<T: Default> PairSlots<T> {
     /// live then, else a free (or new) slot reset to `T::default()`. Pairs must come in
     /// strictly ascending order within a walk; last detection's pairs passed over are
     /// freed.
-    pub(crate) fn slot(&mut self, pair: PairKey) -> usize {
+    pub(crate) fn slot(&mut self, pair: K) -> usize {
         debug_assert!(self.next.last().is_none_or(|&(p, _)| p < pair));
         while let Some(&(p, s)) = self.index.get(self.cursor) {
             if p >= pair {
@@ -98,7 +98,7 @@ impl<T: Default> PairSlots<T> {
 
     /// The live pairs of the last finished walk and their slots, sorted by pair.
     #[cfg(test)]
-    pub(crate) fn live(&self) -> &[(PairKey, usize)] {
+    pub(crate) fn live(&self) -> &[(K, usize)] {
         &self.index
     }
 }

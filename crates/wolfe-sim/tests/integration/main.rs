@@ -2,6 +2,7 @@
 //! instead of one per file: the optimized test build is most of CI's time).
 
 mod batch;
+mod composite;
 mod couplers;
 mod filters;
 mod mjcf_world;

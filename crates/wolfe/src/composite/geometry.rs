@@ -65,6 +65,62 @@ impl Geometry {
         }
     }
 
+    /// The world pose of primitive `i` for the geometry at `pose`: the geometry's own
+    /// pose for a convex shape and for a mesh's triangles (given in the mesh's frame),
+    /// `pose * part.pose` for a compound's part. Out-of-range parts get `pose`.
+    pub fn primitive_pose(&self, pose: &Pose, i: u32) -> Pose {
+        match self {
+            Geometry::Compound(c) => c.parts().get(i as usize).map_or(*pose, |p| pose.compose(&p.pose)),
+            Geometry::Convex(_) | Geometry::TriMesh(_) => *pose,
+        }
+    }
+
+    /// The radius of a ball about primitive `i`'s frame origin (see
+    /// [`Geometry::primitive_pose`]) that holds the primitive: the farthest corner of its
+    /// local box (a shape's, a part's own shape's, a triangle's in the mesh frame).
+    pub fn primitive_radius(&self, i: u32) -> f64 {
+        let b = match self {
+            Geometry::Convex(s) => s.local_aabb(),
+            Geometry::Compound(c) => c
+                .parts()
+                .get(i as usize)
+                .map_or_else(|| c.local_aabb(), |p| p.shape.local_aabb()),
+            Geometry::TriMesh(m) => m.triangle(i).aabb(),
+        };
+        b.min.abs().sup(&b.max.abs()).norm()
+    }
+
+    /// The friction coefficient of primitive `i` where it has its own (a compound part's
+    /// [`CompoundPart::friction`](super::CompoundPart::friction)), else `None`.
+    pub fn primitive_friction(&self, i: u32) -> Option<f64> {
+        match self {
+            Geometry::Compound(c) => c.parts().get(i as usize).and_then(|p| p.friction),
+            Geometry::Convex(_) | Geometry::TriMesh(_) => None,
+        }
+    }
+
+    /// The primitive pairs `(i of self, j of other)` whose boxes lie within `bound`
+    /// (metres, `>= 0`) of each other, `self` at `pose` and `other` at `other_pose`,
+    /// written to `out` (cleared first) in ascending order: the candidates of a contact
+    /// query with margin `bound`, found by the BVH traversal of both trees. Nothing is
+    /// allocated once `out` has grown.
+    pub fn close_pairs(
+        &self,
+        pose: &Pose,
+        other: &Geometry,
+        other_pose: &Pose,
+        bound: f64,
+        out: &mut Vec<(u32, u32)>,
+    ) {
+        out.clear();
+        let (va, vb) = (View::new(self, pose), View::new(other, other_pose));
+        super::traverse::traverse(&va, &vb, bound, |i, j| {
+            out.push((i, j));
+            std::ops::ControlFlow::Continue(bound)
+        });
+        out.sort_unstable();
+    }
+
     /// How many convex primitives it has (1, parts, triangles).
     pub fn primitive_count(&self) -> usize {
         match self {

@@ -4,10 +4,12 @@
 use std::ops::ControlFlow;
 
 use super::geometry::{Geometry, View};
-use super::pair::PairSolver;
+use super::pair::{PairSolver, Prim};
 use super::traverse::traverse;
+use crate::collide::cache::PairCache;
 use crate::collide::contact::{Contact, SignedDistanceSettings};
 use crate::collide::distance::DistanceOutput;
+use crate::collide::feature::{ContactManifold, ContactPoint, ManifoldSettings};
 use crate::collide::gjk::GjkStatus;
 use crate::error::{non_negative_setting, WolfeError};
 use crate::math::Pose;
@@ -210,6 +212,48 @@ impl CompositeSolver {
             ControlFlow::Continue(margin)
         });
         Ok(())
+    }
+
+    /// The contact manifold of one primitive pair, primitive `i` of `a` (at `pose_a`)
+    /// and primitive `j` of `b`, or `None` when they are farther apart than
+    /// `settings.margin`: two convex shapes (a convex geometry, compound parts) get
+    /// [`ContactSolver::manifold`](crate::ContactSolver::manifold) on the parts at their
+    /// world poses (with `cache`, so that a pair kept across steps is warm-started), a
+    /// pair with a triangle gets its one contact point (GJK and EPA on the triangle as a
+    /// flat convex set; no cache). Errors: an invalid pose or settings, a primitive index
+    /// out of range ([`WolfeError::InvalidSetting`]).
+    pub fn primitive_manifold(
+        &mut self,
+        (a, pose_a, i): (&Geometry, &Pose, u32),
+        (b, pose_b, j): (&Geometry, &Pose, u32),
+        settings: &ManifoldSettings,
+        cache: Option<&mut PairCache>,
+    ) -> Result<Option<ContactManifold>, WolfeError> {
+        settings.validate()?;
+        pose_a.validate()?;
+        pose_b.validate()?;
+        for (g, k) in [(a, i), (b, j)] {
+            if k as usize >= g.primitive_count() {
+                return Err(WolfeError::InvalidSetting {
+                    name: "primitive index",
+                    value: k as f64,
+                    reason: "must be below the geometry's primitive count",
+                });
+            }
+        }
+        let (va, vb) = (View::new(a, pose_a), View::new(b, pose_b));
+        let (pa, pb) = (va.prim(i), vb.prim(j));
+        if let (Prim::Shape(sa, xa), Prim::Shape(sb, xb)) = (&pa, &pb) {
+            return self.pairs.contact.manifold(sa, xa, sb, xb, settings, cache);
+        }
+        Ok(self.pairs.contact(&pa, &pb, settings.margin).map(|c| {
+            let point = ContactPoint {
+                point_a: c.point_a,
+                point_b: c.point_b,
+                signed_distance: c.signed_distance,
+            };
+            ContactManifold::from_points(c.normal, &[point], c.certified)
+        }))
     }
 
     /// The signed distance: the distance when the geometries are apart, else the
