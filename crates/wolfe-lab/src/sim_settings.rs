@@ -8,7 +8,6 @@
 //! near-rigid regime sets the contact's compliance from the step (Eq. 29), so a step
 //! longer than these scales lets a body pass through another between two steps.
 
-use wolfe::ConvexShape as _;
 use wolfe_sim::World;
 
 /// How many times the smallest contact time scale a step may be before the warning.

@@ -439,7 +439,9 @@ impl World {
     /// The material of static geometry `k` (MJCF scenes set each geom's).
     pub(crate) fn static_material_mut(&mut self, k: usize) -> Option<&mut Material> {
         match self.statics.get_mut(k)? {
-            StaticGeometry::HalfSpace(_, m) | StaticGeometry::Shape(_, _, m) => Some(m),
+            StaticGeometry::HalfSpace(_, m)
+            | StaticGeometry::Shape(_, _, m)
+            | StaticGeometry::Composite(_, _, m) => Some(m),
         }
     }
 
