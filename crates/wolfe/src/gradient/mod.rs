@@ -88,9 +88,13 @@
 //! support set that is a point is the witness; a face or segment takes the other
 //! witness moved by the gap; two crossing segments meet at their lines' closest points.
 //!
-//! At the default tolerances the gradients agree with central differences of queries
-//! at tight tolerances to 1e-6 relative on random pairs of every shape kind, at
-//! distant, close and overlapping poses (`tests/integration/gradients.rs`). The
+//! At the default tolerances, 2489 of 2562 differentiable gradients on random pairs
+//! of every shape kind at distant, close and overlapping poses agree with central
+//! differences of queries at tight tolerances to 1e-6 relative
+//! (`tests/integration/gradients.rs`); the others, mostly cones and meshes under growth
+//! distance, are kinks within the differences' reach that the flag does not see (one
+//! coordinate off, the other eleven within 1e-11) or pairs where the refinement kept
+//! the query's normal (then as accurate as the query, about 1e-3 at worst). The
 //! refinement costs a few support calls (about 3 per Newton step, 2-3 steps) and
 //! allocates nothing.
 //!
