@@ -124,6 +124,17 @@ pub enum SapError {
         /// The largest accepted value.
         bound: f64,
     },
+    /// An input of the step derivative ([`crate::StepDerivative`]) that does not match
+    /// its problem: a vector of the wrong length, a model for other constraints, a
+    /// contact index out of range, or a non-finite entry.
+    DerivativeInput {
+        /// What was wrong (`"velocities"`, `"contact models"`, `"contact index"`, ...).
+        what: &'static str,
+        /// The length, count or index given.
+        given: usize,
+        /// The length or count expected (for an index: the number of items).
+        expected: usize,
+    },
 }
 
 impl fmt::Display for SapError {
@@ -194,6 +205,14 @@ impl fmt::Display for SapError {
             } => write!(
                 f,
                 "{owner} {index}: {quantity} = {value:e} is beyond the supported range (at most {bound:e})"
+            ),
+            Self::DerivativeInput {
+                what,
+                given,
+                expected,
+            } => write!(
+                f,
+                "step derivative: {what} is {given} (expected {expected}) or has a non-finite entry"
             ),
         }
     }

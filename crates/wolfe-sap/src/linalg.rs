@@ -410,6 +410,25 @@ impl HessianSolver {
         }
     }
 
+    /// Solves H x = rhs in place again with the factorization of the last
+    /// [`Self::factor_solve`] (block or dense; the sparse one is not kept).
+    pub(crate) fn solve_factored(&mut self, rhs: &mut [f64]) -> Result<(), SapError> {
+        match self.factorization {
+            Factorization::Block => self.block.solve_in_place(rhs),
+            Factorization::Dense => faer::linalg::cholesky::llt::solve::solve_in_place_with_conj(
+                self.dense.as_ref(),
+                Conj::No,
+                MatMut::from_column_major_slice_mut(rhs, rhs.len(), 1),
+                Par::Seq,
+                MemStack::new(&mut self.dense_mem),
+            ),
+            Factorization::Sparse => {
+                return Err(SapError::Factorization("the sparse factor is not kept".into()))
+            }
+        }
+        Ok(())
+    }
+
     /// Factorizes the assembled H and solves H x = rhs in place.
     pub(crate) fn factor_solve(&mut self, rhs: &mut [f64]) -> Result<(), SapError> {
         let n = rhs.len();

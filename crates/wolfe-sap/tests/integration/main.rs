@@ -13,3 +13,4 @@ mod mixed;
 mod physics;
 mod refill;
 mod solver;
+mod step_derivative;

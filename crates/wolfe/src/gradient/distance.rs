@@ -1,6 +1,7 @@
 //! The pose gradient of the distance ([`DistanceOutput::pose_gradient`]).
 
-use super::{witnesses, PoseGradient};
+use super::refine::Pair;
+use super::{gap_gradient, PoseGradient};
 use crate::collide::distance::DistanceOutput;
 use crate::collide::gjk::GjkStatus;
 use crate::error::WolfeError;
@@ -10,7 +11,8 @@ use crate::shape::Shape;
 impl DistanceOutput {
     /// The derivative of this distance with respect to both poses (convention and
     /// formula in [`crate::gradient`]): `d/dt_b = n = -d/dt_a`, the rotations from the
-    /// witness points about the shapes' origins. `a`, `pose_a`, `b`, `pose_b` must be
+    /// witness points about the shapes' origins, after refining the query's normal to
+    /// rounding (see [`crate::gradient`], Accuracy). `a`, `pose_a`, `b`, `pose_b` must be
     /// those of the query.
     ///
     /// Overlapping shapes (distance 0) give the zero gradient, the derivative of a
@@ -26,23 +28,15 @@ impl DistanceOutput {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<PoseGradient, WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
+        let pair = Pair::new(a, pose_a, b, pose_b)?;
         if self.distance <= 0.0 || self.normal.norm_squared() == 0.0 {
             return Ok(PoseGradient::zero(true));
         }
-        let n = self.normal;
-        let ([pa, pb], unique) = witnesses(
-            a,
-            pose_a,
-            b,
-            pose_b,
-            &n,
-            self.distance,
-            [self.point_a, self.point_b],
-        );
-        let mut g = PoseGradient::of_gap(1.0, &n, &pa, &pb, pose_a, pose_b);
-        g.differentiable = self.status == GjkStatus::Converged && unique;
-        Ok(g)
+        Ok(gap_gradient(
+            &pair,
+            &self.normal,
+            &self.point_a,
+            self.status == GjkStatus::Converged,
+        ))
     }
 }

@@ -75,16 +75,28 @@
 //!
 //! # Accuracy
 //!
-//! The gradient is as accurate as the normal and witnesses the query found. Where a
-//! support set is a point, the witness is recomputed exactly from the support function in
-//! the query's normal; the normal itself carries the query's error, which on curved pairs
-//! is about the square root of its relative tolerance (a relative gap `eps` leaves the
-//! normal within about `sqrt(eps)`; polytope pairs converge exactly). At the default
-//! tolerances (GJK 1e-7, EPA 1e-6, growth distance `sqrt(f64::EPSILON)`) the worst
-//! relative error seen on random pairs of every shape kind is about 2e-3. For gradients
-//! to 1e-5, run the query at a relative tolerance near 1e-12 (GJK, EPA) or 1e-10 (growth
-//! distance): `tests/gradients.rs` checks them against central differences at those
-//! settings.
+//! The gradient is as accurate as the normal, and the queries stop at their tolerance,
+//! which on curved pairs leaves the normal off by about the square root of it. So the
+//! gradient first refines the query's normal to rounding (`refine.rs`): Newton's
+//! method on the optimality condition of the measure over unit normals (the gap
+//! `<n, S_B(-n) - S_A(n)>` for distance and signed distance, the growth ratio of the
+//! dual for growth distance), restricted to the directions the support features leave
+//! free (none against a face or between two crossing segments, one along a segment,
+//! two between points), with a Jacobian of forward differences of the support maps. A
+//! constrained answer is kept only where it is a local maximum across the constraint
+//! (the witness lies within the face or segment). The witnesses are then exact: a
+//! support set that is a point is the witness; a face or segment takes the other
+//! witness moved by the gap; two crossing segments meet at their lines' closest points.
+//!
+//! At the default tolerances, 2489 of 2562 differentiable gradients on random pairs
+//! of every shape kind at distant, close and overlapping poses agree with central
+//! differences of queries at tight tolerances to 1e-6 relative
+//! (`tests/integration/gradients.rs`); the others, mostly cones and meshes under growth
+//! distance, are kinks within the differences' reach that the flag does not see (one
+//! coordinate off, the other eleven within 1e-11) or pairs where the refinement kept
+//! the query's normal (then as accurate as the query, about 1e-3 at worst). The
+//! refinement costs a few support calls (about 3 per Newton step, 2-3 steps) and
+//! allocates nothing.
 //!
 //! ```
 //! use wolfe::{distance, Cuboid, GjkSettings, Pose, Shape, Sphere, Vec3};
@@ -105,11 +117,11 @@
 
 mod distance;
 mod growth;
+mod refine;
 mod signed;
 mod support;
 
 use crate::math::{Pose, Vec3};
-use crate::shape::Shape;
 
 /// The angular tolerance (sine of an angle) under which a normal counts as orthogonal
 /// to a face or an edge, and two edges as parallel, in the differentiability test.
@@ -178,40 +190,44 @@ impl PoseGradient {
     }
 }
 
-/// The witness pair of `a` at `pose_a` and `b` at `pose_b` in the unit normal `n` (from A
-/// to B) with the gap `phi = <n, p_b - p_a>`, refined from the query's `p_a`, `p_b`, and
-/// whether it is unique. A support set that is a point is the exact witness
-/// (`S_A(n)`, `S_B(-n)` with the radii: the query's barycentric witnesses carry the
-/// error of its tolerance there); facing a face or a segment, the other witness is that
-/// point moved by the gap along `n`. Two crossing segments or parallel sets keep the
-/// query's pair.
-fn witnesses(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    n: &Vec3,
-    phi: f64,
-    p: [Vec3; 2],
-) -> ([Vec3; 2], bool) {
-    let fa = support::feature(a, pose_a, n, PARALLEL_TOLERANCE);
-    let fb = support::feature(b, pose_b, &-n, PARALLEL_TOLERANCE);
+/// The gradient of the gap measure (distance and signed distance) at the query's
+/// normal `n0` (from A to B), flagged differentiable where the witness pair is unique
+/// and the query `certified` its answer.
+///
+/// The normal is refined first ([`refine`]); the witnesses are then exact: a support
+/// set that is a point is the witness (`S_A(n)`, `S_B(-n)`, radii included); facing a
+/// face or a segment, the other witness is that point moved by the gap along `n`; two
+/// crossing segments meet (along `n`) at the closest points of their lines. Where the
+/// pair is not unique, the query's witness of A with its partner along `n`, one optimal
+/// pair, makes a subgradient (a saddle point of the separating-axis form).
+fn gap_gradient(pair: &refine::Pair, n0: &Vec3, query_a: &Vec3, certified: bool) -> PoseGradient {
+    if n0.norm_squared().is_nan() || n0.norm_squared() == 0.0 {
+        return PoseGradient::zero(false);
+    }
+    let n = pair.refine(refine::Measure::Gap, n0);
+    let (za, zb) = pair.supports(&n);
+    let phi = n.dot(&(zb - za));
+    let (fa, fb) = pair.features(&n, PARALLEL_TOLERANCE);
     let unique = !support::several_witness_pairs(&fa, &fb, PARALLEL_TOLERANCE);
-    let pair = if fa.dim == 0 {
-        let pa = support::world_support(a, pose_a, n);
-        [
-            pa,
-            if fb.dim == 0 {
-                support::world_support(b, pose_b, &-n)
-            } else {
-                pa + phi * n
-            },
-        ]
-    } else if fb.dim == 0 {
-        let pb = support::world_support(b, pose_b, &-n);
-        [pb - phi * n, pb]
-    } else {
-        p
+    let (pa, pb) = match (fa.dim, fb.dim) {
+        (0, 0) => (za, zb),
+        (0, _) => (za, za + phi * n),
+        (_, 0) => (zb - phi * n, zb),
+        (1, 1) if unique => closest_on_lines(&za, &fa.segment, &zb, &fb.segment),
+        _ => (*query_a, query_a + phi * n),
     };
-    (pair, unique)
+    let mut g = PoseGradient::of_gap(1.0, &n, &pa, &pb, pair.pose_a, pair.pose_b);
+    g.differentiable = certified && unique;
+    g
+}
+
+/// The closest points of the lines `p + s u` and `q + t v` (unit, not parallel
+/// directions).
+fn closest_on_lines(p: &Vec3, u: &Vec3, q: &Vec3, v: &Vec3) -> (Vec3, Vec3) {
+    let w = p - q;
+    let (b, d, e) = (u.dot(v), u.dot(&w), v.dot(&w));
+    let denom = 1.0 - b * b;
+    let s = (b * e - d) / denom;
+    let t = (e - b * d) / denom;
+    (p + s * u, q + t * v)
 }

@@ -1,6 +1,7 @@
 //! The pose gradient of the signed distance ([`SignedDistanceOutput::pose_gradient`]).
 
-use super::{witnesses, PoseGradient};
+use super::refine::Pair;
+use super::{gap_gradient, PoseGradient};
 use crate::collide::contact::SignedDistanceOutput;
 use crate::error::WolfeError;
 use crate::math::Pose;
@@ -8,10 +9,10 @@ use crate::shape::Shape;
 
 impl SignedDistanceOutput {
     /// The derivative of this signed distance with respect to both poses (convention
-    /// and formula in [`crate::gradient`]): the distance's formula with EPA's normal and
-    /// witness points when the shapes overlap (`d/dt_b = n = -d/dt_a`, so moving B
-    /// along `n` reduces the penetration one for one). `a`, `pose_a`, `b`, `pose_b` must
-    /// be those of the query.
+    /// and formula in [`crate::gradient`]): the distance's formula with EPA's normal,
+    /// refined to rounding, when the shapes overlap (`d/dt_b = n = -d/dt_a`, so moving
+    /// B along `n` reduces the penetration one for one). `a`, `pose_a`, `b`, `pose_b`
+    /// must be those of the query.
     ///
     /// `differentiable` is false where the witness pair is not unique (see
     /// [`crate::gradient`]) or the answer is not certified
@@ -26,20 +27,12 @@ impl SignedDistanceOutput {
         b: &Shape,
         pose_b: &Pose,
     ) -> Result<PoseGradient, WolfeError> {
-        pose_a.validate()?;
-        pose_b.validate()?;
-        let n = self.normal;
-        let ([pa, pb], unique) = witnesses(
-            a,
-            pose_a,
-            b,
-            pose_b,
-            &n,
-            self.signed_distance,
-            [self.point_a, self.point_b],
-        );
-        let mut g = PoseGradient::of_gap(1.0, &n, &pa, &pb, pose_a, pose_b);
-        g.differentiable = self.is_certified() && unique;
-        Ok(g)
+        let pair = Pair::new(a, pose_a, b, pose_b)?;
+        Ok(gap_gradient(
+            &pair,
+            &self.normal,
+            &self.point_a,
+            self.is_certified(),
+        ))
     }
 }

@@ -19,6 +19,14 @@ pub(super) struct Feature {
     /// When `cone == 2`: the world direction orthogonal to the wedge's plane (the edge,
     /// or the rim's tangent), unit.
     pub(super) crease: Vec3,
+    /// When `dim == 2`: the face's unit outward normal (world frame), the one exact
+    /// direction in which this face is the support set. When `dim == 1`: the direction
+    /// nearest the query's in which this segment is the support set exactly.
+    pub(super) normal: Vec3,
+    /// When `dim == 1`: the axis (unit, world) about which that direction turns while
+    /// this segment stays the support set (the segment itself; a cone's axis for its
+    /// side generators).
+    pub(super) pivot: Vec3,
 }
 
 impl Feature {
@@ -28,26 +36,34 @@ impl Feature {
             segment: Vec3::zeros(),
             cone,
             crease: Vec3::zeros(),
+            normal: Vec3::zeros(),
+            pivot: Vec3::zeros(),
         }
     }
 
-    fn face() -> Self {
+    /// A face of outward unit normal `normal`.
+    fn face(normal: Vec3) -> Self {
         Self {
             dim: 2,
             segment: Vec3::zeros(),
             cone: 1,
             crease: Vec3::zeros(),
+            normal,
+            pivot: Vec3::zeros(),
         }
     }
 
-    /// A segment along `axis`; an edge of a polytope when `sharp` (normal cone a wedge
-    /// orthogonal to it), a line of a smooth side otherwise.
-    fn segment(axis: Vec3, sharp: bool) -> Self {
+    /// A segment along `axis` (unit), seen from the direction `d`; an edge of a
+    /// polytope when `sharp` (normal cone a wedge orthogonal to it), a line of a smooth
+    /// side otherwise. Its exact directions are those orthogonal to `axis`.
+    fn segment(axis: Vec3, sharp: bool, d: &Vec3) -> Self {
         Self {
             dim: 1,
             segment: axis,
             cone: if sharp { 2 } else { 1 },
             crease: if sharp { axis } else { Vec3::zeros() },
+            normal: (d - axis * axis.dot(d)).normalize(),
+            pivot: axis,
         }
     }
 
@@ -58,6 +74,8 @@ impl Feature {
             segment: Vec3::zeros(),
             cone: 2,
             crease: tangent,
+            normal: Vec3::zeros(),
+            pivot: Vec3::zeros(),
         }
     }
 
@@ -74,6 +92,8 @@ impl Feature {
         Self {
             segment: pose.transform_vector(&self.segment),
             crease: pose.transform_vector(&self.crease),
+            normal: pose.transform_vector(&self.normal),
+            pivot: pose.transform_vector(&self.pivot),
             ..self
         }
     }
@@ -128,7 +148,7 @@ fn local_feature(shape: &Shape, d: &Vec3, tol: f64) -> Feature {
         Shape::Sphere(_) | Shape::Ellipsoid(_) => Feature::point(1),
         Shape::Capsule(_) => {
             if d.z.abs() <= tol {
-                Feature::segment(z, false)
+                Feature::segment(z, false, d)
             } else {
                 Feature::point(1)
             }
@@ -137,15 +157,19 @@ fn local_feature(shape: &Shape, d: &Vec3, tol: f64) -> Feature {
             let flat = |i: usize| d[i].abs() <= tol;
             match (0..3).filter(|&i| flat(i)).count() {
                 0 => Feature::point(3),
-                1 => Feature::segment(Vec3::ith((0..3).find(|&i| flat(i)).unwrap_or(0), 1.0), true),
-                _ => Feature::face(),
+                1 => Feature::segment(Vec3::ith((0..3).find(|&i| flat(i)).unwrap_or(0), 1.0), true, d),
+                _ => {
+                    // The one axis along which `d` is not flat (the largest component).
+                    let i = d.iamax();
+                    Feature::face(Vec3::ith(i, d[i].signum()))
+                }
             }
         }
         Shape::Cylinder(_) => {
             if rho <= tol {
-                Feature::face()
+                Feature::face(Vec3::ith(2, d.z.signum()))
             } else if d.z.abs() <= tol {
-                Feature::segment(z, false)
+                Feature::segment(z, false, d)
             } else {
                 Feature::rim(tangent())
             }
@@ -153,13 +177,19 @@ fn local_feature(shape: &Shape, d: &Vec3, tol: f64) -> Feature {
         Shape::Cone(c) => {
             let (r, h) = (c.base_radius(), c.half_length());
             if rho <= tol && d.z < 0.0 {
-                return Feature::face();
+                return Feature::face(-z);
             }
             // Sine of the angle between `d` and the side's normal (2h u, r) / |.|.
             let side = (2.0 * h * d.z - r * rho) / (4.0 * h * h + r * r).sqrt();
             if side.abs() <= tol && rho > tol {
                 let axis = (2.0 * h * z - r * radial()).normalize();
-                Feature::segment(axis, false)
+                // The side's normals: (2h u + r z) / |.| for the radial unit u, turning
+                // about the cone's axis.
+                Feature {
+                    normal: (2.0 * h * radial() + r * z).normalize(),
+                    pivot: z,
+                    ..Feature::segment(axis, false, d)
+                }
             } else if side > 0.0 {
                 Feature::point(3) // the apex
             } else {
@@ -178,32 +208,42 @@ fn local_feature(shape: &Shape, d: &Vec3, tol: f64) -> Feature {
     }
 }
 
-/// A mesh's support set: the vertices within `tol` times the mesh's size of the
-/// support plane, classified by their spread (one point, collinear, or a face).
+/// A mesh's support set: the support vertex and its neighbours within `tol` times the
+/// mesh's size of the support plane, classified by their spread (one point, an edge, or
+/// a face, whose normal is that of the plane through the support vertex and two of those
+/// neighbours most aligned with `d`). The neighbours suffice: a face or an edge of the
+/// support set holds edges of the hull from the support vertex. No allocation.
 fn mesh_feature(mesh: &ConvexMesh, d: &Vec3, tol: f64) -> Feature {
     let verts = mesh.vertices();
-    let c = mesh.center();
-    let size = verts.iter().map(|v| (v - c).norm()).fold(0.0, f64::max);
-    let eps = tol * size;
-    let top = verts.iter().map(|v| d.dot(v)).fold(f64::NEG_INFINITY, f64::max);
-    let set: Vec<&Vec3> = verts.iter().filter(|v| d.dot(v) >= top - eps).collect();
-    let Some(far) = set
-        .iter()
-        .map(|v| (*v - set[0]).norm())
-        .enumerate()
-        .max_by(|x, y| x.1.total_cmp(&y.1))
-        .filter(|&(_, len)| len > eps)
-    else {
+    let i0 = mesh.support_vertex(d);
+    let v0 = verts[i0 as usize];
+    let eps = tol * (v0 - mesh.centroid()).norm().max(f64::MIN_POSITIVE);
+    let near = || {
+        mesh.neighbors(i0)
+            .iter()
+            .map(|&j| verts[j as usize])
+            .filter(move |v| d.dot(&(v - v0)) >= -eps)
+    };
+    let Some(first) = near().next() else {
         return Feature::point(3);
     };
-    let axis = (set[far.0] - set[0]) / far.1;
-    let off_line = set.iter().any(|v| {
-        let w = *v - set[0];
-        (w - axis * axis.dot(&w)).norm() > eps
-    });
-    if off_line {
-        Feature::face()
-    } else {
-        Feature::segment(axis, true)
+    let mut best: Option<Vec3> = None;
+    for (k, u) in near().enumerate() {
+        for w in near().skip(k + 1) {
+            let m = (u - v0).cross(&(w - v0));
+            let len = m.norm();
+            // `w` within `eps` of the line through `v0` and `u`: no plane.
+            if len <= eps * (u - v0).norm() {
+                continue;
+            }
+            let m = m * (m.dot(d).signum() / len);
+            if best.is_none_or(|b| m.dot(d) > b.dot(d)) {
+                best = Some(m);
+            }
+        }
+    }
+    match best {
+        Some(normal) => Feature::face(normal),
+        None => Feature::segment((first - v0).normalize(), true, d),
     }
 }

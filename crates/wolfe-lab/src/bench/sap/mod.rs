@@ -44,6 +44,23 @@ use super::{BenchError, BenchOptions, BenchReport};
 /// Seed of the bench's random problems.
 pub const SEED: u64 = 0;
 
+/// One problem of the bench: `bodies` free bodies in `pattern`, in `regime`, drawn from
+/// `seed` (for other benches that time work on the same problems, such as the step
+/// derivative's).
+///
+/// # Errors
+/// [`wolfe_sap::SapError`] if the generated problem is invalid (it is not).
+pub fn problem(
+    pattern: Pattern,
+    regime: Regime,
+    bodies: usize,
+    seed: u64,
+) -> Result<wolfe_sap::SapProblem, wolfe_sap::SapError> {
+    let mut generator = problems::Generator::new(seed);
+    generator.regime = regime;
+    generator.problem(pattern, bodies)
+}
+
 /// `wolfe bench sap`: runs the bench at the scale of `options.quick` from [`SEED`],
 /// writes `sap.csv` and the plots into `options.out`, and returns them with the
 /// summary's section.
