@@ -157,8 +157,7 @@ struct GenShape {
 
 /// Generates a set into `options.out`; `on_pose` is called after each pose (progress).
 pub fn generate(
-    options: &GenerateOptions,
-    mut on_pose: impl FnMut(),
+    options: &GenerateOptions, mut on_pose: impl FnMut(),
 ) -> Result<GenerateReport, GenerateError> {
     if options.pairs == 0 || options.poses == 0 {
         return Err(GenerateError::Empty);

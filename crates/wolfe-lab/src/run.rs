@@ -222,9 +222,7 @@ pub enum RunError {
 /// [`timing::median_ns`] times `repeats` bare queries. `on_problem` is called after each
 /// problem (for a progress bar), outside the timed region.
 pub fn run_set(
-    set: &ProblemSet,
-    options: &RunOptions,
-    on_problem: impl FnMut(),
+    set: &ProblemSet, options: &RunOptions, on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
     if options.task == Task::Growth {
@@ -277,8 +275,7 @@ pub(crate) type Measured = (f64, u32, GjkStatus, u64);
 /// `measure` (given the problem and the timing scratch of `repeats` slots) into a [`RunRecord`], the reference columns kept
 /// when the set has them; `on_problem` after each (outside any timed region).
 pub(crate) fn record_each(
-    (problems, has_reference, repeats): (&[Problem], bool, usize),
-    mut on_problem: impl FnMut(),
+    (problems, has_reference, repeats): (&[Problem], bool, usize), mut on_problem: impl FnMut(),
     mut measure: impl FnMut(&Problem, &mut [u64]) -> Result<Measured, RunError>,
 ) -> Result<Vec<RunRecord>, RunError> {
     let mut times = vec![0u64; repeats];
@@ -347,9 +344,7 @@ fn size_of(s: &Shape) -> f64 {
 /// own poses, each repeat from a copy of that same pair cache (the copy is made
 /// outside the timed interval). So `value` is the problem's `alpha*` in both modes.
 fn run_growth(
-    set: &ProblemSet,
-    options: &RunOptions,
-    on_problem: impl FnMut(),
+    set: &ProblemSet, options: &RunOptions, on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     let mut solver = GrowthSolver::new(options.growth_settings()).map_err(RunError::Settings)?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(WARM_MOTION_SEED);

@@ -17,9 +17,7 @@ use crate::timing;
 /// [`WolfeError::ConvexOnly`] in [`RunError::Query`]. Iterations are the closest
 /// pair's GJK iterations.
 pub fn run_geometry_set(
-    set: &GeometrySet,
-    options: &RunOptions,
-    on_problem: impl FnMut(),
+    set: &GeometrySet, options: &RunOptions, on_problem: impl FnMut(),
 ) -> Result<Vec<RunRecord>, RunError> {
     options.validate()?;
     let mut solver = CompositeSolver::new(options.penetration_settings()).map_err(RunError::Settings)?;

@@ -27,9 +27,7 @@ pub fn median_ns<T>(times: &mut [u64], mut query: impl FnMut() -> T) -> u64 {
 /// Like [`median_ns`], but each repeat first builds its input with `setup`, outside the
 /// timed interval (warm-started queries time each repeat from the same solver state).
 pub fn median_ns_with_setup<S, T>(
-    times: &mut [u64],
-    mut setup: impl FnMut() -> S,
-    mut query: impl FnMut(&mut S) -> T,
+    times: &mut [u64], mut setup: impl FnMut() -> S, mut query: impl FnMut(&mut S) -> T,
 ) -> u64 {
     for t in times.iter_mut() {
         let mut input = setup();
@@ -60,8 +58,7 @@ pub fn median(values: &mut [u64]) -> u64 {
 /// One untimed call of `query` gives its answer (an error stops there), then
 /// [`median_ns`] times `times.len()` calls; no repeats (`times` empty) report 0 ns.
 pub fn first_then_timed<T, E>(
-    times: &mut [u64],
-    mut query: impl FnMut() -> Result<T, E>,
+    times: &mut [u64], mut query: impl FnMut() -> Result<T, E>,
 ) -> Result<(T, u64), E> {
     let out = query()?;
     let ns = if times.is_empty() {
@@ -79,11 +76,8 @@ pub fn first_then_timed<T, E>(
 /// [`median_ns_with_setup`] times each repeat from its own copy (made outside the timed
 /// interval).
 pub fn growth_timed(
-    solver: &mut GrowthSolver,
-    (a, pa): (&Shape, &Pose),
-    (b, pb): (&Shape, &Pose),
-    warm_from: Option<(&Pose, &Pose)>,
-    times: &mut [u64],
+    solver: &mut GrowthSolver, (a, pa): (&Shape, &Pose), (b, pb): (&Shape, &Pose),
+    warm_from: Option<(&Pose, &Pose)>, times: &mut [u64],
 ) -> Result<(GrowthOutput, u64), WolfeError> {
     let solve = |solver: &mut GrowthSolver, cache: Option<&mut PairCache>| {
         solver.growth_distance(

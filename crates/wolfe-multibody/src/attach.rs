@@ -16,11 +16,7 @@ impl Robot {
     /// # Errors
     /// Those of [`Model::attach`].
     pub fn attach(
-        &self,
-        frame: &str,
-        child: &Robot,
-        placement: &Se3,
-        prefix: &str,
+        &self, frame: &str, child: &Robot, placement: &Se3, prefix: &str,
     ) -> Result<Robot, ModelError> {
         let (model, start) = self.model.attach(frame, &child.model, placement, prefix)?;
         let nc = child.model.bodies().len();
@@ -83,11 +79,7 @@ impl Model {
     /// [`ModelError::Attach`] when `frame` does not exist or a child root has a floating
     /// joint (a free body cannot be welded), and the errors of [`Model::add_body`].
     pub fn attach(
-        &self,
-        frame: &str,
-        child: &Model,
-        placement: &Se3,
-        prefix: &str,
+        &self, frame: &str, child: &Model, placement: &Se3, prefix: &str,
     ) -> Result<(Model, usize), ModelError> {
         let f = self.frame_index(frame).ok_or_else(|| ModelError::Attach {
             problem: format!("no frame '{frame}' in model '{}'", self.name),

@@ -95,11 +95,7 @@ impl Model {
 
     /// Inverse dynamics `tau = M(q) a + c(q, v) + g(q)` by the RNEA (armature included).
     pub fn inverse_dynamics<'d>(
-        &self,
-        data: &'d mut Data,
-        q: &[f64],
-        v: &[f64],
-        a: &[f64],
+        &self, data: &'d mut Data, q: &[f64], v: &[f64], a: &[f64],
     ) -> Result<&'d DVector<f64>, ModelError> {
         self.check_q(q)?;
         self.check_v(v, "v")?;
@@ -110,10 +106,7 @@ impl Model {
 
     /// The bias forces `c(q, v) + g(q)` (RNEA with zero acceleration).
     pub fn bias_forces<'d>(
-        &self,
-        data: &'d mut Data,
-        q: &[f64],
-        v: &[f64],
+        &self, data: &'d mut Data, q: &[f64], v: &[f64],
     ) -> Result<&'d DVector<f64>, ModelError> {
         self.check_q(q)?;
         self.check_v(v, "v")?;
@@ -140,11 +133,7 @@ impl Model {
 
     /// The RNEA of the module docs; `None` velocity or acceleration means zero.
     fn rnea(
-        &self,
-        data: &mut Data,
-        q: &[f64],
-        v: Option<&[f64]>,
-        a: Option<&[f64]>,
+        &self, data: &mut Data, q: &[f64], v: Option<&[f64]>, a: Option<&[f64]>,
     ) -> Result<(), ModelError> {
         let a0 = Motion::new(Vec3::zeros(), -self.gravity);
         for i in 0..self.bodies.len() {

@@ -88,11 +88,7 @@ impl Model {
     /// wrong length or not finite, a target or setting that is not finite (damping and
     /// tolerance must be > 0), a dof that does not exist or is not a one-dof joint's.
     pub fn inverse_kinematics(
-        &self,
-        data: &mut Data,
-        target: &IkTarget,
-        q0: &[f64],
-        settings: &IkSettings,
+        &self, data: &mut Data, target: &IkTarget, q0: &[f64], settings: &IkSettings,
     ) -> Result<IkSolution, ModelError> {
         let (dofs, limits) = self.ik_check(target, q0, settings)?;
         let body = self.frames[target.frame].body;
@@ -159,10 +155,7 @@ impl Model {
     /// Checks the arguments of [`Model::inverse_kinematics`]; returns the moving dofs
     /// and their limits (infinite where unlimited or continuous).
     fn ik_check(
-        &self,
-        target: &IkTarget,
-        q0: &[f64],
-        settings: &IkSettings,
+        &self, target: &IkTarget, q0: &[f64], settings: &IkSettings,
     ) -> Result<(Vec<usize>, Vec<Limits>), ModelError> {
         let bad = |problem: String| ModelError::InvalidArgument {
             what: "inverse kinematics",
@@ -261,11 +254,7 @@ impl JointTrajectory {
     /// # Errors
     /// Those of [`Model::inverse_kinematics`] and [`JointTrajectory::new`].
     pub fn from_targets(
-        model: &Model,
-        data: &mut Data,
-        q_start: &[f64],
-        keys: &[(f64, IkTarget)],
-        settings: &IkSettings,
+        model: &Model, data: &mut Data, q_start: &[f64], keys: &[(f64, IkTarget)], settings: &IkSettings,
     ) -> Result<(Self, Vec<IkSolution>), ModelError> {
         let mut q = q_start.to_vec();
         let mut solutions = Vec::with_capacity(keys.len());

@@ -140,9 +140,7 @@ pub fn inspect_file(urdf: &Path, states_json: &Path, out_json: &Path) -> Result<
 /// As [`inspect_file`] for a URDF (`.urdf`) or MJCF (`.xml`, `.mjcf`) file, told apart
 /// by the extension.
 pub fn inspect_model_file(
-    model: &Path,
-    states_json: &Path,
-    out_json: &Path,
+    model: &Path, states_json: &Path, out_json: &Path,
 ) -> Result<InspectOutput, InspectError> {
     inspect_robot_file(&load_model_file(model)?, states_json, out_json)
 }
@@ -151,12 +149,7 @@ pub fn inspect_model_file(
 /// its frame `frame` ([`Robot::attach`], the child's world at the frame, its names
 /// prefixed with `prefix`): the joints are the model's, then the child's.
 pub fn inspect_attached_file(
-    model: &Path,
-    child: &Path,
-    frame: &str,
-    prefix: &str,
-    states_json: &Path,
-    out_json: &Path,
+    model: &Path, child: &Path, frame: &str, prefix: &str, states_json: &Path, out_json: &Path,
 ) -> Result<InspectOutput, InspectError> {
     let (parent, child) = (load_model_file(model)?, load_model_file(child)?);
     let robot = parent
@@ -195,9 +188,7 @@ fn load_model_file(model: &Path) -> Result<Robot, InspectError> {
 }
 
 fn inspect_robot_file(
-    robot: &Robot,
-    states_json: &Path,
-    out_json: &Path,
+    robot: &Robot, states_json: &Path, out_json: &Path,
 ) -> Result<InspectOutput, InspectError> {
     let text = std::fs::read_to_string(states_json).map_err(|e| InspectError::Io {
         path: states_json.to_path_buf(),
@@ -223,10 +214,7 @@ fn inspect_robot_file(
 
 /// Copies file-order values into model order.
 fn scatter(
-    input: &[f64],
-    out: &mut [f64],
-    slices: impl Iterator<Item = (usize, usize)>,
-    what: &'static str,
+    input: &[f64], out: &mut [f64], slices: impl Iterator<Item = (usize, usize)>, what: &'static str,
 ) -> Result<(), ModelError> {
     if input.len() != out.len() {
         return Err(ModelError::DimensionMismatch {

@@ -190,10 +190,7 @@ impl Model {
 
     /// Body placements and spatial velocities (world coordinates) for `(q, v)`.
     pub fn forward_kinematics_velocity(
-        &self,
-        data: &mut Data,
-        q: &[f64],
-        v: &[f64],
+        &self, data: &mut Data, q: &[f64], v: &[f64],
     ) -> Result<(), ModelError> {
         self.check_q(q)?;
         self.check_v(v, "v")?;
@@ -231,11 +228,7 @@ impl Model {
     /// Jacobian), from the body placements of the last kinematics query. `out` must be
     /// 6 x nv; it is overwritten.
     pub fn point_jacobian(
-        &self,
-        data: &mut Data,
-        body: Option<usize>,
-        x: &Vec3,
-        out: &mut DMatrix<f64>,
+        &self, data: &mut Data, body: Option<usize>, x: &Vec3, out: &mut DMatrix<f64>,
     ) -> Result<(), ModelError> {
         if out.nrows() != 6 || out.ncols() != self.nv {
             return Err(ModelError::DimensionMismatch {
@@ -266,10 +259,7 @@ impl Model {
     /// The world-aligned Jacobian of frame `frame`'s origin (see
     /// [`Model::point_jacobian`]), after [`Model::frames_forward_kinematics`].
     pub fn frame_jacobian(
-        &self,
-        data: &mut Data,
-        frame: usize,
-        out: &mut DMatrix<f64>,
+        &self, data: &mut Data, frame: usize, out: &mut DMatrix<f64>,
     ) -> Result<(), ModelError> {
         let f = self.frames.get(frame).ok_or(ModelError::NoSuchFrame(frame))?;
         let x = data.oframes[frame].pos;

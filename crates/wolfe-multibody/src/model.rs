@@ -133,11 +133,7 @@ impl Model {
     /// definite). Whether a massless body carries mass below it is checked by
     /// [`Model::check_masses`] once the tree is complete.
     pub fn add_body(
-        &mut self,
-        name: impl Into<String>,
-        parent: Option<usize>,
-        mut joint: Joint,
-        placement: Se3,
+        &mut self, name: impl Into<String>, parent: Option<usize>, mut joint: Joint, placement: Se3,
         inertia: SpatialInertia,
     ) -> Result<usize, ModelError> {
         let name = name.into();
@@ -204,10 +200,7 @@ impl Model {
     /// Adds a named frame fixed to `body` (`None`: the world) at `placement`; returns its
     /// index.
     pub fn add_frame(
-        &mut self,
-        name: impl Into<String>,
-        body: Option<usize>,
-        placement: Se3,
+        &mut self, name: impl Into<String>, body: Option<usize>, placement: Se3,
     ) -> Result<usize, ModelError> {
         let name = name.into();
         if let Some(b) = body {

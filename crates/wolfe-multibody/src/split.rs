@@ -21,9 +21,7 @@ impl Robot {
     /// root, or a mimic relation between a taken joint and one not taken; the errors
     /// of [`Model::add_body`].
     pub fn subtrees(
-        &self,
-        roots: &[usize],
-        with_world: bool,
+        &self, roots: &[usize], with_world: bool,
     ) -> Result<(Robot, Vec<Option<usize>>), ModelError> {
         let m = &self.model;
         let n = m.bodies.len();

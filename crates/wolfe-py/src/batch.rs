@@ -243,12 +243,8 @@ impl Input<'_> {
 #[pyfunction]
 #[pyo3(signature = (shapes_a, poses_a, shapes_b, poses_b, request = None, threads = None))]
 pub fn distance_batch(
-    py: Python<'_>,
-    shapes_a: &Bound<'_, PyAny>,
-    poses_a: &Bound<'_, PyAny>,
-    shapes_b: &Bound<'_, PyAny>,
-    poses_b: &Bound<'_, PyAny>,
-    request: Option<PyRef<'_, DistanceRequest>>,
+    py: Python<'_>, shapes_a: &Bound<'_, PyAny>, poses_a: &Bound<'_, PyAny>, shapes_b: &Bound<'_, PyAny>,
+    poses_b: &Bound<'_, PyAny>, request: Option<PyRef<'_, DistanceRequest>>,
     threads: Option<NonNegative<usize>>,
 ) -> PyResult<BatchResult> {
     let arr_a = float_array(poses_a)?;

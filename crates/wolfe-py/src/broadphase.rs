@@ -188,10 +188,7 @@ impl DistanceCallBackBase {
 
     /// Receives a candidate pair; a subclass overrides it.
     fn distance(
-        &self,
-        o1: &Bound<'_, PyAny>,
-        o2: &Bound<'_, PyAny>,
-        dist: &Bound<'_, PyAny>,
+        &self, o1: &Bound<'_, PyAny>, o2: &Bound<'_, PyAny>, dist: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
         let _ = (o1, o2, dist);
         Err(PyNotImplementedError::new_err(
@@ -296,9 +293,7 @@ enum Other {
 
 impl BroadPhaseCollisionManager {
     fn other<'py>(
-        py: Python<'py>,
-        args: &Bound<'py, PyTuple>,
-        what: &str,
+        py: Python<'py>, args: &Bound<'py, PyTuple>, what: &str,
     ) -> PyResult<(Other, Bound<'py, PyAny>)> {
         let _ = py;
         match args.len() {

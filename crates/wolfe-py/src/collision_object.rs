@@ -117,9 +117,7 @@ impl CollisionObject {
     }
 
     fn with_transform<R>(
-        &mut self,
-        py: Python<'_>,
-        f: impl FnOnce(&Bound<'_, Transform3s>) -> PyResult<R>,
+        &mut self, py: Python<'_>, f: impl FnOnce(&Bound<'_, Transform3s>) -> PyResult<R>,
     ) -> PyResult<R> {
         let t = Bound::new(py, Transform3s { pose: self.pose })?;
         let r = f(&t)?;
@@ -136,10 +134,7 @@ impl CollisionObject {
     #[new]
     #[pyo3(signature = (geometry, *args, compute_local_aabb = true))]
     fn new(
-        py: Python<'_>,
-        geometry: &Bound<'_, PyAny>,
-        args: &Bound<'_, PyTuple>,
-        compute_local_aabb: bool,
+        py: Python<'_>, geometry: &Bound<'_, PyAny>, args: &Bound<'_, PyTuple>, compute_local_aabb: bool,
     ) -> PyResult<Self> {
         let _ = compute_local_aabb;
         let geometry = geometry
@@ -281,9 +276,7 @@ pub type Placed = (Geom, Pose);
 /// coal's `collide(o1, o2, req, res)` / `distance(o1, o2, req, res)` inputs, when the
 /// first argument is a `CollisionObject`.
 pub fn object_pair(
-    py: Python<'_>,
-    o1: &Bound<'_, PyAny>,
-    o2: &Bound<'_, PyAny>,
+    py: Python<'_>, o1: &Bound<'_, PyAny>, o2: &Bound<'_, PyAny>,
 ) -> PyResult<Option<(Placed, Placed)>> {
     let Ok(a) = o1.downcast::<CollisionObject>() else {
         return Ok(None);

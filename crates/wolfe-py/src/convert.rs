@@ -107,8 +107,7 @@ pub fn np_vec<'py, T: numpy::Element>(py: Python<'py>, data: Vec<T>) -> Bound<'p
 /// (K, 3, from A to B) and `phi0` (K: the signed distance at detection), from
 /// `(point, normal, phi0)` per contact.
 pub fn set_contact_geometry(
-    d: &Bound<'_, pyo3::types::PyDict>,
-    contacts: impl Iterator<Item = (Vec3, Vec3, f64)>,
+    d: &Bound<'_, pyo3::types::PyDict>, contacts: impl Iterator<Item = (Vec3, Vec3, f64)>,
 ) -> PyResult<()> {
     let py = d.py();
     let (mut points, mut normals, mut phi0) = (Vec::new(), Vec::new(), Vec::new());

@@ -311,12 +311,8 @@ pub struct GrowthPair {
 impl GrowthPair {
     /// Reads the arguments of `growth_distance`/`growth_collide` (see [`center_arg`]).
     pub fn new(
-        shape_a: &Bound<'_, PyAny>,
-        pose_a: &Bound<'_, PyAny>,
-        shape_b: &Bound<'_, PyAny>,
-        pose_b: &Bound<'_, PyAny>,
-        center_a: Option<&Bound<'_, PyAny>>,
-        center_b: Option<&Bound<'_, PyAny>>,
+        shape_a: &Bound<'_, PyAny>, pose_a: &Bound<'_, PyAny>, shape_b: &Bound<'_, PyAny>,
+        pose_b: &Bound<'_, PyAny>, center_a: Option<&Bound<'_, PyAny>>, center_b: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
         let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);

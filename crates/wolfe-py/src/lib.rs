@@ -49,8 +49,7 @@ use pyo3::PyClass;
 
 /// Registers enum members as module attributes, as coal exposes them (`coal.DefaultGJK`).
 fn add_members<T: PyClass + Clone + for<'py> IntoPyObject<'py>>(
-    m: &Bound<'_, PyModule>,
-    members: &[(&str, T)],
+    m: &Bound<'_, PyModule>, members: &[(&str, T)],
 ) -> PyResult<()> {
     for (name, v) in members {
         m.add(*name, v.clone())?;

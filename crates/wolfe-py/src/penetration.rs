@@ -24,11 +24,8 @@ pub fn request_settings(request: Option<&DistanceRequest>) -> SignedDistanceSett
 #[pyfunction]
 #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, request = None))]
 pub fn signed_distance(
-    shape_a: &Bound<'_, PyAny>,
-    pose_a: &Bound<'_, PyAny>,
-    shape_b: &Bound<'_, PyAny>,
-    pose_b: &Bound<'_, PyAny>,
-    request: Option<PyRef<'_, DistanceRequest>>,
+    shape_a: &Bound<'_, PyAny>, pose_a: &Bound<'_, PyAny>, shape_b: &Bound<'_, PyAny>,
+    pose_b: &Bound<'_, PyAny>, request: Option<PyRef<'_, DistanceRequest>>,
 ) -> PyResult<DistanceResult> {
     let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);
     let (pa, pb) = (pose_arg(pose_a)?, pose_arg(pose_b)?);
@@ -65,13 +62,8 @@ impl ContactManifold {
 #[pyfunction]
 #[pyo3(signature = (shape_a, pose_a, shape_b, pose_b, margin = 0.0, angle_tolerance = 0.05, request = None))]
 pub fn contact_manifold(
-    py: Python<'_>,
-    shape_a: &Bound<'_, PyAny>,
-    pose_a: &Bound<'_, PyAny>,
-    shape_b: &Bound<'_, PyAny>,
-    pose_b: &Bound<'_, PyAny>,
-    margin: f64,
-    angle_tolerance: f64,
+    py: Python<'_>, shape_a: &Bound<'_, PyAny>, pose_a: &Bound<'_, PyAny>, shape_b: &Bound<'_, PyAny>,
+    pose_b: &Bound<'_, PyAny>, margin: f64, angle_tolerance: f64,
     request: Option<PyRef<'_, DistanceRequest>>,
 ) -> PyResult<Option<ContactManifold>> {
     let (a, b) = (shape_of(shape_a)?, shape_of(shape_b)?);

@@ -124,11 +124,7 @@ impl Solvers {
 
     /// GJK distance, started by [`Solvers::warm`].
     fn gjk_distance(
-        &mut self,
-        a: &Shape,
-        pa: &Pose,
-        b: &Shape,
-        pb: &Pose,
+        &mut self, a: &Shape, pa: &Pose, b: &Shape, pb: &Pose,
     ) -> Result<DistanceOutput, WolfeError> {
         let mut c = self.start(&self.gjk_cache)?;
         let d = self.gjk.distance(a, pa, b, pb, Some(&mut c))?;
@@ -140,11 +136,7 @@ impl Solvers {
 
     /// GJK intersection test (GJK++ Alg. 2), started by [`Solvers::warm`].
     pub fn intersects(
-        &mut self,
-        a: &Shape,
-        pa: &Pose,
-        b: &Shape,
-        pb: &Pose,
+        &mut self, a: &Shape, pa: &Pose, b: &Shape, pb: &Pose,
     ) -> Result<CollisionOutput, WolfeError> {
         let mut c = self.start(&self.gjk_cache)?;
         let d = self.gjk.intersects(a, pa, b, pb, Some(&mut c))?;
@@ -156,12 +148,7 @@ impl Solvers {
 
     /// Contact within `margin` (GJK, then EPA on overlap), started by [`Solvers::warm`].
     pub fn contact(
-        &mut self,
-        a: &Shape,
-        pa: &Pose,
-        b: &Shape,
-        pb: &Pose,
-        margin: f64,
+        &mut self, a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, margin: f64,
     ) -> Result<Option<Contact>, WolfeError> {
         let mut c = self.start(&self.epa_cache)?;
         let out = self.epa.contact(a, pa, b, pb, margin, Some(&mut c))?;
@@ -178,12 +165,7 @@ impl Solvers {
 
     /// Distance between `a` and `b`; signed (EPA on overlap) when `signed`.
     pub fn distance(
-        &mut self,
-        a: &Shape,
-        pa: &Pose,
-        b: &Shape,
-        pb: &Pose,
-        signed: bool,
+        &mut self, a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, signed: bool,
     ) -> Result<Answer, WolfeError> {
         let d = self.gjk_distance(a, pa, b, pb)?;
         if !(signed && d.status == GjkStatus::Intersecting) {
@@ -231,8 +213,7 @@ thread_local! {
 /// Runs `f` on this thread's cold-starting solvers for `settings` (made once per
 /// thread and settings, so that repeated calls allocate nothing).
 pub fn with_solvers<R>(
-    settings: &SignedDistanceSettings,
-    f: impl FnOnce(&mut Solvers) -> Result<R, WolfeError>,
+    settings: &SignedDistanceSettings, f: impl FnOnce(&mut Solvers) -> Result<R, WolfeError>,
 ) -> Result<R, WolfeError> {
     CACHED.with(|cell| {
         let mut slot = cell.borrow_mut();

@@ -99,18 +99,10 @@ fn controls_arg(obj: &Bound<'_, PyAny>, n: usize, steps: usize, c: usize) -> PyR
 #[pyfunction]
 #[pyo3(signature = (world, steps, controls = None, threads = None, time_step = None, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, relative_tolerance = None, persistent_contacts = None, every = NonNegative(1), sigma = None))]
 pub fn rollout<'py>(
-    py: Python<'py>,
-    world: &Bound<'py, PyAny>,
-    steps: NonNegative<usize>,
-    controls: Option<&Bound<'py, PyAny>>,
-    threads: Option<NonNegative<usize>>,
-    time_step: Option<&Bound<'py, PyAny>>,
-    scheme: &str,
-    margin: f64,
-    max_initial_penetration: f64,
-    relative_tolerance: Option<f64>,
-    persistent_contacts: Option<bool>,
-    every: NonNegative<usize>,
+    py: Python<'py>, world: &Bound<'py, PyAny>, steps: NonNegative<usize>,
+    controls: Option<&Bound<'py, PyAny>>, threads: Option<NonNegative<usize>>,
+    time_step: Option<&Bound<'py, PyAny>>, scheme: &str, margin: f64, max_initial_penetration: f64,
+    relative_tolerance: Option<f64>, persistent_contacts: Option<bool>, every: NonNegative<usize>,
     sigma: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let worlds = worlds_arg(world)?;

@@ -140,17 +140,10 @@ impl World {
     /// `planar=True` restricts it to the plane y = const (x, z, rotation about y).
     #[pyo3(signature = (shape, pose = None, density = 1000.0, mass = None, inertia = None, velocity = None, angular_velocity = None, material = None, name = None, planar = false))]
     fn add_body(
-        &mut self,
-        shape: &Bound<'_, PyAny>,
-        pose: Option<&Bound<'_, PyAny>>,
-        density: f64,
-        mass: Option<f64>,
-        inertia: Option<&Bound<'_, PyAny>>,
-        velocity: Option<&Bound<'_, PyAny>>,
-        angular_velocity: Option<&Bound<'_, PyAny>>,
-        material: Option<PyRef<'_, Material>>,
-        name: Option<String>,
-        planar: bool,
+        &mut self, shape: &Bound<'_, PyAny>, pose: Option<&Bound<'_, PyAny>>, density: f64,
+        mass: Option<f64>, inertia: Option<&Bound<'_, PyAny>>, velocity: Option<&Bound<'_, PyAny>>,
+        angular_velocity: Option<&Bound<'_, PyAny>>, material: Option<PyRef<'_, Material>>,
+        name: Option<String>, planar: bool,
     ) -> PyResult<usize> {
         let shape = shape_of(shape)?;
         let pose = match pose {
@@ -191,10 +184,7 @@ impl World {
     /// Adds the half-space `{x : normal . x <= offset}`; returns its static index.
     #[pyo3(signature = (normal, offset, material = None))]
     fn add_halfspace(
-        &mut self,
-        normal: &Bound<'_, PyAny>,
-        offset: f64,
-        material: Option<PyRef<'_, Material>>,
+        &mut self, normal: &Bound<'_, PyAny>, offset: f64, material: Option<PyRef<'_, Material>>,
     ) -> PyResult<usize> {
         let h = HalfSpace::new(vec3(normal, "normal")?, offset).map_err(geometry)?;
         self.world
@@ -205,9 +195,7 @@ impl World {
     /// Adds a fixed shape at `pose`; returns its static index.
     #[pyo3(signature = (shape, pose = None, material = None))]
     fn add_static(
-        &mut self,
-        shape: &Bound<'_, PyAny>,
-        pose: Option<&Bound<'_, PyAny>>,
+        &mut self, shape: &Bound<'_, PyAny>, pose: Option<&Bound<'_, PyAny>>,
         material: Option<PyRef<'_, Material>>,
     ) -> PyResult<usize> {
         let shape = shape_of(shape)?;
@@ -231,18 +219,10 @@ impl World {
     /// never do). A call that fails leaves the world as it was.
     #[pyo3(signature = (path, base_pose = None, q = None, kp = None, kd = None, q_target = None, gravity_compensation = true, material = None, joint_limits = true, self_collision = false))]
     fn add_urdf(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        base_pose: Option<&Bound<'_, PyAny>>,
-        q: Option<&Bound<'_, PyAny>>,
-        kp: Option<&Bound<'_, PyAny>>,
-        kd: Option<&Bound<'_, PyAny>>,
-        q_target: Option<&Bound<'_, PyAny>>,
-        gravity_compensation: bool,
-        material: Option<PyRef<'_, Material>>,
-        joint_limits: bool,
-        self_collision: bool,
+        &mut self, py: Python<'_>, path: PathBuf, base_pose: Option<&Bound<'_, PyAny>>,
+        q: Option<&Bound<'_, PyAny>>, kp: Option<&Bound<'_, PyAny>>, kd: Option<&Bound<'_, PyAny>>,
+        q_target: Option<&Bound<'_, PyAny>>, gravity_compensation: bool,
+        material: Option<PyRef<'_, Material>>, joint_limits: bool, self_collision: bool,
     ) -> PyResult<usize> {
         let base = base_pose.map(pose_arg).transpose()?;
         let robot = load_robot(py, &path, base)?;
@@ -277,10 +257,7 @@ impl World {
     /// fails leaves the world as it was.
     #[pyo3(signature = (path, material = None, gravity_compensation = false))]
     fn add_mjcf(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        material: Option<PyRef<'_, Material>>,
+        &mut self, py: Python<'_>, path: PathBuf, material: Option<PyRef<'_, Material>>,
         gravity_compensation: bool,
     ) -> PyResult<(Vec<usize>, Vec<String>)> {
         let mjcf = py
@@ -311,12 +288,8 @@ impl World {
     /// `gravity_compensation` (else 0); `e` the URDF's effort limit (none where it is 0).
     #[pyo3(signature = (tree, kp, q_target = None, kd = None, gravity_compensation = true))]
     fn set_pd(
-        &mut self,
-        tree: NonNegative<usize>,
-        kp: &Bound<'_, PyAny>,
-        q_target: Option<&Bound<'_, PyAny>>,
-        kd: Option<&Bound<'_, PyAny>>,
-        gravity_compensation: bool,
+        &mut self, tree: NonNegative<usize>, kp: &Bound<'_, PyAny>, q_target: Option<&Bound<'_, PyAny>>,
+        kd: Option<&Bound<'_, PyAny>>, gravity_compensation: bool,
     ) -> PyResult<()> {
         let tree = tree.0;
         let gravity = self.world.gravity;
@@ -468,10 +441,7 @@ enum JointValue {
 impl Simulation {
     /// Robot `tree`'s joints' positions or velocities now (URDF file order), shape (J,).
     fn joint_values<'py>(
-        &self,
-        py: Python<'py>,
-        tree: NonNegative<usize>,
-        which: JointValue,
+        &self, py: Python<'py>, tree: NonNegative<usize>, which: JointValue,
     ) -> PyResult<Array1<'py>> {
         let tree = tree.0;
         check_tree(tree, self.sim.world().trees().len())?;
@@ -514,14 +484,8 @@ impl Simulation {
     #[new]
     #[pyo3(signature = (world, time_step = 0.01, scheme = "symplectic-euler", margin = 5e-3, max_initial_penetration = 1e-3, relative_tolerance = None, persistent_contacts = None, out = None, title = "python"))]
     fn new(
-        world: &World,
-        time_step: f64,
-        scheme: &str,
-        margin: f64,
-        max_initial_penetration: f64,
-        relative_tolerance: Option<f64>,
-        persistent_contacts: Option<bool>,
-        out: Option<PathBuf>,
+        world: &World, time_step: f64, scheme: &str, margin: f64, max_initial_penetration: f64,
+        relative_tolerance: Option<f64>, persistent_contacts: Option<bool>, out: Option<PathBuf>,
         title: &str,
     ) -> PyResult<Self> {
         if !(margin.is_finite() && margin >= 0.0) {
@@ -669,9 +633,7 @@ impl Simulation {
 
     /// The PD targets of robot `tree` (one per controller, URDF file order).
     fn targets<'py>(
-        &self,
-        py: Python<'py>,
-        tree: NonNegative<usize>,
+        &self, py: Python<'py>, tree: NonNegative<usize>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
         let tree = tree.0;
         check_tree(tree, self.sim.world().trees().len())?;

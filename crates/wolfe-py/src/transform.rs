@@ -450,9 +450,7 @@ impl Transform3s {
 
     /// Applies the transform to a point.
     fn transform<'py>(
-        &self,
-        py: Python<'py>,
-        p: &Bound<'py, PyAny>,
+        &self, py: Python<'py>, p: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
         Ok(np_vec3(py, &self.pose.transform_point(&vec3(p, "point")?)))
     }

@@ -63,10 +63,7 @@ pub trait SapConstraint: Clone + fmt::Debug {
     /// A [`SapError`] when the regularization is not finite or the energy scale of the
     /// stabilization velocity is out of range.
     fn model(
-        &self,
-        index: usize,
-        forest: &Forest,
-        settings: &RegularizationSettings,
+        &self, index: usize, forest: &Forest, settings: &RegularizationSettings,
     ) -> Result<Self::Model, SapError>;
 
     /// A placeholder, overwritten before use (storage for [`SapConstraint::copy_renumbered`]).

@@ -54,11 +54,7 @@ impl ContactConstraint {
 
     /// A contact between two trees.
     pub fn between(
-        tree_a: usize,
-        jacobian_a: DMatrix<f64>,
-        tree_b: usize,
-        jacobian_b: DMatrix<f64>,
-        phi0: f64,
+        tree_a: usize, jacobian_a: DMatrix<f64>, tree_b: usize, jacobian_b: DMatrix<f64>, phi0: f64,
     ) -> Self {
         Self {
             tree_a,
@@ -216,10 +212,7 @@ impl SapConstraint for ContactConstraint {
     /// `W_ii ~ sum over the contact's trees of J_it A_t^{-1} J_it^T` and
     /// `w_i = ||W_ii||_F / 3`.
     fn model(
-        &self,
-        c: usize,
-        forest: &Forest,
-        settings: &RegularizationSettings,
+        &self, c: usize, forest: &Forest, settings: &RegularizationSettings,
     ) -> Result<ContactModel, SapError> {
         let dt = forest.time_step();
         let w = self.delassus_block(forest).norm() / 3.0;
@@ -276,8 +269,7 @@ impl SapConstraint for ContactConstraint {
 /// into storage reused from the old side or from `spare`), or clears it, returning an
 /// old Jacobian to `spare`.
 pub(crate) fn set_side_b(
-    tree_b: &mut Option<(usize, DMatrix<f64>)>,
-    spare: &mut Vec<DMatrix<f64>>,
+    tree_b: &mut Option<(usize, DMatrix<f64>)>, spare: &mut Vec<DMatrix<f64>>,
     side: Option<(usize, impl FnOnce(&mut DMatrix<f64>))>,
 ) {
     let old = tree_b.take().map(|(_, j)| j);

@@ -116,10 +116,7 @@ impl SapConstraint for CouplerConstraint {
     }
 
     fn model(
-        &self,
-        i: usize,
-        forest: &Forest,
-        settings: &RegularizationSettings,
+        &self, i: usize, forest: &Forest, settings: &RegularizationSettings,
     ) -> Result<JointModel, SapError> {
         let (t, a, b, rho) = (self.tree, self.dof, self.coupled_dof, self.ratio);
         let w = forest.inverse_mass(t, a, a) - 2.0 * rho * forest.inverse_mass(t, a, b)

@@ -98,9 +98,7 @@ impl<'p> StepDerivative<'p> {
     /// (lengths, counts, non-finite velocities); [`SapError::Factorization`] when H is
     /// not numerically positive definite.
     pub fn new(
-        problem: &'p SapProblem,
-        solution: &'p SapSolution,
-        settings: &RegularizationSettings,
+        problem: &'p SapProblem, solution: &'p SapSolution, settings: &RegularizationSettings,
     ) -> Result<Self, SapError> {
         let n = problem.num_velocities();
         let v = &solution.v;

@@ -120,8 +120,7 @@ fn block_diagonal_3x3(a: &DMatrix<f64>) -> bool {
 
 /// Copies the matrix `m` into `out`, reusing `out`'s storage when the shapes match.
 pub(crate) fn copy_matrix<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(
-    m: &Matrix<f64, R, C, S>,
-    out: &mut DMatrix<f64>,
+    m: &Matrix<f64, R, C, S>, out: &mut DMatrix<f64>,
 ) where
     ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
 {
@@ -153,10 +152,7 @@ pub(crate) fn copy_dmatrix(m: &DMatrix<f64>, out: &mut DMatrix<f64>) {
 /// `spare` (or made by `make`). The items kept are left as they are, for the caller
 /// to overwrite.
 pub(crate) fn resize_from_spares<T>(
-    live: &mut Vec<T>,
-    spare: &mut Vec<T>,
-    n: usize,
-    mut make: impl FnMut() -> T,
+    live: &mut Vec<T>, spare: &mut Vec<T>, n: usize, mut make: impl FnMut() -> T,
 ) {
     if live.len() > n {
         spare.extend(live.drain(n..));
@@ -169,10 +165,7 @@ pub(crate) fn resize_from_spares<T>(
 /// Item `k` of `live` (at most `live.len()`), appended first when `k` is past its end:
 /// taken from `spare`, or made by `make`.
 pub(crate) fn slot<'v, T>(
-    live: &'v mut Vec<T>,
-    spare: &mut Vec<T>,
-    k: usize,
-    make: impl FnOnce() -> T,
+    live: &'v mut Vec<T>, spare: &mut Vec<T>, k: usize, make: impl FnOnce() -> T,
 ) -> &'v mut T {
     if k == live.len() {
         live.push(spare.pop().unwrap_or_else(make));
@@ -291,10 +284,7 @@ impl Forest {
     /// Appends tree `k` (the next one) by copying `a` and `v_star` into storage kept
     /// from earlier problems; returns `k`.
     pub(crate) fn push_tree<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(
-        &mut self,
-        k: usize,
-        a: &Matrix<f64, R, C, S>,
-        v_star: &[f64],
+        &mut self, k: usize, a: &Matrix<f64, R, C, S>, v_star: &[f64],
     ) -> usize
     where
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,

@@ -69,9 +69,7 @@ impl Islands {
     /// [`SapError::IslandEdge`] if an edge names a vertex `>= num_trees`; the islands
     /// are then empty.
     pub fn connect(
-        &mut self,
-        num_trees: usize,
-        edges: impl IntoIterator<Item = (usize, usize)>,
+        &mut self, num_trees: usize, edges: impl IntoIterator<Item = (usize, usize)>,
     ) -> Result<(), SapError> {
         self.parent.clear();
         self.parent.extend(0..num_trees);
@@ -298,11 +296,8 @@ impl KindVisitor for Bucket<'_> {
 /// gets `count + 1` offsets and `list` the items grouped by island, in increasing order
 /// within each island.
 fn bucket(
-    count: usize,
-    island_of_item: impl Iterator<Item = Option<usize>> + Clone,
-    cursor: &mut Vec<usize>,
-    start: &mut Vec<usize>,
-    list: &mut Vec<usize>,
+    count: usize, island_of_item: impl Iterator<Item = Option<usize>> + Clone, cursor: &mut Vec<usize>,
+    start: &mut Vec<usize>, list: &mut Vec<usize>,
 ) {
     start.clear();
     start.resize(count + 1, 0);

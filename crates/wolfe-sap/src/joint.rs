@@ -204,11 +204,7 @@ impl JointLimitConstraint {
 
 /// Checks that tree `tree` has dof `dof` (for constraint `index` of kind `kind`).
 pub(crate) fn check_dof(
-    trees: &[Tree],
-    kind: JointConstraintKind,
-    index: usize,
-    tree: usize,
-    dof: usize,
+    trees: &[Tree], kind: JointConstraintKind, index: usize, tree: usize, dof: usize,
 ) -> Result<(), SapError> {
     if trees.get(tree).is_some_and(|t| dof < t.dofs()) {
         Ok(())
@@ -225,9 +221,7 @@ pub(crate) fn check_dof(
 /// Checks that every named value is finite, reporting the first that is not as a
 /// parameter of constraint `index` of kind `kind`.
 pub(crate) fn check_finite<const N: usize>(
-    kind: JointConstraintKind,
-    index: usize,
-    values: [(&'static str, f64); N],
+    kind: JointConstraintKind, index: usize, values: [(&'static str, f64); N],
 ) -> Result<(), SapError> {
     for (parameter, value) in values {
         if !value.is_finite() {
@@ -255,10 +249,7 @@ macro_rules! one_tree_row {
         }
 
         fn copy_renumbered(
-            &mut self,
-            src: &Self,
-            tree: impl Fn(usize) -> usize,
-            _spare: &mut Vec<nalgebra::DMatrix<f64>>,
+            &mut self, src: &Self, tree: impl Fn(usize) -> usize, _spare: &mut Vec<nalgebra::DMatrix<f64>>,
         ) {
             self.clone_from(src);
             self.tree = tree(src.tree);
@@ -315,10 +306,7 @@ impl SapConstraint for PdControllerConstraint {
     /// (dt kp + kd)`, impulses in `[-e dt, e dt]`, with the near-rigid gain clamp of
     /// [`RegularizationSettings::controller_beta`].
     fn model(
-        &self,
-        i: usize,
-        forest: &Forest,
-        settings: &RegularizationSettings,
+        &self, i: usize, forest: &Forest, settings: &RegularizationSettings,
     ) -> Result<JointModel, SapError> {
         let dt = forest.time_step();
         let beta2_4pi2 = settings.controller_beta.powi(2) / (4.0 * std::f64::consts::PI.powi(2));
@@ -390,10 +378,7 @@ impl SapConstraint for JointLimitConstraint {
     /// Eq. 29 with the exact `w` of the selector row, `v_hat = -phi0 / (dt + tau_d)`,
     /// impulses in `[0, inf)`.
     fn model(
-        &self,
-        i: usize,
-        forest: &Forest,
-        settings: &RegularizationSettings,
+        &self, i: usize, forest: &Forest, settings: &RegularizationSettings,
     ) -> Result<JointModel, SapError> {
         let w = forest.inverse_mass(self.tree, self.dof, self.dof);
         let (r, v_hat, near_rigid) = holonomic_model(
@@ -426,10 +411,7 @@ impl SapConstraint for JointLimitConstraint {
 /// Checks a compliant constraint's stiffness (positive, possibly infinite) and
 /// dissipation time scale (finite, non-negative).
 pub(crate) fn check_compliance(
-    kind: JointConstraintKind,
-    index: usize,
-    stiffness: f64,
-    tau: f64,
+    kind: JointConstraintKind, index: usize, stiffness: f64, tau: f64,
 ) -> Result<(), SapError> {
     let bad = |parameter, value| {
         Err(SapError::InvalidJointConstraint {
@@ -453,10 +435,7 @@ pub(crate) fn check_compliance(
 /// `w`, signed distance (or constraint error) `phi0`, stiffness `k` and dissipation
 /// time scale `tau_d`, given as `[w, phi0, k, tau_d]`; and whether it is near-rigid.
 pub(crate) fn holonomic_model(
-    kind: JointConstraintKind,
-    index: usize,
-    time_step: f64,
-    settings: &RegularizationSettings,
+    kind: JointConstraintKind, index: usize, time_step: f64, settings: &RegularizationSettings,
     [w, phi0, stiffness, tau]: [f64; 4],
 ) -> Result<(f64, f64, bool), SapError> {
     let (r, near_rigid) = settings.compliant(time_step, w, stiffness, tau);

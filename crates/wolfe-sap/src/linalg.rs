@@ -246,9 +246,7 @@ impl HessianSolver {
     /// Prepares for a solve of `problem` with `factorization`, (re)building the
     /// pattern and symbolic factorization only when the pattern changed.
     pub(crate) fn prepare(
-        &mut self,
-        problem: &SapProblem,
-        factorization: Factorization,
+        &mut self, problem: &SapProblem, factorization: Factorization,
     ) -> Result<(), SapError> {
         self.factorization = factorization;
         let use_sparse = factorization == Factorization::Sparse;
@@ -296,11 +294,7 @@ impl HessianSolver {
     /// order of [`SapModel::joints`]) adds `G j^T j` inside its tree's diagonal block
     /// ([`crate::model::JointModel::add_hessian`]).
     pub(crate) fn assemble(
-        &mut self,
-        problem: &SapProblem,
-        g: &[Matrix3<f64>],
-        model: &SapModel,
-        joint_g: &[f64],
+        &mut self, problem: &SapProblem, g: &[Matrix3<f64>], model: &SapModel, joint_g: &[f64],
     ) {
         let gj = &mut self.gj;
         if self.factorization == Factorization::Block {
@@ -492,11 +486,7 @@ impl HessianSolver {
 /// H = A + sum_i J_i^T G_i J_i into the blocks of `f` (lower triangles of the
 /// diagonal blocks; each coupled pair's block once, in the orientation `f` stores).
 fn assemble_blocks(
-    f: &mut BlockCholesky,
-    gj: &mut [f64],
-    problem: &SapProblem,
-    g: &[Matrix3<f64>],
-    model: &SapModel,
+    f: &mut BlockCholesky, gj: &mut [f64], problem: &SapProblem, g: &[Matrix3<f64>], model: &SapModel,
     joint_g: &[f64],
 ) {
     // The diagonal blocks start as A's blocks (copied whole: the strict upper triangle

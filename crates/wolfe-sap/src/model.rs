@@ -35,9 +35,7 @@ impl SapModel {
     /// # Errors
     /// As [`SapModel::new`]; the model is then incomplete and must not be used.
     pub fn update(
-        &mut self,
-        problem: &SapProblem,
-        settings: &RegularizationSettings,
+        &mut self, problem: &SapProblem, settings: &RegularizationSettings,
     ) -> Result<(), SapError> {
         settings.validate()?;
         struct Update<'a>(&'a mut SapModel, &'a SapProblem, &'a RegularizationSettings);

@@ -60,9 +60,7 @@ impl SapProblem {
     /// joint limit, coupler) that names a missing tree or dof or has a parameter out of
     /// range.
     pub fn with_constraints(
-        time_step: f64,
-        trees: Vec<Tree>,
-        constraints: Constraints,
+        time_step: f64, trees: Vec<Tree>, constraints: Constraints,
     ) -> Result<Self, SapError> {
         let mut problem = Self {
             forest: Forest::new(time_step, trees),
@@ -96,9 +94,7 @@ impl SapProblem {
     /// # Errors
     /// As [`SapProblem::with_constraints`], or the error `fill` returns.
     pub fn refill<E: From<SapError>>(
-        &mut self,
-        time_step: f64,
-        fill: impl FnOnce(&mut ProblemFiller<'_>) -> Result<(), E>,
+        &mut self, time_step: f64, fill: impl FnOnce(&mut ProblemFiller<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
         let previous = self.forest.time_step();
         // The trees and constraints stay in place for the filler to overwrite in order
@@ -167,10 +163,7 @@ impl SapProblem {
     /// [`SapProblem::refill`]: no allocation once this problem has held a part with as
     /// many trees, constraints and dofs.
     pub(crate) fn fill_part<'i>(
-        &mut self,
-        parent: &SapProblem,
-        trees: &[usize],
-        items: impl Fn(usize) -> &'i [usize],
+        &mut self, parent: &SapProblem, trees: &[usize], items: impl Fn(usize) -> &'i [usize],
         local: impl Fn(usize) -> usize,
     ) {
         self.forest.fill_from(&parent.forest, trees);

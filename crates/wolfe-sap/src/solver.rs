@@ -496,11 +496,7 @@ impl SapSolver {
     /// Algorithm 2 from `v0` (one finite entry per velocity, checked by the caller) on
     /// `problem` with its `model`, results into the workspaces and `stats`.
     fn iterate(
-        &mut self,
-        problem: &SapProblem,
-        v0: &[f64],
-        model: &SapModel,
-        stats: &mut SapStats,
+        &mut self, problem: &SapProblem, v0: &[f64], model: &SapModel, stats: &mut SapStats,
     ) -> Result<(), SapError> {
         let models = &model.contacts;
         let nc = models.len();

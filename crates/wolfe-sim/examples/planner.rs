@@ -39,11 +39,7 @@ type Distance = (f64, DVector<f64>, bool);
 /// The signed distance of every collision hull of `robot` at `q` to the `ball` at
 /// `center` (queries with `settings`), with its gradient with respect to `q`.
 fn distances(
-    robot: &Robot,
-    data: &mut Data,
-    q: &DVector<f64>,
-    ball: &Shape,
-    center: &Vec3,
+    robot: &Robot, data: &mut Data, q: &DVector<f64>, ball: &Shape, center: &Vec3,
     settings: &SignedDistanceSettings,
 ) -> Vec<Distance> {
     let model = &robot.model;
@@ -76,11 +72,7 @@ fn distances(
 
 /// The penalty `sum_i max(0, margin - phi_i)^2`, its gradient, and the least distance.
 fn penalty(
-    robot: &Robot,
-    data: &mut Data,
-    q: &DVector<f64>,
-    ball: &Shape,
-    center: &Vec3,
+    robot: &Robot, data: &mut Data, q: &DVector<f64>, ball: &Shape, center: &Vec3,
 ) -> (f64, DVector<f64>, f64) {
     let mut value = 0.0;
     let mut grad = DVector::zeros(q.len());

@@ -150,10 +150,7 @@ impl Batch {
     /// # Errors
     /// As [`Batch::new`], and `vary`'s own errors.
     pub fn replicate(
-        world: &World,
-        settings: &SimSettings,
-        n: usize,
-        threads: Option<usize>,
+        world: &World, settings: &SimSettings, n: usize, threads: Option<usize>,
         mut vary: impl FnMut(usize, &mut World, &mut SimSettings) -> Result<(), SimError>,
     ) -> Result<Self, SimError> {
         let mut worlds = Vec::with_capacity(n);
@@ -256,10 +253,7 @@ impl Batch {
     /// value that is not finite. A world's own failure is not an error of the rollout:
     /// it is in [`Rollout::failures`].
     pub fn rollout(
-        &mut self,
-        steps: usize,
-        every: usize,
-        controls: Option<&[f64]>,
+        &mut self, steps: usize, every: usize, controls: Option<&[f64]>,
     ) -> Result<Rollout, SimError> {
         if every == 0 {
             return Err(SimError::invalid(
@@ -357,12 +351,8 @@ fn split_rows(out: &mut Rollout, n: usize) -> Vec<WorldRows<'_>> {
 /// Steps one world (on one thread): its frames and statistics rows, the steps
 /// completed and its failure.
 fn run_world(
-    sim: &mut Simulation,
-    stopped: bool,
-    (steps, every, frames): (usize, usize, usize),
-    controls: Option<&[f64]>,
-    rows: &mut WorldRows<'_>,
-    world: usize,
+    sim: &mut Simulation, stopped: bool, (steps, every, frames): (usize, usize, usize),
+    controls: Option<&[f64]>, rows: &mut WorldRows<'_>, world: usize,
 ) -> (usize, Option<WorldFailure>) {
     let width = STAT_COLUMNS.len();
     write_frame(sim, rows, 0);

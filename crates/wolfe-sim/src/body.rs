@@ -170,11 +170,7 @@ impl RigidBody {
     /// As [`RigidBody::new`] for any geometry: a convex shape or a compound (a triangle
     /// mesh is refused when the body is added: see [`RigidBody`]).
     pub fn from_geometry(
-        name: impl Into<String>,
-        shape: Geometry,
-        mass: f64,
-        inertia: Matrix3<f64>,
-        pose: Pose,
+        name: impl Into<String>, shape: Geometry, mass: f64, inertia: Matrix3<f64>, pose: Pose,
     ) -> Self {
         Self {
             name: name.into(),
@@ -195,10 +191,7 @@ impl RigidBody {
     /// and a uniform `density` (kg/m^3). `pose` places the shape's frame in world;
     /// the body frame is put at the centre of mass with the shape's axes.
     pub fn from_density(
-        name: impl Into<String>,
-        shape: Shape,
-        density: f64,
-        pose: Pose,
+        name: impl Into<String>, shape: Shape, density: f64, pose: Pose,
     ) -> Result<Self, SimError> {
         Self::from_geometry_density(name, Geometry::Convex(shape), density, pose)
     }
@@ -208,10 +201,7 @@ impl RigidBody {
     /// primitives, a mesh part's from its hull's volume); a triangle mesh is refused
     /// (see [`RigidBody`]).
     pub fn from_geometry_density(
-        name: impl Into<String>,
-        shape: Geometry,
-        density: f64,
-        pose: Pose,
+        name: impl Into<String>, shape: Geometry, density: f64, pose: Pose,
     ) -> Result<Self, SimError> {
         if let Geometry::TriMesh(_) = shape {
             return Err(dynamic_mesh_error(&format!("`{}`", name.into())));

@@ -88,11 +88,7 @@ impl PairState {
     /// kept for the next detection.
     #[allow(clippy::too_many_arguments)]
     fn manifold(
-        &mut self,
-        xa: &Pose,
-        xb: &Pose,
-        (ra, rb): (f64, f64),
-        (margin, slack, tolerance): (f64, f64, f64),
+        &mut self, xa: &Pose, xb: &Pose, (ra, rb): (f64, f64), (margin, slack, tolerance): (f64, f64, f64),
         reused: &mut usize,
         compute: impl FnOnce(f64, &mut PairCache) -> Result<Option<ContactManifold>, WolfeError>,
     ) -> Result<Option<ContactManifold>, WolfeError> {
@@ -114,13 +110,8 @@ impl PairState {
     /// The contact points of manifold `m` within `margin` into `out`, merged with the
     /// pair's kept points when `persistent`; returns how many.
     fn points(
-        &mut self,
-        m: Option<&ContactManifold>,
-        (xa, xb): (&Pose, &Pose),
-        margin: f64,
-        angle_tolerance: f64,
-        persistent: bool,
-        out: &mut [ContactPoint; 8],
+        &mut self, m: Option<&ContactManifold>, (xa, xb): (&Pose, &Pose), margin: f64, angle_tolerance: f64,
+        persistent: bool, out: &mut [ContactPoint; 8],
     ) -> usize {
         if persistent {
             let rule = KeepRule::manifold(margin, angle_tolerance);
@@ -225,9 +216,7 @@ impl ContactDetector {
     /// manifolds for faces within `angle_tolerance` radians of the normal, and the
     /// narrow phase run with `narrow_phase`.
     pub fn new(
-        margin: f64,
-        angle_tolerance: f64,
-        narrow_phase: SignedDistanceSettings,
+        margin: f64, angle_tolerance: f64, narrow_phase: SignedDistanceSettings,
     ) -> Result<Self, SimError> {
         let settings = ManifoldSettings::default()
             .with_margin(margin)
@@ -304,10 +293,7 @@ impl ContactDetector {
     /// The contacts of the world with its moving shapes at `moving`, written to `out`
     /// (cleared first). Pairs are kept up to the margin plus both reaches apart.
     pub fn detect(
-        &mut self,
-        world: &World,
-        moving: &MovingShapes<'_>,
-        out: &mut Vec<DetectedContact>,
+        &mut self, world: &World, moving: &MovingShapes<'_>, out: &mut Vec<DetectedContact>,
     ) -> Result<(), SimError> {
         out.clear();
         let margin = self.settings.margin;
@@ -444,10 +430,7 @@ impl ContactDetector {
     /// The contacts of the broad phase's pairs, each from its state in `self.states`
     /// and leaving it there for the next detection; inside a walk of `self.states`.
     fn bounded_pairs(
-        &mut self,
-        world: &World,
-        owned: &[Option<Geometry>],
-        out: &mut Vec<DetectedContact>,
+        &mut self, world: &World, owned: &[Option<Geometry>], out: &mut Vec<DetectedContact>,
     ) -> Result<(), SimError> {
         let moving = self.shape_poses.len();
         let margin = self.settings.margin;
@@ -549,10 +532,7 @@ impl ContactDetector {
     /// unless its world box alone puts it beyond the margin (a compound's: each part's,
     /// each part on its own); inside a walk of `self.plane_states`.
     fn half_space_pairs(
-        &mut self,
-        world: &World,
-        owned: &[Option<Geometry>],
-        out: &mut Vec<DetectedContact>,
+        &mut self, world: &World, owned: &[Option<Geometry>], out: &mut Vec<DetectedContact>,
     ) -> Result<(), SimError> {
         let margin = self.settings.margin;
         for (k, s) in world.statics().iter().enumerate() {
@@ -609,11 +589,8 @@ struct Walk {
 /// there is none. A shape whose box alone puts it beyond the margin is skipped (no
 /// slot: its state is forgotten, as a pair that leaves the broad phase).
 fn plane_contact<K: Ord + Copy>(
-    plane: &HalfSpace,
-    (shape, pose, aabb, radius): (&Shape, &Pose, &Aabb, f64),
-    (slots, key): (&mut PairSlots<PairState, K>, K),
-    walk: &Walk,
-    reused: &mut usize,
+    plane: &HalfSpace, (shape, pose, aabb, radius): (&Shape, &Pose, &Aabb, f64),
+    (slots, key): (&mut PairSlots<PairState, K>, K), walk: &Walk, reused: &mut usize,
     points: &mut [ContactPoint; 8],
 ) -> Result<Option<(Vec3, usize)>, SimError> {
     let pair_margin = walk.settings.margin;

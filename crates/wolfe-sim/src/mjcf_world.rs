@@ -162,9 +162,7 @@ impl World {
     /// Static shapes for the collision geoms welded to the world (no robot tree to
     /// carry them).
     fn add_world_geoms(
-        &mut self,
-        collision: &[&MjcfGeom],
-        options: &MjcfWorldOptions,
+        &mut self, collision: &[&MjcfGeom], options: &MjcfWorldOptions,
         statics: &mut Vec<(Option<usize>, usize)>,
     ) -> Result<(), SimError> {
         for g in collision.iter().filter(|g| g.body.is_none()) {
@@ -183,12 +181,8 @@ impl World {
     /// `with_world`: with the geometry welded to the world, whose static indices go
     /// into `statics`): its initial state, geometry parameters and actuators.
     fn add_mjcf_tree(
-        &mut self,
-        mjcf: &Mjcf,
-        (sub, map, with_world): (&Robot, &[Option<usize>], bool),
-        collision: &[&MjcfGeom],
-        options: &MjcfWorldOptions,
-        statics: &mut Vec<(Option<usize>, usize)>,
+        &mut self, mjcf: &Mjcf, (sub, map, with_world): (&Robot, &[Option<usize>], bool),
+        collision: &[&MjcfGeom], options: &MjcfWorldOptions, statics: &mut Vec<(Option<usize>, usize)>,
     ) -> Result<usize, SimError> {
         let full = &mjcf.robot.model;
         let qpos = mjcf
@@ -240,10 +234,7 @@ impl World {
     /// The scene's `<exclude>` pairs: between two moving bodies, or between the static
     /// geometry of a body welded to the world and a moving body.
     fn mjcf_excludes(
-        &mut self,
-        mjcf: &Mjcf,
-        bodies: &[(usize, usize)],
-        statics: &[(Option<usize>, usize)],
+        &mut self, mjcf: &Mjcf, bodies: &[(usize, usize)], statics: &[(Option<usize>, usize)],
         notes: &mut Vec<String>,
     ) -> Result<(), SimError> {
         let find = |name: &str| mjcf.bodies.iter().position(|b| b.name == name);
@@ -282,10 +273,7 @@ fn material(g: &MjcfGeom, options: &MjcfWorldOptions) -> Material {
 
 /// The PD controllers of the actuators on `sub`'s joints (see the module docs).
 fn actuators(
-    mjcf: &Mjcf,
-    sub: &Robot,
-    q0: &[f64],
-    options: &MjcfWorldOptions,
+    mjcf: &Mjcf, sub: &Robot, q0: &[f64], options: &MjcfWorldOptions,
 ) -> Result<Vec<PdGains>, SimError> {
     let model = &sub.model;
     let mut targets = q0.to_vec();

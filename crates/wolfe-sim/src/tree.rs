@@ -99,11 +99,7 @@ impl ArticulatedTree {
     /// [`SimError::Invalid`] for a length that is not the number of movable joints, a
     /// gain that is negative or not finite, or a target that is not finite.
     pub fn hold_gains(
-        &self,
-        q_target: &[f64],
-        kp: &[f64],
-        kd: Option<&[f64]>,
-        gravity_compensation: bool,
+        &self, q_target: &[f64], kp: &[f64], kd: Option<&[f64]>, gravity_compensation: bool,
     ) -> Result<Vec<PdGains>, SimError> {
         let n = self.joints.len();
         let lengths = [

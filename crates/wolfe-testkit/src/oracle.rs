@@ -48,12 +48,7 @@ pub fn scaled_apart(a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, alpha: f
 /// until verified: apart at its lower end, touching at its upper end. `None` when no
 /// bracket was found.
 pub fn growth_bisection(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    guess: f64,
-    relative: f64,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, guess: f64, relative: f64,
 ) -> Option<f64> {
     let apart = |alpha: f64| scaled_apart(a, pose_a, b, pose_b, alpha);
     let (mut lo, mut hi) = (guess * 0.5, guess * 2.0);

@@ -126,8 +126,7 @@ impl Table {
 
     /// Calls `f` on every data row.
     fn rows(
-        &mut self,
-        mut f: impl FnMut(&Row<'_>) -> Result<(), TrajectoryError>,
+        &mut self, mut f: impl FnMut(&Row<'_>) -> Result<(), TrajectoryError>,
     ) -> Result<(), TrajectoryError> {
         let mut record = csv::StringRecord::new();
         loop {

@@ -125,12 +125,7 @@ impl SceneWriter {
 
     /// Writes one row; `mass` and `visual` are empty for static geometry.
     fn row(
-        &mut self,
-        name: &str,
-        kind: ShapeKind,
-        is_static: bool,
-        pose: &Pose,
-        params: [f64; 3],
+        &mut self, name: &str, kind: ShapeKind, is_static: bool, pose: &Pose, params: [f64; 3],
         files: [&str; 3],
     ) -> Result<usize, TrajectoryError> {
         let numbers = pose_array(pose).into_iter().chain(params);
@@ -207,9 +202,7 @@ impl SceneWriter {
     /// Writes a half-space (static): its frame's `z <= 0` is the half-space
     /// ([`half_space_pose`]); returns its object index.
     pub fn half_space(
-        &mut self,
-        name: &str,
-        half_space: &wolfe::HalfSpace,
+        &mut self, name: &str, half_space: &wolfe::HalfSpace,
     ) -> Result<usize, TrajectoryError> {
         self.row(
             name,
@@ -259,10 +252,7 @@ impl TrajectoryWriter {
     /// the poses are computed per body). Errors, after writing the rows it had, when
     /// the iterator does not give exactly one pose per body or a number is not finite.
     pub fn frame_from(
-        &mut self,
-        step: u64,
-        time: f64,
-        poses: impl IntoIterator<Item = Pose>,
+        &mut self, step: u64, time: f64, poses: impl IntoIterator<Item = Pose>,
     ) -> Result<(), TrajectoryError> {
         let mut count = 0;
         let mut refused = false;

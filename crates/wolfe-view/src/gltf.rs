@@ -29,12 +29,7 @@ impl Builder {
     /// Appends `data` (4-byte components) as a buffer view and an accessor; returns the
     /// accessor's index.
     fn accessor(
-        &mut self,
-        data: Vec<u8>,
-        count: usize,
-        kind: &str,
-        component: u32,
-        target: Option<u32>,
+        &mut self, data: Vec<u8>, count: usize, kind: &str, component: u32, target: Option<u32>,
         bounds: Option<(Vec<f32>, Vec<f32>)>,
     ) -> usize {
         let view = json!({"buffer": 0, "byteOffset": self.bin.len(), "byteLength": data.len()});
@@ -54,11 +49,7 @@ impl Builder {
     }
 
     fn floats<const N: usize>(
-        &mut self,
-        values: &[[f32; N]],
-        kind: &str,
-        target: Option<u32>,
-        bounds: bool,
+        &mut self, values: &[[f32; N]], kind: &str, target: Option<u32>, bounds: bool,
     ) -> usize {
         let data = values.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
         let b = bounds.then(|| {

@@ -124,9 +124,7 @@ fn kept_frames(n: usize, k: usize) -> Vec<usize> {
 
 /// The gzip-compressed binary block of the frames `kept`.
 fn encode_frames(
-    rec: &Recording,
-    grid: &Grid,
-    kept: &[usize],
+    rec: &Recording, grid: &Grid, kept: &[usize],
 ) -> Result<(Vec<u8>, Vec<serde_json::Value>), ViewError> {
     let mut blob = Blob::default();
     let mut offsets = Vec::with_capacity(4 * (kept.len() + 1));

@@ -181,9 +181,7 @@ pub(crate) fn positive(shape: &'static str, parameter: &'static str, value: f64)
 /// Checks a shape parameter that must be finite and non-negative, and at most
 /// [`MAX_MAGNITUDE`].
 pub(crate) fn non_negative(
-    shape: &'static str,
-    parameter: &'static str,
-    value: f64,
+    shape: &'static str, parameter: &'static str, value: f64,
 ) -> Result<f64, WolfeError> {
     shape_parameter(shape, parameter, value, value >= 0.0, "must be finite and >= 0")
 }
@@ -192,11 +190,7 @@ pub(crate) fn non_negative(
 /// the error saying which of the two it failed.
 #[inline]
 fn shape_parameter(
-    shape: &'static str,
-    parameter: &'static str,
-    value: f64,
-    ok: bool,
-    reason: &'static str,
+    shape: &'static str, parameter: &'static str, value: f64, ok: bool, reason: &'static str,
 ) -> Result<f64, WolfeError> {
     if ok && value <= MAX_MAGNITUDE {
         return Ok(value);
@@ -216,10 +210,7 @@ fn shape_parameter(
 /// Checks a setting: `Ok` when `ok`, else [`WolfeError::InvalidSetting`] with the
 /// setting's `name`, `value` and the rule it breaks (`reason`).
 pub(crate) fn setting(
-    name: &'static str,
-    value: f64,
-    ok: bool,
-    reason: &'static str,
+    name: &'static str, value: f64, ok: bool, reason: &'static str,
 ) -> Result<(), WolfeError> {
     if ok {
         Ok(())

@@ -90,11 +90,7 @@ fn shape_json(s: &ParsedShape, pose: &Pose) -> Value {
 /// The answer of one query, as (field, value) pairs: the JSON object's and the text's
 /// lines, in order.
 fn answer(
-    query: Query,
-    a: &ParsedShape,
-    pa: &Pose,
-    b: &ParsedShape,
-    pb: &Pose,
+    query: Query, a: &ParsedShape, pa: &Pose, b: &ParsedShape, pb: &Pose,
 ) -> Result<Vec<(&'static str, Value)>, wolfe::WolfeError> {
     let (sa, sb) = (&a.shape, &b.shape);
     Ok(match query {

@@ -100,6 +100,20 @@ pub fn sim(args: SimArgs) -> CommandResult {
     result
 }
 
+impl SimArgs {
+    /// Whether an option of the clutter, polytopes or robot scenes was given (the mjcf and
+    /// marbles scenes refuse them).
+    fn other_scenes_options(&self) -> bool {
+        self.scheme.is_some()
+            || self.walls
+            || self.no_walls
+            || self.quick
+            || self.growth_contacts
+            || self.urdf.is_some()
+            || self.drop.is_some()
+    }
+}
+
 fn run_scene(args: SimArgs) -> CommandResult {
     let scene = match args.name {
         Scene::SpringCylinder => SceneName::SpringCylinder,
@@ -111,14 +125,7 @@ fn run_scene(args: SimArgs) -> CommandResult {
             return robot_sim::run(args.name, &(&args).into())
         }
         Scene::Mjcf => {
-            let other = args.bodies.is_some()
-                || args.scheme.is_some()
-                || args.walls
-                || args.no_walls
-                || args.quick
-                || args.growth_contacts
-                || args.urdf.is_some()
-                || args.drop.is_some();
+            let other = args.bodies.is_some() || args.other_scenes_options();
             return mjcf_sim::run(&mjcf_sim::MjcfSimArgs {
                 file: args.file,
                 out: args.out,
@@ -128,13 +135,7 @@ fn run_scene(args: SimArgs) -> CommandResult {
             });
         }
         Scene::Marbles => {
-            let other = args.scheme.is_some()
-                || args.walls
-                || args.no_walls
-                || args.quick
-                || args.growth_contacts
-                || args.urdf.is_some()
-                || args.drop.is_some();
+            let other = args.file.is_some() || args.other_scenes_options();
             return marbles::run(&marbles::MarblesArgs {
                 out: args.out,
                 bodies: args.bodies,

@@ -133,10 +133,7 @@ fn boxed_ground(scene: &World) -> Result<World, BenchError> {
 /// Runs the scene driven by `query`; on the growth-driven run, also queries every
 /// close pair (`samples`).
 fn drive(
-    scene: &Polytopes,
-    query: ContactQuery,
-    steps: usize,
-    samples: &mut Vec<Sample>,
+    scene: &Polytopes, query: ContactQuery, steps: usize, samples: &mut Vec<Sample>,
 ) -> Result<Drive, BenchError> {
     let (scene_world, mut settings) = scene.build()?;
     let world = boxed_ground(&scene_world)?;

@@ -119,11 +119,7 @@ pub fn run(options: &BenchOptions) -> Result<BenchReport, BenchError> {
 
 /// Generates a YCB set from the hulls in `ycb_dir` into `dir` and loads it.
 fn generate_set(
-    ycb_dir: &Path,
-    dir: &Path,
-    pairs: usize,
-    poses: usize,
-    what: &str,
+    ycb_dir: &Path, dir: &Path, pairs: usize, poses: usize, what: &str,
 ) -> Result<ProblemSet, BenchError> {
     let bar = progress_bar(pairs * poses, what);
     generate(
@@ -220,9 +216,7 @@ fn summary(rows: &[Measurement], problems: usize, pairs: usize, poses: usize, re
 /// (`0 < d <= 0.1` m), both tasks; `mean iterations / median ns` per cell. Answers are
 /// checked against the reference as the main table's.
 fn polyak_normalization(
-    set: &ProblemSet,
-    repeats: usize,
-    failures: &mut Vec<String>,
+    set: &ProblemSet, repeats: usize, failures: &mut Vec<String>,
 ) -> Result<String, BenchError> {
     let arms = [
         ("polyak", Normalization::Auto),

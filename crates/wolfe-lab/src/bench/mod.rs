@@ -203,11 +203,7 @@ pub fn nearest_target(dist: f64) -> usize {
 /// problem (so that all solvers see the same machine state); `repeats = 0` records
 /// iterations only. `tick` is called once per problem (progress bar).
 pub fn measure(
-    set: &ProblemSet,
-    solvers: &[SolverChoice],
-    tasks: &[Query],
-    repeats: usize,
-    mut tick: impl FnMut(),
+    set: &ProblemSet, solvers: &[SolverChoice], tasks: &[Query], repeats: usize, mut tick: impl FnMut(),
 ) -> Result<Vec<Measurement>, BenchError> {
     let mut engines = Vec::with_capacity(solvers.len());
     for &s in solvers {
@@ -287,9 +283,7 @@ pub fn write_measurements(path: &Path, family: &str, rows: &[Measurement]) -> Re
 /// Writes the CSV file `path`: the `header` line, then one line per row written by
 /// `line`; an I/O error names the file.
 pub(crate) fn write_csv<R>(
-    path: &Path,
-    header: &str,
-    rows: &[R],
+    path: &Path, header: &str, rows: &[R],
     mut line: impl FnMut(&mut dyn std::io::Write, &R) -> std::io::Result<()>,
 ) -> Result<(), BenchError> {
     let io = |source| BenchError::Io {
@@ -336,10 +330,7 @@ pub fn median(mut values: Vec<f64>) -> f64 {
 /// Mean and standard deviation of `value` per target for one solver and task, as a
 /// plot series over the target positions (targets without rows are skipped).
 pub fn band_series(
-    rows: &[Measurement],
-    solver: SolverChoice,
-    task: Query,
-    value: impl Fn(&Measurement) -> f64,
+    rows: &[Measurement], solver: SolverChoice, task: Query, value: impl Fn(&Measurement) -> f64,
 ) -> BandSeries {
     let points = (0..TARGETS.len())
         .filter_map(|t| {
@@ -407,10 +398,7 @@ pub fn is_close(target: usize) -> bool {
 
 /// Rows of one solver and task whose target passes `keep`.
 pub fn select<'m>(
-    rows: &'m [Measurement],
-    solver: SolverChoice,
-    task: Query,
-    keep: impl Fn(usize) -> bool + 'm,
+    rows: &'m [Measurement], solver: SolverChoice, task: Query, keep: impl Fn(usize) -> bool + 'm,
 ) -> impl Iterator<Item = &'m Measurement> + 'm {
     rows.iter()
         .filter(move |m| m.solver == solver && m.task == task && keep(m.target))

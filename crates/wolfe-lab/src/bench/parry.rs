@@ -162,10 +162,7 @@ fn pair<'s>(a: &'s PeerShape, b: &'s PeerShape) -> Result<Pair<'s>, Unsupported>
 /// parry's distance between `a` at `pose_a` and `b` at `pose_b` (parry poses, see
 /// [`PeerShape::pose`]); 0 when they overlap.
 pub fn distance(
-    pose_a: &ParryPose,
-    a: &PeerShape,
-    pose_b: &ParryPose,
-    b: &PeerShape,
+    pose_a: &ParryPose, a: &PeerShape, pose_b: &ParryPose, b: &PeerShape,
 ) -> Result<f64, Unsupported> {
     match pair(a, b)? {
         Pair::Native(a, b) => parry_query::distance(pose_a, a, pose_b, b).map(|d| d.distance),
@@ -179,10 +176,7 @@ pub fn distance(
 
 /// parry's boolean intersection test.
 pub fn intersects(
-    pose_a: &ParryPose,
-    a: &PeerShape,
-    pose_b: &ParryPose,
-    b: &PeerShape,
+    pose_a: &ParryPose, a: &PeerShape, pose_b: &ParryPose, b: &PeerShape,
 ) -> Result<bool, Unsupported> {
     match pair(a, b)? {
         Pair::Native(a, b) => parry_query::intersection_test(pose_a, a, pose_b, b).map(|i| i.intersecting),
@@ -197,11 +191,7 @@ pub fn intersects(
 /// parry's contact with prediction `margin`: the signed distance (negative: minus the
 /// penetration depth) when it is at most `margin`, `None` otherwise.
 pub fn contact(
-    pose_a: &ParryPose,
-    a: &PeerShape,
-    pose_b: &ParryPose,
-    b: &PeerShape,
-    margin: f64,
+    pose_a: &ParryPose, a: &PeerShape, pose_b: &ParryPose, b: &PeerShape, margin: f64,
 ) -> Result<Option<f64>, Unsupported> {
     match pair(a, b)? {
         Pair::Native(a, b) => parry_query::contact(pose_a, a, pose_b, b, margin).map(|c| c.map(|c| c.dist)),

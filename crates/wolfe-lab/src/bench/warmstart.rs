@@ -255,9 +255,7 @@ fn write_charts(out: &std::path::Path, rows: &[Row]) -> Result<Vec<std::path::Pa
 /// the hulls' file names and both shapes' world poses (translation, then the unit
 /// quaternion w x y z), so that other libraries can replay them (`scripts/peers/`).
 fn write_problems(
-    path: &std::path::Path,
-    hulls: &[(std::path::PathBuf, Shape)],
-    trajectories: &[funnel::PairTrajectory],
+    path: &std::path::Path, hulls: &[(std::path::PathBuf, Shape)], trajectories: &[funnel::PairTrajectory],
     problems: &[(usize, usize)],
 ) -> Result<(), BenchError> {
     let name = |i: usize| {

@@ -183,9 +183,7 @@ pub(super) fn log_range(lo: f64, hi: f64) -> (f64, f64) {
 /// `points` (pixel positions of the drawn curves, densely sampled); ties go to the upper
 /// right, upper left, lower right, lower left in that order.
 pub(super) fn emptiest_corner(
-    area: ((i32, i32), (i32, i32)),
-    size: (i32, i32),
-    points: &[(i32, i32)],
+    area: ((i32, i32), (i32, i32)), size: (i32, i32), points: &[(i32, i32)],
 ) -> SeriesLabelPosition {
     let ((x0, y0), (x1, y1)) = area;
     // plotters' legend margin is 5 pixels from the area's edge.

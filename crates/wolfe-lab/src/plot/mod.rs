@@ -186,8 +186,7 @@ fn grid_styles() -> (ShapeStyle, ShapeStyle) {
 
 /// Draws the legend of `chart` at `position`.
 fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
+    chart: &mut ChartContext<'a, DB, CT>, position: SeriesLabelPosition,
 ) -> Result<(), String> {
     chart
         .configure_series_labels()

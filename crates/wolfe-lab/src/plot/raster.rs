@@ -45,18 +45,13 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
     }
 
     fn draw_pixel(
-        &mut self,
-        point: BackendCoord,
-        color: BackendColor,
+        &mut self, point: BackendCoord, color: BackendColor,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         self.0.draw_pixel(point, color)
     }
 
     fn draw_line<S: BackendStyle>(
-        &mut self,
-        from: BackendCoord,
-        to: BackendCoord,
-        style: &S,
+        &mut self, from: BackendCoord, to: BackendCoord, style: &S,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         if style.stroke_width() > 1 {
             return self.draw_path([from, to], style);
@@ -65,19 +60,13 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
     }
 
     fn draw_rect<S: BackendStyle>(
-        &mut self,
-        upper_left: BackendCoord,
-        bottom_right: BackendCoord,
-        style: &S,
-        fill: bool,
+        &mut self, upper_left: BackendCoord, bottom_right: BackendCoord, style: &S, fill: bool,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         self.0.draw_rect(upper_left, bottom_right, style, fill)
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        path: I,
-        style: &S,
+        &mut self, path: I, style: &S,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         let width = style.stroke_width();
         if width <= 1 {
@@ -117,28 +106,19 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
     }
 
     fn draw_circle<S: BackendStyle>(
-        &mut self,
-        center: BackendCoord,
-        radius: u32,
-        style: &S,
-        fill: bool,
+        &mut self, center: BackendCoord, radius: u32, style: &S, fill: bool,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         self.0.draw_circle(center, radius, style, fill)
     }
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        vert: I,
-        style: &S,
+        &mut self, vert: I, style: &S,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         self.0.fill_polygon(vert, style)
     }
 
     fn draw_text<TStyle: BackendTextStyle>(
-        &mut self,
-        text: &str,
-        style: &TStyle,
-        pos: BackendCoord,
+        &mut self, text: &str, style: &TStyle, pos: BackendCoord,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         let color = style.color();
         if color.alpha == 0.0 {
@@ -161,19 +141,14 @@ impl<B: DrawingBackend> DrawingBackend for Raster<B> {
     }
 
     fn estimate_text_size<TStyle: BackendTextStyle>(
-        &self,
-        text: &str,
-        style: &TStyle,
+        &self, text: &str, style: &TStyle,
     ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
         // plotters measures with the scale drawn here (see `layout`).
         self.0.estimate_text_size(text, style)
     }
 
     fn blit_bitmap(
-        &mut self,
-        pos: BackendCoord,
-        (iw, ih): (u32, u32),
-        src: &[u8],
+        &mut self, pos: BackendCoord, (iw, ih): (u32, u32), src: &[u8],
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         self.0.blit_bitmap(pos, (iw, ih), src)
     }

@@ -121,9 +121,7 @@ impl Context<'_> {
 
     /// The mesh of `file` as given (loaded once per resolved path).
     fn trimesh(
-        &self,
-        file: &str,
-        meshes: &mut HashMap<PathBuf, Arc<TriMesh>>,
+        &self, file: &str, meshes: &mut HashMap<PathBuf, Arc<TriMesh>>,
     ) -> Result<Arc<TriMesh>, ProblemSetError> {
         let resolved = self.base.join(file);
         if let Some(m) = meshes.get(&resolved) {

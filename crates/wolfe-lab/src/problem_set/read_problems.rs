@@ -34,9 +34,7 @@ pub enum Reference {
 /// only), every problem's `dist` is 0 and its `category` [`Category::Mid`], values that
 /// mean nothing: see [`Problem::dist`].
 pub fn read_problems_with<S: Named>(
-    path: &Path,
-    shapes: &[S],
-    reference: Reference,
+    path: &Path, shapes: &[S], reference: Reference,
 ) -> Result<(Vec<Problem>, bool), ProblemSetError> {
     let file = std::fs::File::open(path).map_err(|source| ProblemSetError::Io {
         path: path.to_path_buf(),
@@ -179,10 +177,7 @@ impl Row<'_> {
     /// The problem of this row; `has_dist`: whether the row gives `dist` (else `dist`
     /// is 0 and `category` mid, see [`read_problems_with`]).
     fn parse(
-        &self,
-        by_name: &HashMap<&str, usize>,
-        mode: Reference,
-        has_dist: bool,
+        &self, by_name: &HashMap<&str, usize>, mode: Reference, has_dist: bool,
     ) -> Result<Problem, ProblemSetError> {
         let id_text = self.text(0)?;
         let id = id_text

@@ -270,11 +270,7 @@ fn parse_parts(s: &ShapeObject<'_>) -> Result<Vec<PartSpec>, ProblemSetError> {
 
 /// Builds the library shape of a description; meshes are cached by resolved path.
 pub(super) fn build_shape(
-    path: &Path,
-    index: usize,
-    spec: &ShapeSpec,
-    base: &Path,
-    meshes: &mut HashMap<PathBuf, Arc<ConvexMesh>>,
+    path: &Path, index: usize, spec: &ShapeSpec, base: &Path, meshes: &mut HashMap<PathBuf, Arc<ConvexMesh>>,
 ) -> Result<Shape, ProblemSetError> {
     let invalid = |e: WolfeError| {
         let field = match &e {

@@ -51,8 +51,7 @@ use spring_cylinder::spring_cylinder_studies;
 
 /// Runs `options.scene`; `progress(len)` gives a callback ticked per step.
 pub fn run<P: FnMut()>(
-    options: &SimOptions,
-    mut progress: impl FnMut(usize) -> P,
+    options: &SimOptions, mut progress: impl FnMut(usize) -> P,
 ) -> Result<SimReport, SimRunError> {
     std::fs::create_dir_all(&options.out).map_err(io(&options.out))?;
     if let Some(s) = options.seconds {

@@ -70,12 +70,7 @@ fn tcp(model: &Model, data: &mut Data, hand: usize, q: &[f64]) -> Result<(Matrix
 /// the tool point at `p` with the hand at rotation `r`: the public inverse kinematics
 /// of `wolfe_multibody` (damped least squares, joint limits respected).
 fn ik(
-    model: &Model,
-    data: &mut Data,
-    hand: usize,
-    q0: &[f64],
-    p: &Vec3,
-    r: &Matrix3<f64>,
+    model: &Model, data: &mut Data, hand: usize, q0: &[f64], p: &Vec3, r: &Matrix3<f64>,
 ) -> Result<Vec<f64>, SimError> {
     let target = IkTarget {
         frame: hand,
@@ -93,12 +88,7 @@ fn ik(
 /// PD controllers tracking `(q, v)` with gains `kp`, critically damped at `M` (the arm's
 /// mass matrix at the ready pose), feed-forward `g(q)`, the URDF's effort limits.
 fn tracking(
-    model: &Model,
-    data: &mut Data,
-    m: &DMatrix<f64>,
-    kp: &[f64],
-    q: &[f64],
-    v: &[f64],
+    model: &Model, data: &mut Data, m: &DMatrix<f64>, kp: &[f64], q: &[f64], v: &[f64],
 ) -> Result<Vec<PdGains>, SimError> {
     let g = model.gravity_torques(data, q)?.clone_owned();
     let joints: Vec<usize> = (0..9).collect();

@@ -22,11 +22,7 @@ use crate::plot::{Curve, LineChart};
 /// times the scene's size (the diagonal of the bodies' initial positions' bounding box,
 /// at least 1 m).
 pub fn simulate(
-    world: World,
-    settings: SimSettings,
-    steps: usize,
-    dir: &Path,
-    mut tick: impl FnMut(),
+    world: World, settings: SimSettings, steps: usize, dir: &Path, mut tick: impl FnMut(),
 ) -> Result<Vec<StepStats>, SimRunError> {
     let mut sim = Simulation::new(world, settings)?;
     let mut recorder = RunRecorder::create(dir, &sim)?;
@@ -146,10 +142,7 @@ fn scene_size(world: &World) -> f64 {
 /// [`SimRunError::Diverged`] when the step's state is not finite or a penetration is
 /// deeper than [`DIVERGED_PENETRATION`] `* scene_size`.
 fn check_diverged(
-    s: &StepStats,
-    sim: &Simulation,
-    scene_size: f64,
-    time_step: f64,
+    s: &StepStats, sim: &Simulation, scene_size: f64, time_step: f64,
 ) -> Result<(), SimRunError> {
     let diverged = |what: String| SimRunError::Diverged {
         step: s.step,

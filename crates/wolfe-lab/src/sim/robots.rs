@@ -156,12 +156,7 @@ pub fn robot_material(dt: f64) -> Material {
 /// Adds a YCB object as a rigid body: its bounding-box centre at `centre` with
 /// orientation `rotation`, density 800 kg/m^3.
 pub fn add_ycb_object(
-    world: &mut World,
-    data_dir: &Path,
-    name: &str,
-    centre: Vec3,
-    rotation: Quat,
-    material: Material,
+    world: &mut World, data_dir: &Path, name: &str, centre: Vec3, rotation: Quat, material: Material,
 ) -> Result<usize, SimRunError> {
     let shape = ycb_hull(data_dir, name)?;
     let b = shape.local_aabb();
@@ -470,12 +465,7 @@ pub fn lowest_object_point(sim: &Simulation) -> f64 {
 /// view.html), writes summary.md. `arm_joints`: how many of the first tree's
 /// controllers count for the joint error at rest.
 pub(super) fn run(
-    world: World,
-    settings: SimSettings,
-    steps: u64,
-    out: &Path,
-    title: &str,
-    arm_joints: usize,
+    world: World, settings: SimSettings, steps: u64, out: &Path, title: &str, arm_joints: usize,
 ) -> Result<SceneReport, SimRunError> {
     let mut sim = Simulation::new(world, settings.clone())?;
     let mut rec = RunRecorder::create(out, &sim)?;

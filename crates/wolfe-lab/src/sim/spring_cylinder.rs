@@ -18,9 +18,7 @@ const STUDY_SCHEMES: [Scheme; 3] = [Scheme::SymplecticEuler, Scheme::ImplicitEul
 /// Fig. 5-7 of the SAP paper: energy of the three schemes with and without friction,
 /// and the position error against the exact solution versus the time step.
 pub(crate) fn spring_cylinder_studies<P: FnMut()>(
-    dir: &Path,
-    seconds: f64,
-    progress: &mut impl FnMut(usize) -> P,
+    dir: &Path, seconds: f64, progress: &mut impl FnMut(usize) -> P,
 ) -> Result<(String, Vec<PathBuf>), SimRunError> {
     let mut files = Vec::new();
     let path = dir.join("energy.csv");

@@ -82,9 +82,7 @@ pub const SLIP_COLUMNS: [&str; 16] = [
 
 /// Steps `sim` for `steps` steps, ticking `tick` after each.
 fn run_steps(
-    sim: &mut Simulation,
-    steps: usize,
-    mut tick: impl FnMut(),
+    sim: &mut Simulation, steps: usize, mut tick: impl FnMut(),
 ) -> Result<Vec<StepStats>, SimRunError> {
     let mut stats = Vec::with_capacity(steps);
     for _ in 0..steps {
@@ -108,9 +106,7 @@ fn checked_seconds(options: &SimOptions, default: f64) -> Result<f64, SimRunErro
 /// seconds and the (largest) body count, each `--seconds`/`--bodies` or the default
 /// given as `(quick, full)`.
 fn study_start(
-    options: &SimOptions,
-    seconds: (f64, f64),
-    bodies: (usize, usize),
+    options: &SimOptions, seconds: (f64, f64), bodies: (usize, usize),
 ) -> Result<(&Path, f64, usize), SimRunError> {
     let dir = &options.out;
     std::fs::create_dir_all(dir).map_err(io(dir))?;
@@ -132,8 +128,7 @@ fn walls_name(walls: bool) -> &'static str {
 /// `wolfe sim clutter-scaling`: clutter from 8 bodies up to `--bodies` (160; quick 32)
 /// in steps of 8 (quick: doubling), with and without walls.
 pub fn scaling<P: FnMut()>(
-    options: &SimOptions,
-    progress: &mut impl FnMut(usize) -> P,
+    options: &SimOptions, progress: &mut impl FnMut(usize) -> P,
 ) -> Result<SimReport, SimRunError> {
     let (dir, seconds, largest) = study_start(options, (2.0, 10.0), (32, 160))?;
     let quick = options.quick;
@@ -322,8 +317,7 @@ struct SlipRow {
 
 /// `wolfe sim clutter-slip`: the slip study over sigma (Fig. 14-15).
 pub fn slip<P: FnMut()>(
-    options: &SimOptions,
-    progress: &mut impl FnMut(usize) -> P,
+    options: &SimOptions, progress: &mut impl FnMut(usize) -> P,
 ) -> Result<SimReport, SimRunError> {
     let (dir, seconds, bodies) = study_start(options, (4.0, 10.0), (8, 40))?;
     let quick = options.quick;
@@ -345,11 +339,7 @@ pub fn slip<P: FnMut()>(
 /// The clutter runs of the slip study, one per wall setting and `sigma`, and their
 /// time step.
 fn slip_runs<P: FnMut()>(
-    options: &SimOptions,
-    bodies: usize,
-    seconds: f64,
-    sigmas: &[f64],
-    progress: &mut impl FnMut(usize) -> P,
+    options: &SimOptions, bodies: usize, seconds: f64, sigmas: &[f64], progress: &mut impl FnMut(usize) -> P,
 ) -> Result<(Vec<SlipRow>, f64), SimRunError> {
     let mut rows = Vec::new();
     let mut dt = 0.01;

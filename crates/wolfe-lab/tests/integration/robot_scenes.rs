@@ -13,10 +13,7 @@ fn out_dir(name: &str) -> std::path::PathBuf {
 
 /// The `urdf` scene's options at its time step (5 ms) and SAP tolerance (1e-6).
 fn urdf_options(
-    urdf: std::path::PathBuf,
-    drop: usize,
-    seconds: f64,
-    out: std::path::PathBuf,
+    urdf: std::path::PathBuf, drop: usize, seconds: f64, out: std::path::PathBuf,
     data_dir: std::path::PathBuf,
 ) -> UrdfSceneOptions {
     UrdfSceneOptions {

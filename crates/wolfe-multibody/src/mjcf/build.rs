@@ -349,13 +349,7 @@ impl Builder {
     /// Adds the model bodies of `el`'s joints (none: welded to the parent) and returns
     /// where the MJCF body's frame is.
     fn joints_of(
-        &mut self,
-        el: &El,
-        name: &str,
-        parent: Place,
-        x_t: Se3,
-        own: SpatialInertia,
-        cc: Option<&str>,
+        &mut self, el: &El, name: &str, parent: Place, x_t: Se3, own: SpatialInertia, cc: Option<&str>,
     ) -> Result<Place, MjcfError> {
         let joints: Vec<&El> = el
             .children
@@ -445,11 +439,7 @@ impl Builder {
     }
 
     fn record_joint(
-        &mut self,
-        name: String,
-        body: usize,
-        kind: &str,
-        a: &super::defaults::Attrs,
+        &mut self, name: String, body: usize, kind: &str, a: &super::defaults::Attrs,
     ) -> Result<(), MjcfError> {
         let stiffness = a.f64_or("stiffness", 0.0)?;
         let springref = a.f64_or("springref", 0.0)?;
@@ -471,11 +461,7 @@ impl Builder {
 
     /// A hinge or slide joint.
     fn joint(
-        &self,
-        el: &El,
-        a: &super::defaults::Attrs,
-        kind: &str,
-        name: String,
+        &self, el: &El, a: &super::defaults::Attrs, kind: &str, name: String,
     ) -> Result<Joint, MjcfError> {
         let axis = Vec3::from(a.vec_or::<3>("axis", [0.0, 0.0, 1.0])?);
         let (jk, angular) = match kind {

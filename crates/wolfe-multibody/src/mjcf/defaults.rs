@@ -242,12 +242,7 @@ impl Compiler {
     }
 
     fn set(
-        &mut self,
-        el: &El,
-        k: &str,
-        v: &str,
-        dir: &Path,
-        notes: &mut Vec<String>,
+        &mut self, el: &El, k: &str, v: &str, dir: &Path, notes: &mut Vec<String>,
     ) -> Result<(), MjcfError> {
         match k {
             "angle" => {

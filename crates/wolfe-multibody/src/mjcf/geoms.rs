@@ -177,9 +177,7 @@ impl Builder {
 
     /// The mesh of a mesh geom: its file, cache key and unit-density inertia.
     fn mesh_of(
-        &mut self,
-        el: &El,
-        a: &super::defaults::Attrs,
+        &mut self, el: &El, a: &super::defaults::Attrs,
     ) -> Result<(PathBuf, MeshKey, UnitInertia), MjcfError> {
         let name = a.get("mesh").ok_or_else(|| MjcfError::Missing {
             element: el.loc(),

@@ -212,9 +212,7 @@ fn triangle(a: &Vec3, b: &Vec3, c: &Vec3) -> (f64, Vec3, Vec3) {
 
 /// Volume, centre of mass and unit-density inertia of a mesh by `rule`.
 pub(crate) fn mesh_inertia(
-    mesh: &TriMesh,
-    hull: Option<&ConvexMesh>,
-    rule: MeshInertia,
+    mesh: &TriMesh, hull: Option<&ConvexMesh>, rule: MeshInertia,
 ) -> Result<UnitInertia, String> {
     let hull_faces;
     let (vertices, faces): (&[Vec3], &[[u32; 3]]) = match rule {

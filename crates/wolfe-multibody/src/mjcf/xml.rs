@@ -84,11 +84,7 @@ fn parse_text(text: &str, label: &str, dir: &Path, stack: &mut Vec<PathBuf>) -> 
 }
 
 fn convert(
-    doc: &Document,
-    node: Node,
-    file: &Arc<str>,
-    dir: &Path,
-    stack: &mut Vec<PathBuf>,
+    doc: &Document, node: Node, file: &Arc<str>, dir: &Path, stack: &mut Vec<PathBuf>,
 ) -> Result<El, MjcfError> {
     let mut el = El {
         tag: node.tag_name().name().to_string(),

@@ -79,10 +79,7 @@ pub(crate) struct ShapeLoader {
 impl ShapeLoader {
     /// The shape of `desc` for `link`, and the mesh path it came from.
     pub fn shape(
-        &mut self,
-        link: &str,
-        desc: &GeometryDesc,
-        urdf_dir: &Path,
+        &mut self, link: &str, desc: &GeometryDesc, urdf_dir: &Path,
     ) -> Result<(Shape, Option<PathBuf>), UrdfError> {
         let bad = |message: String| UrdfError::BadGeometry {
             link: link.to_string(),

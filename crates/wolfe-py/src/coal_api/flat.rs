@@ -134,11 +134,7 @@ pub fn flat_pair(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose) -> PyResult<FlatConta
 /// The contact of `collide` for a half-space or plane pair within `margin`: the deepest
 /// point of `wolfe::halfspace_manifold` on the side found by [`flat_pair`].
 pub(super) fn flat_contact(
-    a: &Geom,
-    pa: &Pose,
-    b: &Geom,
-    pb: &Pose,
-    margin: f64,
+    a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, margin: f64,
 ) -> PyResult<(FlatContact, Option<FlatContact>)> {
     let c = flat_pair(a, pa, b, pb)?;
     if c.signed_distance > margin {

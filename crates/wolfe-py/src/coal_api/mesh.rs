@@ -40,8 +40,7 @@ thread_local! {
 /// Runs `f` on this thread's composite solver for `settings` (made once per thread and
 /// settings, so that repeated calls allocate nothing).
 fn with_composite<R>(
-    settings: &SignedDistanceSettings,
-    f: impl FnOnce(&mut CompositeSolver) -> Result<R, WolfeError>,
+    settings: &SignedDistanceSettings, f: impl FnOnce(&mut CompositeSolver) -> Result<R, WolfeError>,
 ) -> Result<R, WolfeError> {
     COMPOSITE.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -105,11 +104,7 @@ pub fn mesh_distance(a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, req: &DistanceReq
 /// indices, -1 for a convex shape, as coal), deepest first; the search stops there, as
 /// coal's does.
 pub fn mesh_collide(
-    a: &Geom,
-    pa: &Pose,
-    b: &Geom,
-    pb: &Pose,
-    req: &CollisionRequest,
+    a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, req: &CollisionRequest,
 ) -> PyResult<CollisionResult> {
     let (ga, gb) = pair(a, b)?;
     let margin = req.security_margin;

@@ -291,8 +291,7 @@ impl DistanceResult {
     /// Both witness points.
     #[getter]
     fn nearest_points<'py>(
-        &self,
-        py: Python<'py>,
+        &self, py: Python<'py>,
     ) -> (Bound<'py, numpy::PyArray1<f64>>, Bound<'py, numpy::PyArray1<f64>>) {
         (
             np_vec3(py, &self.answer.point_a),
@@ -325,13 +324,8 @@ type QueryArgs<'a, 'py> = (
 );
 
 fn query_args<'a, 'py>(
-    what: &str,
-    s1: &'a Bound<'py, PyAny>,
-    M1: &'a Bound<'py, PyAny>,
-    s2: &'a Bound<'py, PyAny>,
-    M2: &'a Bound<'py, PyAny>,
-    req: Option<&'a Bound<'py, PyAny>>,
-    res: Option<&'a Bound<'py, PyAny>>,
+    what: &str, s1: &'a Bound<'py, PyAny>, M1: &'a Bound<'py, PyAny>, s2: &'a Bound<'py, PyAny>,
+    M2: &'a Bound<'py, PyAny>, req: Option<&'a Bound<'py, PyAny>>, res: Option<&'a Bound<'py, PyAny>>,
 ) -> PyResult<QueryArgs<'a, 'py>> {
     if let Some((a, b)) = crate::collision_object::object_pair(s1.py(), s1, M1)? {
         if req.is_some() || res.is_some() {
@@ -358,12 +352,8 @@ fn query_args<'a, 'py>(
 #[allow(non_snake_case)]
 #[pyo3(signature = (s1, M1, s2, M2, req = None, res = None))]
 pub fn distance(
-    s1: &Bound<'_, PyAny>,
-    M1: &Bound<'_, PyAny>,
-    s2: &Bound<'_, PyAny>,
-    M2: &Bound<'_, PyAny>,
-    req: Option<&Bound<'_, PyAny>>,
-    res: Option<&Bound<'_, PyAny>>,
+    s1: &Bound<'_, PyAny>, M1: &Bound<'_, PyAny>, s2: &Bound<'_, PyAny>, M2: &Bound<'_, PyAny>,
+    req: Option<&Bound<'_, PyAny>>, res: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
     let ((ga, pa), (gb, pb), req, res) = query_args("distance", s1, M1, s2, M2, req, res)?;
     let req = req.downcast::<DistanceRequest>()?.borrow();
@@ -604,12 +594,8 @@ impl CollisionResult {
 #[allow(non_snake_case)]
 #[pyo3(signature = (s1, M1, s2, M2, req = None, res = None))]
 pub fn collide(
-    s1: &Bound<'_, PyAny>,
-    M1: &Bound<'_, PyAny>,
-    s2: &Bound<'_, PyAny>,
-    M2: &Bound<'_, PyAny>,
-    req: Option<&Bound<'_, PyAny>>,
-    res: Option<&Bound<'_, PyAny>>,
+    s1: &Bound<'_, PyAny>, M1: &Bound<'_, PyAny>, s2: &Bound<'_, PyAny>, M2: &Bound<'_, PyAny>,
+    req: Option<&Bound<'_, PyAny>>, res: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
     let ((ga, pa), (gb, pb), req, res) = query_args("collide", s1, M1, s2, M2, req, res)?;
     let req = req.downcast::<CollisionRequest>()?.borrow();
@@ -665,11 +651,7 @@ impl CollisionResult {
 
 /// The result of [`collide`] for two geometries.
 pub fn collide_result(
-    a: &Geom,
-    pa: &Pose,
-    b: &Geom,
-    pb: &Pose,
-    req: &CollisionRequest,
+    a: &Geom, pa: &Pose, b: &Geom, pb: &Pose, req: &CollisionRequest,
 ) -> PyResult<CollisionResult> {
     let mut settings = req.f.settings();
     let margin = req.security_margin;

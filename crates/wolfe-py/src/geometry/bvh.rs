@@ -179,9 +179,7 @@ impl PyBVHModel {
     /// hints, as in coal.
     #[pyo3(signature = (num_tris = NonNegative(0), num_vertices = NonNegative(0)))]
     fn beginModel(
-        mut slf: PyRefMut<'_, Self>,
-        num_tris: NonNegative<usize>,
-        num_vertices: NonNegative<usize>,
+        mut slf: PyRefMut<'_, Self>, num_tris: NonNegative<usize>, num_vertices: NonNegative<usize>,
     ) {
         slf.vertices = Vec::with_capacity(num_vertices.0);
         slf.tris = Vec::with_capacity(num_tris.0);
@@ -205,10 +203,7 @@ impl PyBVHModel {
 
     /// Adds a triangle given by its three corner points (three new vertices).
     fn addTriangle(
-        &mut self,
-        p1: &Bound<'_, PyAny>,
-        p2: &Bound<'_, PyAny>,
-        p3: &Bound<'_, PyAny>,
+        &mut self, p1: &Bound<'_, PyAny>, p2: &Bound<'_, PyAny>, p3: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         self.adding("addTriangle")?;
         let n = self.vertices.len() as u32;
@@ -231,9 +226,7 @@ impl PyBVHModel {
     /// the vertices already there), as coal's `addSubModel`.
     #[pyo3(signature = (points, triangles = None))]
     fn addSubModel(
-        &mut self,
-        points: &Bound<'_, PyAny>,
-        triangles: Option<&Bound<'_, PyAny>>,
+        &mut self, points: &Bound<'_, PyAny>, triangles: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         self.adding("addSubModel")?;
         let pts = point_rows(points, "points")?;
@@ -310,9 +303,7 @@ impl PyBVHModel {
     /// `Triangle`.
     #[pyo3(signature = (i = None))]
     fn tri_indices<'py>(
-        &self,
-        py: Python<'py>,
-        i: Option<NonNegative<usize>>,
+        &self, py: Python<'py>, i: Option<NonNegative<usize>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         match i {
             None => Ok(np_triangles(py, &self.tris).into_any()),
@@ -486,10 +477,7 @@ impl MeshLoader {
     /// none); `OSError`/`ValueError` when the file cannot be read or parsed.
     #[pyo3(signature = (filename, scale = None))]
     fn load(
-        &self,
-        py: Python<'_>,
-        filename: PathBuf,
-        scale: Option<&Bound<'_, PyAny>>,
+        &self, py: Python<'_>, filename: PathBuf, scale: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyBVHModel>> {
         let s = match scale {
             Some(s) => vec3(s, "scale")?,

@@ -214,10 +214,7 @@ impl PyConvex {
     #[staticmethod]
     #[pyo3(signature = (points, keepTriangles = false, qhullCommand = None))]
     fn convexHull(
-        py: Python<'_>,
-        points: &Bound<'_, PyAny>,
-        keepTriangles: bool,
-        qhullCommand: Option<&str>,
+        py: Python<'_>, points: &Bound<'_, PyAny>, keepTriangles: bool, qhullCommand: Option<&str>,
     ) -> PyResult<Py<PyConvex>> {
         let _ = (keepTriangles, qhullCommand);
         let pts = point_rows(points, "points")?;

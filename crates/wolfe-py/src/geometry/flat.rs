@@ -174,8 +174,7 @@ fn flat_of_mut<T: PyClass<BaseType = CollisionGeometry, Frozen = pyo3::pyclass::
 
 /// Replaces the half-space of a `Halfspace` or `Plane`.
 fn set_flat<T: PyClass<BaseType = CollisionGeometry, Frozen = pyo3::pyclass::boolean_struct::False>>(
-    slf: &mut PyRefMut<'_, T>,
-    h: HalfSpace,
+    slf: &mut PyRefMut<'_, T>, h: HalfSpace,
 ) {
     if let Some(f) = slf.as_super().flat.as_mut() {
         f.halfspace = h;

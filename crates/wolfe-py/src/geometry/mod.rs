@@ -306,8 +306,7 @@ impl CollisionGeometry {
     /// coal's `computeMomentofInertiaRelatedToCOM`: the inertia tensor at unit density
     /// about the centre of mass, in the shape's axes.
     fn computeMomentofInertiaRelatedToCOM<'py>(
-        &self,
-        py: Python<'py>,
+        &self, py: Python<'py>,
     ) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
         Ok(np_mat3(py, &self.mass(1.0, "moment of inertia")?.inertia))
     }
@@ -315,9 +314,7 @@ impl CollisionGeometry {
     /// A support point of the shape (local frame) in direction `d`: a point of the
     /// shape maximizing `<d, p>`.
     fn support<'py>(
-        &self,
-        py: Python<'py>,
-        d: &Bound<'py, PyAny>,
+        &self, py: Python<'py>, d: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
         let shape = self.convex("support point")?;
         let d = vec3(d, "direction")?;

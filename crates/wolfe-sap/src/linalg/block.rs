@@ -544,10 +544,7 @@ mod tests {
     /// A random SPD matrix with the block pattern of `sizes` and `pairs`, assembled
     /// into `f` (lower blocks) and returned whole.
     fn random_spd(
-        rng: &mut ChaCha8Rng,
-        sizes: &[usize],
-        pairs: &[(usize, usize)],
-        f: &mut BlockCholesky,
+        rng: &mut ChaCha8Rng, sizes: &[usize], pairs: &[(usize, usize)], f: &mut BlockCholesky,
     ) -> DMatrix<f64> {
         let offsets: Vec<usize> = sizes
             .iter()

@@ -29,9 +29,7 @@ impl ProblemFiller<'_> {
     /// Appends a tree: its block `a` of A (n_t x n_t) and its free-motion velocities
     /// `v_star` (n_t); returns its index.
     pub fn push_tree<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(
-        &mut self,
-        a: &Matrix<f64, R, C, S>,
-        v_star: &[f64],
+        &mut self, a: &Matrix<f64, R, C, S>, v_star: &[f64],
     ) -> usize
     where
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,
@@ -65,10 +63,7 @@ impl ProblemFiller<'_> {
     /// the defaults of [`ContactConstraint::with_world`] (`phi0 = 0`, rigid, no
     /// dissipation, friction 1) for the caller to set its fields.
     pub fn push_contact<R: Dim, C: Dim, S: RawStorage<f64, R, C>>(
-        &mut self,
-        tree_a: usize,
-        jacobian_a: &Matrix<f64, R, C, S>,
-        side_b: Option<Side<'_, R, C, S>>,
+        &mut self, tree_a: usize, jacobian_a: &Matrix<f64, R, C, S>, side_b: Option<Side<'_, R, C, S>>,
     ) -> &mut ContactConstraint
     where
         ShapeConstraint: SameNumberOfRows<Dyn, R> + SameNumberOfColumns<Dyn, C>,

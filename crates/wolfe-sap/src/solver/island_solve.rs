@@ -186,11 +186,7 @@ impl SapSolver {
     /// zero impulse: the islands' minimizers are the whole problem's) or nothing more
     /// can join; at most one round per contact, and a single island is solved whole.
     pub(super) fn island_rounds(
-        &mut self,
-        pool: &mut IslandPool,
-        problem: &SapProblem,
-        v0: &[f64],
-        model: &SapModel,
+        &mut self, pool: &mut IslandPool, problem: &SapProblem, v0: &[f64], model: &SapModel,
         stats: &mut SapStats,
     ) -> Result<(), SapError> {
         pool.couples.clear();
@@ -282,11 +278,7 @@ impl SapSolver {
     /// `stats` (the round's deepest island to `iterations`). Returns whether Eq. 26
     /// holds on the whole problem.
     fn solve_islands(
-        &mut self,
-        pool: &mut IslandPool,
-        problem: &SapProblem,
-        model: &SapModel,
-        stats: &mut SapStats,
+        &mut self, pool: &mut IslandPool, problem: &SapProblem, model: &SapModel, stats: &mut SapStats,
     ) -> Result<bool, SapError> {
         pool.assign(&self.settings, problem.time_step())?;
         let v0 = pool.v.as_slice();
@@ -426,12 +418,7 @@ impl SapSolver {
 /// (the regularization of a constraint depends only on its own trees, Section V-B),
 /// with the velocities they refer to renumbered to `sub`'s.
 fn island_model(
-    problem: &SapProblem,
-    model: &SapModel,
-    islands: &Islands,
-    i: usize,
-    sub: &SapProblem,
-    out: &mut SapModel,
+    problem: &SapProblem, model: &SapModel, islands: &Islands, i: usize, sub: &SapProblem, out: &mut SapModel,
 ) {
     struct CopyModels<'a> {
         problem: &'a SapProblem,

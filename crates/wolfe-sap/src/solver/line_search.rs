@@ -54,10 +54,7 @@ impl SapSolver {
     /// live ones); the cost is evaluated only with `COST` (backtracking), the exact
     /// search needing only the derivatives.
     pub(super) fn line_eval<const COST: bool>(
-        &self,
-        model: &SapModel,
-        line: &LineData,
-        alpha: f64,
+        &self, model: &SapModel, line: &LineData, alpha: f64,
     ) -> (f64, f64, f64, f64) {
         let mut cost = line.half_r_a_r + alpha * line.dp_r + 0.5 * alpha * alpha * line.dv_dp;
         let mut d1 = line.dp_r + alpha * line.dv_dp;
@@ -148,11 +145,7 @@ impl SapSolver {
 
     /// Backtracking line search with Armijo's criterion (Section IV-B).
     pub(super) fn backtracking(
-        &self,
-        models: &SapModel,
-        line: &LineData,
-        cost0: f64,
-        slope0: f64,
+        &self, models: &SapModel, line: &LineData, cost0: f64, slope0: f64,
     ) -> (f64, u32) {
         let s = &self.settings;
         let mut alpha = s.backtracking_alpha_max;

@@ -187,11 +187,7 @@ fn sap_solve(problem: &SapProblem) -> wolfe_sap::SapSolution {
 /// a few ill-scaled instances), once more at 1e-10, still far below the 1e-6 of the
 /// comparisons.
 fn run_clarabel(
-    p: &DMatrix<f64>,
-    q: &[f64],
-    a: &DMatrix<f64>,
-    b: &[f64],
-    cones: &[SupportedConeT<f64>],
+    p: &DMatrix<f64>, q: &[f64], a: &DMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>],
 ) -> Vec<f64> {
     run_clarabel_exact(p, q, a, b, cones).0
 }
@@ -199,11 +195,7 @@ fn run_clarabel(
 /// As [`run_clarabel`], and whether clarabel reached `Solved` at the tight tolerance
 /// (not `AlmostSolved`, nor only at the fallback tolerance).
 fn run_clarabel_exact(
-    p: &DMatrix<f64>,
-    q: &[f64],
-    a: &DMatrix<f64>,
-    b: &[f64],
-    cones: &[SupportedConeT<f64>],
+    p: &DMatrix<f64>, q: &[f64], a: &DMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>],
 ) -> (Vec<f64>, bool) {
     let mut status = SolverStatus::Unsolved;
     for tol in [1e-13, 1e-10] {

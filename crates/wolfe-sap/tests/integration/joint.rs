@@ -24,10 +24,7 @@ fn tight_solver() -> SapSolver {
 /// One tree with block `a` and free velocity `v_star`, with the given one-dof
 /// constraints.
 fn problem(
-    dt: f64,
-    a: DMatrix<f64>,
-    v_star: DVector<f64>,
-    pd: Vec<PdControllerConstraint>,
+    dt: f64, a: DMatrix<f64>, v_star: DVector<f64>, pd: Vec<PdControllerConstraint>,
     limits: Vec<JointLimitConstraint>,
 ) -> SapProblem {
     SapProblem::with_constraints(

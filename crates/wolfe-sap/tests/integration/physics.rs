@@ -9,13 +9,7 @@ const G: f64 = 9.81;
 /// One time step of a particle of mass m over the ground (contact frame = world
 /// frame, z up): returns (v, gamma).
 fn step(
-    solver: &mut SapSolver,
-    m: f64,
-    dt: f64,
-    v0: &Vector3<f64>,
-    force: &Vector3<f64>,
-    phi: f64,
-    mu: f64,
+    solver: &mut SapSolver, m: f64, dt: f64, v0: &Vector3<f64>, force: &Vector3<f64>, phi: f64, mu: f64,
 ) -> (Vector3<f64>, Vector3<f64>) {
     let v_star = v0 + (force / m + Vector3::new(0.0, 0.0, -G)) * dt;
     let tree = Tree::new(

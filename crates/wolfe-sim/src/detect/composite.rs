@@ -85,12 +85,8 @@ impl PartPairs {
     /// is) into `out`: one manifold per close primitive pair, from its kept state.
     /// `counts`: the detector's pair queries and reused manifolds.
     pub(super) fn pair(
-        &mut self,
-        key: PairKey,
-        (ea, eb): (&Entry<'_>, &Entry<'_>),
-        walk: &Walk,
-        (queries, reused): (&mut usize, &mut usize),
-        out: &mut Vec<DetectedContact>,
+        &mut self, key: PairKey, (ea, eb): (&Entry<'_>, &Entry<'_>), walk: &Walk,
+        (queries, reused): (&mut usize, &mut usize), out: &mut Vec<DetectedContact>,
     ) -> Result<(), SimError> {
         let (ga, gb) = (ea.geometry, eb.geometry);
         let margin = walk.settings.margin;
@@ -150,13 +146,8 @@ impl PartPairs {
     /// The contacts of half-space `k` (with its material) and moving entry `e` (`eb`, a
     /// compound) into `out`: each part in closed form, culled by its own world box.
     pub(super) fn plane(
-        &mut self,
-        (k, plane, material): (usize, &HalfSpace, &Material),
-        e: usize,
-        eb: &Entry<'_>,
-        walk: &Walk,
-        reused: &mut usize,
-        out: &mut Vec<DetectedContact>,
+        &mut self, (k, plane, material): (usize, &HalfSpace, &Material), e: usize, eb: &Entry<'_>,
+        walk: &Walk, reused: &mut usize, out: &mut Vec<DetectedContact>,
     ) -> Result<(), SimError> {
         let Geometry::Compound(compound) = eb.geometry else {
             // Moving meshes are refused when the body is added; a convex entry never
@@ -197,8 +188,7 @@ impl PartPairs {
 /// through the wall's thickness) give no contact. Open meshes are surfaces with two
 /// sides: every contact counts.
 fn front_facing(
-    n: wolfe::Vec3,
-    (ga, xa, pa): (&Geometry, &wolfe::Pose, u32),
+    n: wolfe::Vec3, (ga, xa, pa): (&Geometry, &wolfe::Pose, u32),
     (gb, xb, pb): (&Geometry, &wolfe::Pose, u32),
 ) -> bool {
     let facing = |g: &Geometry, x: &wolfe::Pose, p: u32, towards: wolfe::Vec3| match g {

@@ -66,10 +66,7 @@ impl GrowthContacts {
     /// The pair's contact point from one growth query, warm-started from `cache`.
     /// `margin` is the pair's detection distance (speculative reach included).
     pub(crate) fn contact(
-        &mut self,
-        (a, pose_a): (&Shape, &Pose),
-        (b, pose_b): (&Shape, &Pose),
-        margin: f64,
+        &mut self, (a, pose_a): (&Shape, &Pose), (b, pose_b): (&Shape, &Pose), margin: f64,
         cache: &mut PairCache,
     ) -> Result<GrowthContact, WolfeError> {
         self.queries += 1;

@@ -93,12 +93,8 @@ impl Persistent {
     /// the kept ones by `rule`, reduced to four, written to `out`; returns how many. The
     /// kept points become those returned. `None` (no contact) clears them.
     pub(crate) fn merge(
-        &mut self,
-        fresh: Option<(&Vec3, &[ContactPoint])>,
-        (xa, xb): (&Pose, &Pose),
-        margin: f64,
-        rule: &KeepRule,
-        out: &mut [ContactPoint; 8],
+        &mut self, fresh: Option<(&Vec3, &[ContactPoint])>, (xa, xb): (&Pose, &Pose), margin: f64,
+        rule: &KeepRule, out: &mut [ContactPoint; 8],
     ) -> usize {
         let Some((&n, points)) = fresh else {
             self.len = 0;

@@ -162,9 +162,7 @@ struct ContactBlocks<'s> {
 impl ContactBlocks<'_> {
     /// Appends contact `c`; `None` when neither side has dofs.
     fn push<'f>(
-        &mut self,
-        f: &'f mut ProblemFiller<'_>,
-        c: &DetectedContact,
+        &mut self, f: &'f mut ProblemFiller<'_>, c: &DetectedContact,
     ) -> Result<Option<&'f mut wolfe_sap::ContactConstraint>, SimError> {
         let frame = contact_frame(&c.normal);
         let free = |x: Collider| match x {
@@ -226,11 +224,7 @@ impl ContactBlocks<'_> {
     /// The 3 x n block `±C^T J(p)` of collider `x` (minus on side A) into its side's
     /// buffer; `None` for static geometry or a tree without dofs.
     fn block(
-        &mut self,
-        x: Collider,
-        p: &Vec3,
-        ct: &Matrix3<f64>,
-        side: Side,
+        &mut self, x: Collider, p: &Vec3, ct: &Matrix3<f64>, side: Side,
     ) -> Result<Option<Block>, SimError> {
         match x {
             Collider::Static(_) => Ok(None),
@@ -276,10 +270,7 @@ impl ContactBlocks<'_> {
 /// where its limits are enabled, both position limits of every limited one-dof joint
 /// (near-rigid, Section V-B).
 fn push_joint_constraints(
-    f: &mut ProblemFiller<'_>,
-    world: &World,
-    trees: &[TreeState],
-    tree_sap: &[Option<usize>],
+    f: &mut ProblemFiller<'_>, world: &World, trees: &[TreeState], tree_sap: &[Option<usize>],
 ) {
     for (t, (tree, state)) in world.trees().iter().zip(trees).enumerate() {
         let Some(sap) = tree_sap[t] else { continue };

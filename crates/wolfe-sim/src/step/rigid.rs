@@ -72,11 +72,7 @@ impl Simulation {
     /// the rows rotated by `rows` (the identity for world axes, `R^T` of a contact
     /// frame for contact axes).
     pub(super) fn point_jacobian(
-        &self,
-        i: usize,
-        pose: &Pose,
-        p: &Vec3,
-        rows: &Matrix3<f64>,
+        &self, i: usize, pose: &Pose, p: &Vec3, rows: &Matrix3<f64>,
     ) -> DMatrix<f64> {
         let j6 = rows * point_jacobian6(p, &pose.translation);
         let j6 = DMatrix::from_column_slice(3, 6, j6.as_slice());
@@ -184,11 +180,7 @@ impl Simulation {
 
     /// Stage one: the free-motion velocities `v*` (Eq. 13) and the iterations taken.
     pub(super) fn free_motion(
-        &self,
-        a: &[DMatrix<f64>],
-        m0: &[DMatrix<f64>],
-        theta: f64,
-        theta_vq: f64,
+        &self, a: &[DMatrix<f64>], m0: &[DMatrix<f64>], theta: f64, theta_vq: f64,
     ) -> Result<(DVector<f64>, u32), SimError> {
         let dt = self.settings.time_step;
         let v0 = &self.v;

@@ -15,10 +15,7 @@ impl Simulation {
     /// The SAP problem of Eq. 18: one tree per body (its block of `A` and its `v*`),
     /// one constraint per detected contact.
     pub(super) fn contact_problem(
-        &self,
-        detected: &[DetectedContact],
-        a: Vec<DMatrix<f64>>,
-        v_star: &DVector<f64>,
+        &self, detected: &[DetectedContact], a: Vec<DMatrix<f64>>, v_star: &DVector<f64>,
     ) -> Result<SapProblem, SimError> {
         let trees: Vec<Tree> = a
             .into_iter()

@@ -92,10 +92,7 @@ const COMPARED: [&str; 5] = [
 /// The frames and the [`COMPARED`] statistics of one world stepped alone, in the
 /// `Rollout` layout.
 fn alone(
-    world: World,
-    settings: SimSettings,
-    steps: usize,
-    controls: Option<&[f64]>,
+    world: World, settings: SimSettings, steps: usize, controls: Option<&[f64]>,
 ) -> (Vec<f64>, Vec<f64>) {
     let mut sim = Simulation::new(world, settings).unwrap();
     let mut state = Vec::new();

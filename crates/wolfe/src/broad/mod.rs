@@ -83,10 +83,7 @@ pub use sap::{SweepAndPrune, AXIS_SWITCH_RATIO};
 /// are thousands of them; `offsets` and `scratch` are caller-owned buffers, so it
 /// allocates nothing once they have grown.
 pub(crate) fn sort_pairs(
-    pairs: &mut Vec<(usize, usize)>,
-    n: usize,
-    offsets: &mut Vec<usize>,
-    scratch: &mut Vec<(usize, usize)>,
+    pairs: &mut Vec<(usize, usize)>, n: usize, offsets: &mut Vec<usize>, scratch: &mut Vec<(usize, usize)>,
 ) {
     offsets.clear();
     offsets.resize(n + 1, 0);

@@ -100,12 +100,7 @@ impl GjkSolver {
     /// query's separation and mesh climbing hints for the next one; without, it starts
     /// cold, from the bounding-box centres (GJK++ Sec. IV).
     pub fn distance(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: Option<&mut PairCache>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, cache: Option<&mut PairCache>,
     ) -> Result<DistanceOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
         let q = Query::new(a, pose_a, b, pose_b);
@@ -116,12 +111,7 @@ impl GjkSolver {
     /// collision margin), with early exit on a separating plane (GJK++ Alg. 2); the
     /// `cache` as in [`GjkSolver::distance`].
     pub fn intersects(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: Option<&mut PairCache>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, cache: Option<&mut PairCache>,
     ) -> Result<CollisionOutput, WolfeError> {
         validate_poses(pose_a, pose_b)?;
         let q = Query::new(a, pose_a, b, pose_b);
@@ -191,10 +181,7 @@ impl QueryOutput for CollisionOutput {
 /// solver's memory too, and filling it was a visible part of these queries' cost).
 #[inline(always)]
 fn query<O: QueryOutput>(
-    settings: &GjkSettings,
-    simplex: &mut Simplex,
-    q: &Query<'_>,
-    mut cache: Option<&mut PairCache>,
+    settings: &GjkSettings, simplex: &mut Simplex, q: &Query<'_>, mut cache: Option<&mut PairCache>,
 ) -> O {
     if settings.closed_form_pairs {
         if let Some(c) = closed_form_separation(q.a, q.pose_a, q.b, q.pose_b) {
@@ -220,11 +207,7 @@ fn query<O: QueryOutput>(
 /// back.
 #[inline]
 fn solve(
-    settings: &GjkSettings,
-    simplex: &mut Simplex,
-    q: &Query<'_>,
-    kind: QueryKind,
-    start: Start,
+    settings: &GjkSettings, simplex: &mut Simplex, q: &Query<'_>, kind: QueryKind, start: Start,
     cache: &mut PairCache,
 ) -> Solved {
     let radii = (q.a.radius(), q.b.radius());
@@ -346,11 +329,7 @@ struct Solved {
 /// started from the bounding-box centres. For repeated queries, keep a [`GjkSolver`]
 /// (and a [`PairCache`] per pair).
 pub fn distance(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    settings: &GjkSettings,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &GjkSettings,
 ) -> Result<DistanceOutput, WolfeError> {
     GjkSolver::new(*settings)?.distance(a, pose_a, b, pose_b, None)
 }
@@ -358,11 +337,7 @@ pub fn distance(
 /// Whether `a` at `pose_a` and `b` at `pose_b` intersect (within the settings' collision
 /// margin), with early exit on a separating plane (GJK++ Alg. 2).
 pub fn intersects(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    settings: &GjkSettings,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &GjkSettings,
 ) -> Result<CollisionOutput, WolfeError> {
     GjkSolver::new(*settings)?.intersects(a, pose_a, b, pose_b, None)
 }

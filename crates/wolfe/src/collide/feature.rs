@@ -134,11 +134,7 @@ pub(crate) enum Feature {
 /// radius around it. A polygon's vertices are written to `verts[..len]` (nothing
 /// else of `verts` is written or read); `sin_tol` is the sine of the angle tolerance.
 pub(crate) fn feature(
-    shape: &Shape,
-    pose: &Pose,
-    dir: &Vec3,
-    sin_tol: f64,
-    verts: &mut [Vec3; MAX_FACE_VERTICES],
+    shape: &Shape, pose: &Pose, dir: &Vec3, sin_tol: f64, verts: &mut [Vec3; MAX_FACE_VERTICES],
 ) -> (Feature, f64) {
     match shape {
         Shape::Cuboid(c) => (box_face(&c.half_extents(), pose, dir, verts), 0.0),
@@ -165,10 +161,7 @@ pub(crate) fn feature(
 /// sine is computed only when a capsule is found (it was a `sin` a query for every
 /// ball on the ground).
 pub(crate) fn segment_feature(
-    shape: &Shape,
-    pose: &Pose,
-    dir: &Vec3,
-    angle_tolerance: f64,
+    shape: &Shape, pose: &Pose, dir: &Vec3, angle_tolerance: f64,
 ) -> Option<([Vec3; 2], f64)> {
     match shape {
         Shape::Capsule(c) => {

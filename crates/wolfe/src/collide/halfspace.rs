@@ -72,10 +72,7 @@ impl HalfSpace {
 /// `point_a` lies on the plane, `point_b` on the shape's surface. Always certified:
 /// the distance is exact up to rounding.
 pub fn halfspace_manifold(
-    plane: &HalfSpace,
-    shape: &Shape,
-    pose: &Pose,
-    settings: &ManifoldSettings,
+    plane: &HalfSpace, shape: &Shape, pose: &Pose, settings: &ManifoldSettings,
 ) -> Result<Option<ContactManifold>, WolfeError> {
     settings.validate()?;
     validate_margin(settings.margin)?;
@@ -174,9 +171,7 @@ type Consider<'a> = dyn FnMut(Vec3, f64) + 'a;
 /// (each within the margin a candidate, the deepest `N` kept), reduced to four by
 /// [`reduce_supported`], or of `single` (the deepest point) when none is.
 fn supported_manifold<const N: usize>(
-    plane: &HalfSpace,
-    settings: &ManifoldSettings,
-    single: ContactPoint,
+    plane: &HalfSpace, settings: &ManifoldSettings, single: ContactPoint,
     visit: &mut dyn FnMut(&mut Consider<'_>),
 ) -> ContactManifold {
     let n = plane.normal;
@@ -251,10 +246,7 @@ pub const SUPPORT_BAND: f64 = 0.1;
 /// rocking, and it rocked in a limit cycle for seconds, which cost SAP most of its
 /// Newton iterations at rest (measured on `wolfe sim panda-drop`).
 pub fn reduce_supported(
-    cands: &[ContactPoint],
-    n: &Vec3,
-    band: f64,
-    deepest_first: bool,
+    cands: &[ContactPoint], n: &Vec3, band: f64, deepest_first: bool,
 ) -> [Option<usize>; 4] {
     let mut out = [None; 4];
     let cands = &cands[..cands.len().min(MAX_FACE_VERTICES)];
@@ -310,10 +302,7 @@ fn area2(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
 /// of the four triangles of the four points in any position), until four are chosen or
 /// no point adds area (or length).
 fn grow_by_area(
-    xy: &[(f64, f64)],
-    out: &mut [Option<usize>; 4],
-    len: &mut usize,
-    allowed: &dyn Fn(usize) -> bool,
+    xy: &[(f64, f64)], out: &mut [Option<usize>; 4], len: &mut usize, allowed: &dyn Fn(usize) -> bool,
 ) {
     while *len < 4 {
         let mut c = [(0.0, 0.0); 4];

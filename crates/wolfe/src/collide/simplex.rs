@@ -334,10 +334,7 @@ impl Projection {
     /// point is formed from the weights so that the weights reproduce it.
     #[inline(always)]
     fn combination<P: Positions>(
-        w: &P,
-        idx: [usize; MAX_RANK],
-        lambdas: [f64; MAX_RANK],
-        rank: usize,
+        w: &P, idx: [usize; MAX_RANK], lambdas: [f64; MAX_RANK], rank: usize,
     ) -> Self {
         let mut point = Vec3::zeros();
         for k in 0..rank {

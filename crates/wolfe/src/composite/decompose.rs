@@ -111,8 +111,7 @@ impl TriMesh {
     /// the mesh, else computed with `settings` and written there. The cache holds the
     /// parts' hull vertices; their hulls are recomputed on load (exact, cheap).
     pub fn decompose_cached(
-        path: impl AsRef<Path>,
-        settings: &DecomposeSettings,
+        path: impl AsRef<Path>, settings: &DecomposeSettings,
     ) -> Result<Compound, WolfeError> {
         let path = path.as_ref();
         let cache = cache_path(path);

@@ -105,12 +105,7 @@ impl Geometry {
     /// query with margin `bound`, found by the BVH traversal of both trees. Nothing is
     /// allocated once `out` has grown.
     pub fn close_pairs(
-        &self,
-        pose: &Pose,
-        other: &Geometry,
-        other_pose: &Pose,
-        bound: f64,
-        out: &mut Vec<(u32, u32)>,
+        &self, pose: &Pose, other: &Geometry, other_pose: &Pose, bound: f64, out: &mut Vec<(u32, u32)>,
     ) {
         out.clear();
         let (va, vb) = (View::new(self, pose), View::new(other, other_pose));

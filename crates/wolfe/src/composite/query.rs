@@ -84,11 +84,7 @@ impl CompositeSolver {
     /// primitive pairs, with the closest pair's witness points, normal and certificate.
     /// Stops at the first overlapping pair (distance 0, status `Intersecting`).
     pub fn distance(
-        &mut self,
-        a: &Geometry,
-        pose_a: &Pose,
-        b: &Geometry,
-        pose_b: &Pose,
+        &mut self, a: &Geometry, pose_a: &Pose, b: &Geometry, pose_b: &Pose,
     ) -> Result<CompositeDistance, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
@@ -131,11 +127,7 @@ impl CompositeSolver {
     /// Whether `a` at `pose_a` and `b` at `pose_b` intersect within the GJK settings'
     /// collision margin: the first intersecting primitive pair ends the search.
     pub fn intersects(
-        &mut self,
-        a: &Geometry,
-        pose_a: &Pose,
-        b: &Geometry,
-        pose_b: &Pose,
+        &mut self, a: &Geometry, pose_a: &Pose, b: &Geometry, pose_b: &Pose,
     ) -> Result<CompositeCollision, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
@@ -162,12 +154,7 @@ impl CompositeSolver {
     /// across calls so that nothing is allocated once it has grown). A marble in a bowl
     /// gets one contact per wall part or triangle it touches.
     pub fn contacts(
-        &mut self,
-        a: &Geometry,
-        pose_a: &Pose,
-        b: &Geometry,
-        pose_b: &Pose,
-        margin: f64,
+        &mut self, a: &Geometry, pose_a: &Pose, b: &Geometry, pose_b: &Pose, margin: f64,
         out: &mut Vec<CompositeContact>,
     ) -> Result<(), WolfeError> {
         self.first_contacts(a, pose_a, b, pose_b, margin, usize::MAX, out)
@@ -180,13 +167,7 @@ impl CompositeSolver {
     // The query's six inputs of `contacts` plus the limit.
     #[allow(clippy::too_many_arguments)]
     pub fn first_contacts(
-        &mut self,
-        a: &Geometry,
-        pose_a: &Pose,
-        b: &Geometry,
-        pose_b: &Pose,
-        margin: f64,
-        max: usize,
+        &mut self, a: &Geometry, pose_a: &Pose, b: &Geometry, pose_b: &Pose, margin: f64, max: usize,
         out: &mut Vec<CompositeContact>,
     ) -> Result<(), WolfeError> {
         non_negative_setting("margin", margin)?;
@@ -223,11 +204,8 @@ impl CompositeSolver {
     /// flat convex set; no cache). Errors: an invalid pose or settings, a primitive index
     /// out of range ([`WolfeError::InvalidSetting`]).
     pub fn primitive_manifold(
-        &mut self,
-        (a, pose_a, i): (&Geometry, &Pose, u32),
-        (b, pose_b, j): (&Geometry, &Pose, u32),
-        settings: &ManifoldSettings,
-        cache: Option<&mut PairCache>,
+        &mut self, (a, pose_a, i): (&Geometry, &Pose, u32), (b, pose_b, j): (&Geometry, &Pose, u32),
+        settings: &ManifoldSettings, cache: Option<&mut PairCache>,
     ) -> Result<Option<ContactManifold>, WolfeError> {
         settings.validate()?;
         pose_a.validate()?;
@@ -262,11 +240,7 @@ impl CompositeSolver {
     /// zero thickness), this is the deepest pair's depth, not the depth of the union as
     /// a solid. The output's `certified` is that of the pair reported.
     pub fn signed_distance(
-        &mut self,
-        a: &Geometry,
-        pose_a: &Pose,
-        b: &Geometry,
-        pose_b: &Pose,
+        &mut self, a: &Geometry, pose_a: &Pose, b: &Geometry, pose_b: &Pose,
     ) -> Result<CompositeContact, WolfeError> {
         let d = self.distance(a, pose_a, b, pose_b)?;
         if d.output.status != GjkStatus::Intersecting {

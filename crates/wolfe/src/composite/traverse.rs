@@ -53,10 +53,7 @@ fn within(d2: f64, bound: f64) -> bool {
 /// `*bound` of each other, nearer node pairs first. `leaf` returns the new bound
 /// (`Continue`) or stops the traversal (`Break`).
 pub(crate) fn traverse(
-    a: &View<'_>,
-    b: &View<'_>,
-    mut bound: f64,
-    mut leaf: impl FnMut(u32, u32) -> ControlFlow<(), f64>,
+    a: &View<'_>, b: &View<'_>, mut bound: f64, mut leaf: impl FnMut(u32, u32) -> ControlFlow<(), f64>,
 ) {
     let map = BoxMap::new(&a.pose.relative(b.pose));
     let mut stack: Stack<(u32, u32, f64)> = Stack::new();
@@ -100,12 +97,7 @@ pub(crate) fn traverse(
 /// The item pairs of two leaves within the bound, tested on the items' own boxes first.
 #[inline]
 fn leaf_pairs(
-    a: &View<'_>,
-    b: &View<'_>,
-    na: &BvhNode,
-    nb: &BvhNode,
-    map: &BoxMap,
-    mut bound: f64,
+    a: &View<'_>, b: &View<'_>, na: &BvhNode, nb: &BvhNode, map: &BoxMap, mut bound: f64,
     leaf: &mut impl FnMut(u32, u32) -> ControlFlow<(), f64>,
 ) -> ControlFlow<(), f64> {
     let (items_a, items_b) = (a.items(na), b.items(nb));

@@ -56,8 +56,7 @@ impl TriMesh {
     /// dropped. Out-of-range indices and bad coordinates are still errors, and so is a
     /// mesh left with no triangle.
     pub fn new_skipping_degenerate(
-        vertices: Vec<Vec3>,
-        triangles: Vec<[u32; 3]>,
+        vertices: Vec<Vec3>, triangles: Vec<[u32; 3]>,
     ) -> Result<(Self, usize), WolfeError> {
         validate_vertices(&vertices)?;
         let total = triangles.len();

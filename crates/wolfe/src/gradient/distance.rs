@@ -22,11 +22,7 @@ impl DistanceOutput {
     ///
     /// Errors: [`WolfeError`] for an invalid pose.
     pub fn pose_gradient(
-        &self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
+        &self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose,
     ) -> Result<PoseGradient, WolfeError> {
         let pair = Pair::new(a, pose_a, b, pose_b)?;
         if self.distance <= 0.0 || self.normal.norm_squared() == 0.0 {

@@ -25,12 +25,7 @@ impl GrowthOutput {
     ///
     /// Errors: [`WolfeError`] for an invalid pose or centre point.
     pub fn pose_gradient(
-        &self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        centers: Option<&[CenterPoint; 2]>,
+        &self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, centers: Option<&[CenterPoint; 2]>,
     ) -> Result<PoseGradient, WolfeError> {
         let pair = Pair::new(a, pose_a, b, pose_b)?;
         let [ca, cb] = match centers {

@@ -84,10 +84,7 @@ impl<'a> Pair<'a> {
     ///
     /// Errors: [`WolfeError`] for an invalid pose.
     pub(super) fn new(
-        a: &'a Shape,
-        pose_a: &'a Pose,
-        b: &'a Shape,
-        pose_b: &'a Pose,
+        a: &'a Shape, pose_a: &'a Pose, b: &'a Shape, pose_b: &'a Pose,
     ) -> Result<Self, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;

@@ -21,11 +21,7 @@ impl SignedDistanceOutput {
     ///
     /// Errors: [`WolfeError`] for an invalid pose.
     pub fn pose_gradient(
-        &self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
+        &self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose,
     ) -> Result<PoseGradient, WolfeError> {
         let pair = Pair::new(a, pose_a, b, pose_b)?;
         Ok(gap_gradient(

@@ -34,11 +34,7 @@ impl ConvexMesh {
     /// Cost: about `out.len()` vertices times their degree, not the hull's size (a YCB
     /// hull of 5000 vertices resting on the floor on a flat bottom of hundreds).
     pub(crate) fn deepest_vertices(
-        &self,
-        dir: &Vec3,
-        level: f64,
-        start: u32,
-        out: &mut [u32],
+        &self, dir: &Vec3, level: f64, start: u32, out: &mut [u32],
     ) -> Option<usize> {
         let vertices = self.vertices();
         let Some(v0) = vertices.get(start as usize) else {

@@ -61,8 +61,7 @@ pub(crate) fn check_relative_indices(text: &str, path: &Path) -> Result<(), Wolf
 /// (what `tobj` exports), in double precision (`tobj` feature `use_f64`, so that files
 /// written with more than 7 significant digits load exactly).
 pub(crate) fn obj_positions(
-    reader: &mut impl std::io::BufRead,
-    path: &Path,
+    reader: &mut impl std::io::BufRead, path: &Path,
 ) -> Result<Vec<Vec3>, WolfeError> {
     let mut text = String::new();
     reader.read_to_string(&mut text).map_err(|e| WolfeError::Parse {
@@ -112,8 +111,7 @@ pub(crate) fn obj_positions(
 
 /// The distinct vertex positions of an STL stream (ASCII or binary, single precision).
 pub(crate) fn stl_positions(
-    reader: &mut (impl std::io::Read + std::io::Seek),
-    path: &Path,
+    reader: &mut (impl std::io::Read + std::io::Seek), path: &Path,
 ) -> Result<Vec<Vec3>, WolfeError> {
     let mesh = stl_io::read_stl(reader).map_err(|e| match e.kind() {
         // Bad content, or a binary file shorter than its triangle count says.

@@ -248,10 +248,7 @@ pub(crate) fn quickhull(pts: &[Vec3], seed: [usize; 4]) -> Result<(Vec<u32>, Vec
 /// The horizon is one simple cycle: following end -> start from the first edge returns
 /// to it after exactly `horizon.len()` steps, and not before.
 fn check_cycle(
-    horizon: &[(u32, u32, u32)],
-    start_of: &[u32],
-    start_stamp: &[u32],
-    stamp: u32,
+    horizon: &[(u32, u32, u32)], start_of: &[u32], start_stamp: &[u32], stamp: u32,
 ) -> Result<(), WolfeError> {
     let mut at = 0usize;
     for step in 1..=horizon.len() {

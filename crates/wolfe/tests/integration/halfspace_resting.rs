@@ -15,11 +15,7 @@ use wolfe::*;
 /// `tilt` radians about a random axis, at the signed distance `sd` (its lowest corner's).
 /// Returns the pose and the box-local outward normal of the resting face.
 fn resting_box(
-    r: &mut rand_chacha::ChaCha8Rng,
-    plane: &HalfSpace,
-    h: Vec3,
-    tilt: f64,
-    sd: f64,
+    r: &mut rand_chacha::ChaCha8Rng, plane: &HalfSpace, h: Vec3, tilt: f64, sd: f64,
 ) -> (Pose, Vec3) {
     // Which face rests: local axis k, sign s; it points along -n.
     let k = r.random_range(0..3);

@@ -439,10 +439,7 @@ enum NewPoint {
 /// drawn by `prev` (its projection must keep all of them and not be the origin), or `None`
 /// when the draw does not qualify. Returns the points and the size used.
 fn gjk_like(
-    rng: &mut ChaCha8Rng,
-    rank: usize,
-    new: NewPoint,
-    prev: &dyn Fn(&mut ChaCha8Rng, usize) -> Vec<Vec3>,
+    rng: &mut ChaCha8Rng, rank: usize, new: NewPoint, prev: &dyn Fn(&mut ChaCha8Rng, usize) -> Vec<Vec3>,
 ) -> Option<Vec<Vec3>> {
     let mut pts = prev(rng, rank - 1);
     let size = pts.iter().map(|p| (p - pts[0]).norm()).fold(0.0, f64::max).max(

@@ -28,11 +28,8 @@ pub(super) fn query_error(id: usize, solver: &'static str) -> impl Fn(WolfeError
 /// The row of one timed solve of problem `id` of `case` (`vertices`: its larger hull
 /// vertex count).
 fn row(
-    (case, id, vertices): (&'static str, usize, usize),
-    (start, support): (Start, Support),
-    out: &GrowthOutput,
-    reference: Option<f64>,
-    ns: u64,
+    (case, id, vertices): (&'static str, usize, usize), (start, support): (Start, Support),
+    out: &GrowthOutput, reference: Option<f64>, ns: u64,
 ) -> Row {
     Row {
         case,
@@ -50,11 +47,7 @@ fn row(
 
 /// Table III, one case: cold and warm rows per problem.
 pub(super) fn table_case(
-    case: &'static str,
-    pool: &[Shape],
-    sizes: &Sizes,
-    rng: &mut ChaCha8Rng,
-    rows: &mut Vec<Row>,
+    case: &'static str, pool: &[Shape], sizes: &Sizes, rng: &mut ChaCha8Rng, rows: &mut Vec<Row>,
     mut tick: impl FnMut(),
 ) -> Result<(), BenchError> {
     let settings = GrowthSettings::default();
@@ -106,11 +99,7 @@ pub(super) fn table_case(
 
 /// Fig. 4, one vertex count: per pair, a cold solve with each support function.
 pub(super) fn vertices_case(
-    n: usize,
-    sizes: &Sizes,
-    rng: &mut ChaCha8Rng,
-    rows: &mut Vec<Row>,
-    mut tick: impl FnMut(),
+    n: usize, sizes: &Sizes, rng: &mut ChaCha8Rng, rows: &mut Vec<Row>, mut tick: impl FnMut(),
 ) -> Result<(), BenchError> {
     let mut solver = GrowthSolver::new(GrowthSettings::default()).map_err(query_error(0, "growth"))?;
     let mut times = vec![0u64; sizes.repeats.max(1)];

@@ -15,10 +15,7 @@ use crate::timing;
 /// Every query of every problem of `set` by every solver; `ratio` is left at 0 (see
 /// [`set_ratios`]). `tick` is called once per problem.
 pub(super) fn measure(
-    family: &'static str,
-    set: &ProblemSet,
-    repeats: usize,
-    mut tick: impl FnMut(),
+    family: &'static str, set: &ProblemSet, repeats: usize, mut tick: impl FnMut(),
 ) -> Result<Vec<PeerRow>, BenchError> {
     let mut gjk = Vec::with_capacity(GJK_SOLVERS.len());
     for s in GJK_SOLVERS {

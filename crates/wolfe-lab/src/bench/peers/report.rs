@@ -58,11 +58,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 /// The rows of a family, query, solver and band.
 fn select<'r>(
-    rows: &'r [PeerRow],
-    family: &'r str,
-    query: PeerQuery,
-    solver: &'r str,
-    band: Band,
+    rows: &'r [PeerRow], family: &'r str, query: PeerQuery, solver: &'r str, band: Band,
 ) -> impl Iterator<Item = &'r PeerRow> + 'r {
     rows.iter()
         .filter(move |r| r.family == family && r.query == query && r.solver == solver && r.band == band)
@@ -82,11 +78,7 @@ pub(super) fn ratio_series(rows: &[PeerRow], family: &str, query: PeerQuery, sol
 
 /// Median and 10-90% range of `value` over a solver's rows, per band.
 pub(super) fn band_series(
-    rows: &[PeerRow],
-    family: &str,
-    query: PeerQuery,
-    solver: &str,
-    value: impl Fn(&PeerRow) -> f64,
+    rows: &[PeerRow], family: &str, query: PeerQuery, solver: &str, value: impl Fn(&PeerRow) -> f64,
 ) -> RangeSeries {
     let points = Band::ALL
         .iter()
@@ -105,11 +97,7 @@ pub(super) fn band_series(
 /// Largest `|parry - wolfe|` (vanilla GJK / EPA) over the rows of a family, query and
 /// band where both answered with a number.
 fn max_difference(
-    rows: &[PeerRow],
-    parry: &HashMap<Key, &PeerRow>,
-    family: &str,
-    query: PeerQuery,
-    band: Band,
+    rows: &[PeerRow], parry: &HashMap<Key, &PeerRow>, family: &str, query: PeerQuery, band: Band,
 ) -> f64 {
     let ours = if query == PeerQuery::Contact { EPA } else { "gjk" };
     select(rows, family, query, ours, band)
@@ -123,11 +111,7 @@ fn max_difference(
 /// The Markdown section: per family, query, wolfe solver and band, the median ns of
 /// wolfe and parry and the median of the per-problem ratios; then the agreement.
 pub(super) fn summary(
-    rows: &[PeerRow],
-    families: &[Family],
-    counts: &[usize],
-    poses: usize,
-    repeats: usize,
+    rows: &[PeerRow], families: &[Family], counts: &[usize], poses: usize, repeats: usize,
 ) -> String {
     let mut s = String::new();
     let _ = writeln!(

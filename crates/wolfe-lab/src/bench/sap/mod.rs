@@ -51,10 +51,7 @@ pub const SEED: u64 = 0;
 /// # Errors
 /// [`wolfe_sap::SapError`] if the generated problem is invalid (it is not).
 pub fn problem(
-    pattern: Pattern,
-    regime: Regime,
-    bodies: usize,
-    seed: u64,
+    pattern: Pattern, regime: Regime, bodies: usize, seed: u64,
 ) -> Result<wolfe_sap::SapProblem, wolfe_sap::SapError> {
     let mut generator = problems::Generator::new(seed);
     generator.regime = regime;

@@ -293,9 +293,7 @@ pub(crate) fn next_step(problem: &SapProblem, v: &DVector<f64>) -> Result<SapPro
 /// previous time step at steady state, a problem whose solution is near, with contact
 /// modes consistent with its own impulses.
 pub(crate) fn neighbour(
-    problem: &SapProblem,
-    noise: &[f64],
-    perturbation: f64,
+    problem: &SapProblem, noise: &[f64], perturbation: f64,
 ) -> Result<SapProblem, SapError> {
     let trees = trees_with_v_star(problem, |o, tree| {
         let mut v_star = tree.v_star.clone();

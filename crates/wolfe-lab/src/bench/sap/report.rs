@@ -45,9 +45,7 @@ pub(crate) fn write_csv(path: &Path, rows: &[Row]) -> std::io::Result<()> {
 
 /// Mean of `f` over the rows selected by `keep`, per number of bodies.
 pub(crate) fn mean_by_bodies(
-    rows: &[Row],
-    keep: impl Fn(&Row) -> bool,
-    f: impl Fn(&Row) -> f64,
+    rows: &[Row], keep: impl Fn(&Row) -> bool, f: impl Fn(&Row) -> f64,
 ) -> Vec<(usize, f64)> {
     let mut sizes: Vec<usize> = rows.iter().map(|r| r.bodies).collect();
     sizes.sort_unstable();

@@ -20,10 +20,7 @@ use super::problems::{neighbour, next_step, Generator, CASES, DT, GRAVITY, SMALL
 /// # Errors
 /// [`SapError`] if a solve fails.
 fn iteration_histories(
-    seed: u64,
-    bodies: usize,
-    problems: usize,
-    settings: &SapSettings,
+    seed: u64, bodies: usize, problems: usize, settings: &SapSettings,
 ) -> Result<String, SapError> {
     use std::fmt::Write as _;
     use wolfe_sap::{evaluate, ConeRegion, SapModel};
@@ -140,11 +137,7 @@ const STUDY_PERTURBATIONS: [f64; 5] = [1e-6, 1e-5, 1e-4, 1e-3, 1e-2];
 /// # Errors
 /// [`SapError`] if a solve fails.
 fn warm_start_study(
-    seed: u64,
-    bodies: usize,
-    problems: usize,
-    steps: usize,
-    settings: &SapSettings,
+    seed: u64, bodies: usize, problems: usize, steps: usize, settings: &SapSettings,
 ) -> Result<String, SapError> {
     use std::fmt::Write as _;
     use wolfe_sap::{evaluate, SapModel};

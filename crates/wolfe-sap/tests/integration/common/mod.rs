@@ -176,10 +176,7 @@ pub fn random_vector(rng: &mut ChaCha8Rng, n: usize, scale: f64) -> DVector<f64>
 /// the cost and of the gradient (where the projections are differentiable: a random v
 /// almost surely is not on a region boundary), and H symmetric positive definite.
 pub fn assert_derivatives_match_finite_differences(
-    case: usize,
-    problem: &SapProblem,
-    model: &SapModel,
-    v: &DVector<f64>,
+    case: usize, problem: &SapProblem, model: &SapModel, v: &DVector<f64>,
 ) {
     let n = problem.num_velocities();
     let e = evaluate(problem, model, v);

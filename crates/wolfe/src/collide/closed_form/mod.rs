@@ -59,10 +59,7 @@ pub(crate) struct CoreSeparation {
 /// `|ca - cb| = |d|`, one rotation each way and no translation in the difference.
 #[inline(always)]
 pub(crate) fn closed_form_separation(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose,
 ) -> Option<CoreSeparation> {
     Some(match (a, b) {
         (Shape::Sphere(_), Shape::Sphere(_)) => {
@@ -160,11 +157,7 @@ pub(crate) enum CoreGeometry {
 /// no translation rounds it, so a ball touching a face gets that face's normal.
 #[inline]
 pub(crate) fn closed_form_signed(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    rounding: f64,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, rounding: f64,
 ) -> Option<CoreGeometry> {
     let geometry = match (a, b) {
         (Shape::Sphere(_), Shape::Sphere(_)) => {

@@ -22,12 +22,7 @@ impl ContactSolver {
     /// GJK stops (status `Separated`) as soon as the signed distance is certainly
     /// above `m` (Eq. 19's lower bound), since a contact query needs nothing more.
     pub(crate) fn run_cores(
-        &mut self,
-        a: &Shape,
-        b: &Shape,
-        pose_ab: &Pose,
-        x0: Option<Vec3>,
-        within: Option<f64>,
+        &mut self, a: &Shape, b: &Shape, pose_ab: &Pose, x0: Option<Vec3>, within: Option<f64>,
         (keep, hints): (Option<ClimbHints>, &mut Option<ClimbHints>),
     ) -> CoreRun {
         if self.settings.gjk.closed_form_pairs {
@@ -162,12 +157,7 @@ impl ContactSolver {
 /// frame and one of the closest point back, fewer than the relative pose and the output
 /// rotations of the A-frame path.
 fn closed_form_run(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    radius_sum: f64,
-    kind: QueryKind,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, radius_sum: f64, kind: QueryKind,
     collision_margin: f64,
 ) -> Option<(GjkRun, Vec3, Vec3)> {
     if matches!((a, b), (Shape::Capsule(_), Shape::Capsule(_))) {
@@ -276,12 +266,8 @@ impl PairVisitor for GjkEpa<'_> {
 /// The body of [`GjkEpa`] on its Minkowski difference, from `x0`.
 #[inline]
 fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    x0: Vec3,
-    within: Option<f64>,
-    sd_settings: &SignedDistanceSettings,
-    simplex: &mut Simplex,
-    polytope: &mut Polytope,
+    md: &mut MinkowskiDifference<'_, A, B>, x0: Vec3, within: Option<f64>,
+    sd_settings: &SignedDistanceSettings, simplex: &mut Simplex, polytope: &mut Polytope,
 ) -> CoreRun {
     let (kind, settings) = match within {
         Some(margin) => (
@@ -358,8 +344,7 @@ fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// face's, whichever is best.
 #[inline(never)]
 fn signed_lower_bound<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    gjk: &mut GjkRun,
+    md: &mut MinkowskiDifference<'_, A, B>, gjk: &mut GjkRun,
 ) -> f64 {
     let x_norm = gjk.x.norm();
     if gjk.face_normal != Vec3::zeros() && gjk.status == GjkStatus::Converged {

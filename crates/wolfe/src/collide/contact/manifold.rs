@@ -61,12 +61,7 @@ impl ManifoldScratch {
 /// module documentation): the clipped face points, or the single contact point when
 /// nothing flat meets.
 pub(super) fn clip_manifold(
-    c: &Contact,
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    settings: &ManifoldSettings,
+    c: &Contact, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &ManifoldSettings,
     scratch: &mut ManifoldScratch,
 ) -> ContactManifold {
     let single = ContactManifold {

@@ -184,12 +184,7 @@ impl ContactSolver {
     /// warm-started from the pair's cache (cold when it is empty), which keeps the
     /// separation and mesh climbing hints found; without, it starts cold.
     pub fn signed_distance(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        cache: Option<&mut PairCache>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, cache: Option<&mut PairCache>,
     ) -> Result<SignedDistanceOutput, WolfeError> {
         pose_a.validate()?;
         pose_b.validate()?;
@@ -203,12 +198,7 @@ impl ContactSolver {
     /// is at most `margin` (metres, finite, `>= 0`), `None` otherwise; the `cache` as
     /// in [`ContactSolver::signed_distance`].
     pub fn contact(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        margin: f64,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, margin: f64,
         cache: Option<&mut PairCache>,
     ) -> Result<Option<Contact>, WolfeError> {
         validate_margin(margin)?;
@@ -233,12 +223,7 @@ impl ContactSolver {
     /// or `None` when they are farther apart than `settings.margin`; the `cache` as in
     /// [`ContactSolver::signed_distance`].
     pub fn manifold(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        settings: &ManifoldSettings,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &ManifoldSettings,
         cache: Option<&mut PairCache>,
     ) -> Result<Option<ContactManifold>, WolfeError> {
         settings.validate()?;
@@ -253,12 +238,7 @@ impl ContactSolver {
     /// query builds no cache for a closed form.
     #[inline(always)]
     fn query(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        within: Option<f64>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, within: Option<f64>,
         mut cache: Option<&mut PairCache>,
     ) -> Queried {
         let separation = cache.as_deref_mut().map(|c| &mut c.separation);
@@ -287,11 +267,7 @@ impl ContactSolver {
     /// cores' separation found is kept in `separation` when there is one.
     #[inline]
     fn closed_form(
-        &self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
+        &self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose,
         separation: Option<&mut Option<Separation>>,
     ) -> Option<SignedDistanceOutput> {
         if !self.settings.gjk.closed_form_pairs {
@@ -362,11 +338,7 @@ enum Queried {
 /// Signed distance between `a` at `pose_a` and `b` at `pose_b` with the given settings,
 /// cold started. Allocates EPA's storage; for repeated queries keep a [`ContactSolver`].
 pub fn signed_distance(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    settings: &SignedDistanceSettings,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &SignedDistanceSettings,
 ) -> Result<SignedDistanceOutput, WolfeError> {
     ContactSolver::new(*settings)?.signed_distance(a, pose_a, b, pose_b, None)
 }

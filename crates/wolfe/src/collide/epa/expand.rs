@@ -51,9 +51,7 @@ fn scale_of(points: &[SupportPoint]) -> f64 {
 /// `S_D` maximizing `<n, s>` (the minimizing support of Eq. 8 in direction `-n`).
 #[inline]
 fn support_max<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    n: &Vec3,
-    calls: &mut u32,
+    md: &mut MinkowskiDifference<'_, A, B>, n: &Vec3, calls: &mut u32,
 ) -> SupportPoint {
     *calls += 1;
     md.support(&-n)
@@ -77,10 +75,7 @@ enum Enclosed {
 /// every step (on its boundary at worst). Per step, the farthest of the candidate
 /// supports is kept (the best-conditioned tetrahedron).
 fn enclose_origin<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    simplex: &Simplex,
-    poly: &mut Polytope,
-    calls: &mut u32,
+    md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, poly: &mut Polytope, calls: &mut u32,
 ) -> Enclosed {
     poly.clear();
     for p in simplex.vertices() {
@@ -208,10 +203,7 @@ const MAX_BLOW_UP_STEPS: usize = 8;
 /// Runs EPA on `D` from GJK's final simplex (whose hull contains the origin up to
 /// rounding: GJK ended `Intersecting` on the cores). `poly` is the caller's storage.
 pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    simplex: &Simplex,
-    settings: &EpaSettings,
-    poly: &mut Polytope,
+    md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, settings: &EpaSettings, poly: &mut Polytope,
 ) -> EpaRun {
     let mut calls = 0u32;
     let mut out = EpaRun {
@@ -450,11 +442,7 @@ const PLANE_SEARCH_CALLS: u32 = 24;
 #[cold]
 #[inline(never)]
 fn lowest_in_plane<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    n: &Vec3,
-    s: &SupportPoint,
-    target: f64,
-    calls: &mut u32,
+    md: &mut MinkowskiDifference<'_, A, B>, n: &Vec3, s: &SupportPoint, target: f64, calls: &mut u32,
 ) -> Option<(f64, Vec3, SupportPoint)> {
     let t = s.w - n.dot(&s.w) * n;
     let t_norm = t.norm();

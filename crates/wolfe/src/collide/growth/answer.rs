@@ -238,11 +238,7 @@ where
 /// `c1` is A's centre and `p` the ray to B's, in A's frame; `rotate` and `translation`
 /// are A's pose.
 pub(super) fn separating_plane<const N: usize>(
-    run: &Run<N>,
-    c1: &V<N>,
-    p: &V<N>,
-    rotate: impl Fn(V<N>) -> V<N>,
-    translation: &V<N>,
+    run: &Run<N>, c1: &V<N>, p: &V<N>, rotate: impl Fn(V<N>) -> V<N>, translation: &V<N>,
 ) -> (V<N>, f64, f64) {
     if run.beta_upper < 1.0 {
         let n = unit(&run.lambda_upper);

@@ -602,11 +602,7 @@ where
 /// `t = r d^2 / (a r + delta sqrt(d^2 - r^2))` (`a`, `delta`: `z`'s components along
 /// and across the ray, `d = |z|`): `a` when `z` is on the ray, `r` at worst.
 pub(crate) fn cone_exit<const N: usize>(
-    za: &V<N>,
-    zb: &V<N>,
-    u: &V<N>,
-    r1: f64,
-    r2: f64,
+    za: &V<N>, zb: &V<N>, u: &V<N>, r1: f64, r2: f64,
 ) -> (f64, V<N>, V<N>) {
     let r = r1 + r2;
     let z = za - zb;
@@ -668,9 +664,7 @@ pub(crate) struct Problem<'w, const N: usize> {
 /// Alg. 3 (with Sec. III-F.3 warm start and III-F.4 early exit). Requires
 /// `p != 0` and `r1 + r2 > 0`.
 pub(crate) fn solve<const N: usize, S: PairSupport<N>, T: GrowthTrace>(
-    oracle: &mut S,
-    pr: &Problem<'_, N>,
-    trace: &mut T,
+    oracle: &mut S, pr: &Problem<'_, N>, trace: &mut T,
 ) -> Run<N>
 where
     Dim: Geometry<N>,

@@ -64,10 +64,7 @@ pub(super) struct Query {
 
 /// Validates and computes the query in A's frame; `None` when the centres coincide.
 pub(super) fn prepare(
-    pose_a: &Pose,
-    center_a: &CenterPoint,
-    pose_b: &Pose,
-    center_b: &CenterPoint,
+    pose_a: &Pose, center_a: &CenterPoint, pose_b: &Pose, center_b: &CenterPoint,
 ) -> Result<Option<Query>, WolfeError> {
     pose_a.validate()?;
     pose_b.validate()?;

@@ -381,11 +381,7 @@ fn newton_step(g: &[f64; 2], ha: &[f64; 3], hb: &[f64; 3]) -> (bool, [f64; 2]) {
 /// bound (`lower`: exit, witness offsets, margin).
 #[inline(always)]
 fn finish(
-    upper: (f64, Vec3, Vec3, Vec3),
-    lower: (f64, Vec3, Vec3, f64),
-    u: &Vec3,
-    p_norm: f64,
-    iterations: u32,
+    upper: (f64, Vec3, Vec3, Vec3), lower: (f64, Vec3, Vec3, f64), u: &Vec3, p_norm: f64, iterations: u32,
     converged: bool,
 ) -> SmoothRun {
     let (f, lambda, za, zb) = upper;
@@ -550,11 +546,7 @@ fn model_minimizer(a: &PlaneSupport, b: &PlaneSupport, linear: &[f64; 2]) -> Opt
 /// and the point. The certified loop of [`solve`] goes on from there, so that rounding or a
 /// stall here costs iterations, never correctness.
 fn plane_newton(
-    a: &PlaneSupport,
-    b: &PlaneSupport,
-    (constant, linear): (f64, [f64; 2]),
-    mut y: [f64; 2],
-    tolerance: f64,
+    a: &PlaneSupport, b: &PlaneSupport, (constant, linear): (f64, [f64; 2]), mut y: [f64; 2], tolerance: f64,
     limit: u32,
 ) -> (u32, [f64; 2]) {
     let mut k = 0;
@@ -625,13 +617,8 @@ const CERTIFIABLE: f64 = 64.0;
 ///   convex hull of `z` and the inscribed ball `B_r(0)` ([`cone_exit`]).
 #[inline(always)]
 fn inner_bounds(
-    q: &SmoothQuery<'_>,
-    u: &Vec3,
-    ub: &Vec3,
-    rot_ba: &Mat3,
-    (ka, kb): (Option<Vec3>, Option<Vec3>),
-    (za, zb, z): (&Vec3, &Vec3, &Vec3),
-    lower: &mut (f64, Vec3, Vec3, f64),
+    q: &SmoothQuery<'_>, u: &Vec3, ub: &Vec3, rot_ba: &Mat3, (ka, kb): (Option<Vec3>, Option<Vec3>),
+    (za, zb, z): (&Vec3, &Vec3, &Vec3), lower: &mut (f64, Vec3, Vec3, f64),
 ) {
     let mut closed = false;
     if let Some(k) = ka {

@@ -263,23 +263,14 @@ impl PairSupport<2> for Pair2<'_> {
 
 /// Growth distance between 2D shapes scaled about their default centres.
 pub fn growth_distance_2d(
-    a: &Shape2,
-    pose_a: &Pose2,
-    b: &Shape2,
-    pose_b: &Pose2,
-    settings: &GrowthSettings,
+    a: &Shape2, pose_a: &Pose2, b: &Shape2, pose_b: &Pose2, settings: &GrowthSettings,
 ) -> Result<GrowthOutput2, WolfeError> {
     growth_distance_2d_traced(a, pose_a, b, pose_b, settings, &mut ())
 }
 
 /// [`growth_distance_2d`], reporting every iteration's bounds to `trace`.
 pub fn growth_distance_2d_traced<T: GrowthTrace>(
-    a: &Shape2,
-    pose_a: &Pose2,
-    b: &Shape2,
-    pose_b: &Pose2,
-    settings: &GrowthSettings,
-    trace: &mut T,
+    a: &Shape2, pose_a: &Pose2, b: &Shape2, pose_b: &Pose2, settings: &GrowthSettings, trace: &mut T,
 ) -> Result<GrowthOutput2, WolfeError> {
     let f = Frame2::new(a, pose_a, b, pose_b, settings)?;
     if f.p == Vec2::zeros() {
@@ -346,11 +337,7 @@ pub struct GrowthCollisionOutput2 {
 /// Growth-based collision test with early exit (Sec. III-F.4) between 2D shapes scaled
 /// about their default centres.
 pub fn growth_collide_2d(
-    a: &Shape2,
-    pose_a: &Pose2,
-    b: &Shape2,
-    pose_b: &Pose2,
-    settings: &GrowthSettings,
+    a: &Shape2, pose_a: &Pose2, b: &Shape2, pose_b: &Pose2, settings: &GrowthSettings,
 ) -> Result<GrowthCollisionOutput2, WolfeError> {
     let f = Frame2::new(a, pose_a, b, pose_b, settings)?;
     if f.p == Vec2::zeros() {
@@ -401,11 +388,7 @@ struct Frame2 {
 impl Frame2 {
     /// Validates the inputs and computes the query in A's frame.
     fn new(
-        a: &Shape2,
-        pose_a: &Pose2,
-        b: &Shape2,
-        pose_b: &Pose2,
-        settings: &GrowthSettings,
+        a: &Shape2, pose_a: &Pose2, b: &Shape2, pose_b: &Pose2, settings: &GrowthSettings,
     ) -> Result<Self, WolfeError> {
         settings.validate()?;
         pose_a.validate()?;
@@ -431,12 +414,7 @@ impl Frame2 {
 
     /// The loop of `core.rs` on the pair, cold started.
     fn solve<T: GrowthTrace>(
-        &self,
-        a: &Shape2,
-        b: &Shape2,
-        settings: &GrowthSettings,
-        mode: Mode,
-        trace: &mut T,
+        &self, a: &Shape2, b: &Shape2, settings: &GrowthSettings, mode: Mode, trace: &mut T,
     ) -> core::Run<2> {
         let (rot_ab, c1, cb) = (self.rot_ab, self.c1, self.cb);
         let mut pair = Pair2 { a, b, rot_ab, c1, cb };

@@ -48,12 +48,7 @@ impl GrowthSolver {
     /// default centres or the `centers` given, warm-started from the pair's `cache` when
     /// there is one (see [`GrowthSolver`]).
     pub fn growth_distance(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        centers: Option<&[CenterPoint; 2]>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, centers: Option<&[CenterPoint; 2]>,
         cache: Option<&mut PairCache>,
     ) -> Result<GrowthOutput, WolfeError> {
         let centers = centers_of(a, b, centers);
@@ -64,12 +59,7 @@ impl GrowthSolver {
     /// iteration to `trace` (a closure `FnMut(GrowthIterate)` works): the instrumented
     /// form of the same code.
     pub fn growth_distance_traced<T: GrowthTrace>(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        centers: Option<&[CenterPoint; 2]>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, centers: Option<&[CenterPoint; 2]>,
         trace: &mut T,
     ) -> Result<GrowthOutput, WolfeError> {
         let centers = centers_of(a, b, centers);
@@ -114,12 +104,7 @@ impl GrowthSolver {
     /// assert!((out.alpha - 3.0).abs() < 1e-7);
     /// ```
     pub fn growth_distance_of<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-        &mut self,
-        a: &A,
-        pose_a: &Pose,
-        b: &B,
-        pose_b: &Pose,
-        centers: Option<&[CenterPoint; 2]>,
+        &mut self, a: &A, pose_a: &Pose, b: &B, pose_b: &Pose, centers: Option<&[CenterPoint; 2]>,
     ) -> Result<GrowthOutput, WolfeError> {
         let [ca, cb] = centers_of(a, b, centers);
         let mut cold = GrowthMemory::default();
@@ -141,12 +126,7 @@ impl GrowthSolver {
     /// `pose_a` and `b` at `pose_b`; `centers` and `cache` as in
     /// [`GrowthSolver::growth_distance`].
     pub fn collide(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        centers: Option<&[CenterPoint; 2]>,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, centers: Option<&[CenterPoint; 2]>,
         cache: Option<&mut PairCache>,
     ) -> Result<GrowthCollisionOutput, WolfeError> {
         let [ca, cb] = centers_of(a, b, centers);
@@ -159,14 +139,8 @@ impl GrowthSolver {
     /// out of line: the public entries only pick the centres.
     #[allow(clippy::too_many_arguments)]
     fn distance_shapes<T: GrowthTrace>(
-        &mut self,
-        a: &Shape,
-        pose_a: &Pose,
-        b: &Shape,
-        pose_b: &Pose,
-        [ca, cb]: &[CenterPoint; 2],
-        cache: Option<&mut PairCache>,
-        trace: &mut T,
+        &mut self, a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, [ca, cb]: &[CenterPoint; 2],
+        cache: Option<&mut PairCache>, trace: &mut T,
     ) -> Result<GrowthOutput, WolfeError> {
         // Initialized on the cold path only: a warm query writes no memory of its own.
         let mut cold;
@@ -205,9 +179,7 @@ fn memory_use<'m>(cache: Option<&'m mut PairCache>, cold: &'m mut GrowthMemory) 
 /// The centres a query scales the shapes about: the ones given, or the defaults.
 #[inline(always)]
 fn centers_of<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    a: &A,
-    b: &B,
-    centers: Option<&[CenterPoint; 2]>,
+    a: &A, b: &B, centers: Option<&[CenterPoint; 2]>,
 ) -> [CenterPoint; 2] {
     match centers {
         Some(c) => *c,
@@ -225,14 +197,8 @@ type MemoryUse<'m> = (&'m mut GrowthMemory, bool);
 /// runs' bounds.
 #[allow(clippy::too_many_arguments)]
 fn distance_with<T: GrowthTrace>(
-    settings: &GrowthSettings,
-    (memory, warm): MemoryUse<'_>,
-    pose_a: &Pose,
-    center_a: &CenterPoint,
-    pose_b: &Pose,
-    center_b: &CenterPoint,
-    trace: &mut T,
-    smooth: Option<(Smooth, Smooth)>,
+    settings: &GrowthSettings, (memory, warm): MemoryUse<'_>, pose_a: &Pose, center_a: &CenterPoint,
+    pose_b: &Pose, center_b: &CenterPoint, trace: &mut T, smooth: Option<(Smooth, Smooth)>,
     solve: impl FnOnce(Runner<'_, Continued<'_, T>>) -> Run<3>,
 ) -> Result<GrowthOutput, WolfeError> {
     let q = prepare(pose_a, center_a, pose_b, center_b)?;
@@ -336,14 +302,8 @@ fn finite(out: GrowthOutput) -> Result<GrowthOutput, WolfeError> {
 /// The collision query.
 #[allow(clippy::too_many_arguments)]
 fn collide_with(
-    settings: &GrowthSettings,
-    (memory, warm): MemoryUse<'_>,
-    a: &Shape,
-    pose_a: &Pose,
-    center_a: &CenterPoint,
-    b: &Shape,
-    pose_b: &Pose,
-    center_b: &CenterPoint,
+    settings: &GrowthSettings, (memory, warm): MemoryUse<'_>, a: &Shape, pose_a: &Pose,
+    center_a: &CenterPoint, b: &Shape, pose_b: &Pose, center_b: &CenterPoint,
 ) -> Result<GrowthCollisionOutput, WolfeError> {
     let Some(q) = prepare(pose_a, center_a, pose_b, center_b)? else {
         // Coincident centres: a common point of both shapes.
@@ -523,22 +483,14 @@ impl<T: GrowthTrace> PairVisitor for Runner<'_, T> {
 /// Growth distance between `a` and `b` scaled about their default centres, cold
 /// started. For repeated queries keep a [`GrowthSolver`].
 pub fn growth_distance(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    settings: &GrowthSettings,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &GrowthSettings,
 ) -> Result<GrowthOutput, WolfeError> {
     GrowthSolver::new(*settings)?.growth_distance(a, pose_a, b, pose_b, None, None)
 }
 
 /// Growth-based collision test between `a` and `b` (default centres), cold started.
 pub fn growth_collide(
-    a: &Shape,
-    pose_a: &Pose,
-    b: &Shape,
-    pose_b: &Pose,
-    settings: &GrowthSettings,
+    a: &Shape, pose_a: &Pose, b: &Shape, pose_b: &Pose, settings: &GrowthSettings,
 ) -> Result<GrowthCollisionOutput, WolfeError> {
     GrowthSolver::new(*settings)?.collide(a, pose_a, b, pose_b, None, None)
 }

@@ -199,13 +199,8 @@ fn edge(w: &Points, i: usize, last: usize, di: f64, eii: f64, b: Bounds) -> Opti
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn face(
-    w: &Points,
-    [i, j, last]: [usize; 3],
-    dropped: usize,
-    (ei, ej, d): (&Vec3, &Vec3, &Vec3),
-    n: &Vec3,
-    (eii, ejj): (f64, f64),
-    b: Bounds,
+    w: &Points, [i, j, last]: [usize; 3], dropped: usize, (ei, ej, d): (&Vec3, &Vec3, &Vec3), n: &Vec3,
+    (eii, ejj): (f64, f64), b: Bounds,
 ) -> Option<Projection> {
     // One numerator at a time, so that a face tried in vain (the origin beyond two
     // planes through `d`) can stop after the first.

@@ -129,12 +129,7 @@ pub fn check_answer(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, out: &wolfe::Gro
 }
 
 pub fn run_checked(
-    s: &mut GrowthSolver,
-    a: &Shape,
-    pa: &Pose,
-    b: &Shape,
-    pb: &Pose,
-    what: &str,
+    s: &mut GrowthSolver, a: &Shape, pa: &Pose, b: &Shape, pb: &Pose, what: &str,
 ) -> wolfe::GrowthOutput {
     let mut trace: Vec<GrowthIterate> = Vec::new();
     let out = s
@@ -192,8 +187,7 @@ pub fn nudge(rng: &mut ChaCha8Rng, p: &Pose, size: f64) -> Pose {
 /// poses fills a fresh cache, then four steps nudge both poses (Sec. III-F.3's setting)
 /// and `check(step, pose_a, pose_b, cold, warm)` sees each step's two answers.
 pub fn warm_trajectory(
-    rng: &mut ChaCha8Rng,
-    (a, b): (&Shape, &Shape),
+    rng: &mut ChaCha8Rng, (a, b): (&Shape, &Shape),
     mut check: impl FnMut(u32, &Pose, &Pose, &GrowthOutput, &GrowthOutput),
 ) {
     let (mut cold, mut warm) = (solver(), solver());

@@ -33,9 +33,7 @@ const MIN_FACE_SINE: f64 = 1e-6;
 /// that gave it; `None` when the simplex spans no trustworthy plane.
 #[inline(always)]
 fn face_certificate<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    simplex: &Simplex,
-    last: &SupportPoint,
+    md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, last: &SupportPoint,
 ) -> Option<(Vec3, f64, SupportPoint)> {
     let v = simplex.vertices();
     let (p0, p1, p2) = match v.len() {
@@ -120,12 +118,8 @@ impl FaceCheck {
 /// against 221), so it is inlined for every pair.
 #[inline(always)]
 pub(super) fn face_certified<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    settings: &GjkSettings,
-    t: &Thresholds,
-    simplex: &Simplex,
-    last: &SupportPoint,
-    x: Vec3,
+    md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, t: &Thresholds, simplex: &Simplex,
+    last: &SupportPoint, x: Vec3,
 ) -> FaceCheck {
     let Some((u, lb, s)) = face_certificate(md, simplex, last) else {
         return FaceCheck {

@@ -17,10 +17,7 @@ use crate::shape::ConvexShape;
 /// projects the origin on the segment from it to the new support. A reference, not a
 /// production solver: it converges sublinearly.
 pub(super) fn run_frank_wolfe<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    x0: Vec3,
-    settings: &GjkSettings,
-    kind: QueryKind,
+    md: &mut MinkowskiDifference<'_, A, B>, x0: Vec3, settings: &GjkSettings, kind: QueryKind,
     simplex: &mut Simplex,
 ) -> GjkRun {
     simplex.clear();

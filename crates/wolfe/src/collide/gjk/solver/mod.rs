@@ -127,10 +127,7 @@ fn gap_converged(settings: &GjkSettings, g: f64, x_norm: f64, s: &Vec3, radius_s
 /// carries: `run_vanilla` (Alg. 4), `run_accelerated` (Alg. 6 with Alg. 7, handing
 /// over to vanilla GJK when momentum ends) and `run_frank_wolfe` (Alg. 3).
 pub fn run_gjk<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    x0: Vec3,
-    settings: &GjkSettings,
-    kind: QueryKind,
+    md: &mut MinkowskiDifference<'_, A, B>, x0: Vec3, settings: &GjkSettings, kind: QueryKind,
     simplex: &mut Simplex,
 ) -> GjkRun {
     // The momentum variant and whether `Auto`'s far gate applies, `None` for vanilla
@@ -158,10 +155,7 @@ pub fn run_gjk<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// ([`rescue`]).
 #[inline(always)]
 fn finished<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    settings: &GjkSettings,
-    kind: QueryKind,
-    simplex: &mut Simplex,
+    md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, kind: QueryKind, simplex: &mut Simplex,
     run: GjkRun,
 ) -> GjkRun {
     if matches!(
@@ -196,9 +190,7 @@ const FAR_GATE: f64 = 0.5;
 /// separation vector and `lb` nearly the distance itself.
 #[inline]
 fn far_after_first_support<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &MinkowskiDifference<'_, A, B>,
-    x0: &Vec3,
-    s0: &Vec3,
+    md: &MinkowskiDifference<'_, A, B>, x0: &Vec3, s0: &Vec3,
 ) -> bool {
     // `lb > 0` first: it is necessary (`w >= 0`) and decides overlapping pairs and most
     // close ones without computing `c`.
@@ -335,10 +327,7 @@ struct Handover {
 /// carries no momentum state and computes each quantity once: the settings' thresholds
 /// are hoisted, and `|x_k|^2` is carried over from the projection instead of recomputed.
 fn run_vanilla<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    x0: Vec3,
-    settings: &GjkSettings,
-    kind: QueryKind,
+    md: &mut MinkowskiDifference<'_, A, B>, x0: Vec3, settings: &GjkSettings, kind: QueryKind,
     simplex: &mut Simplex,
 ) -> GjkRun {
     simplex.clear();
@@ -359,12 +348,8 @@ fn run_vanilla<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// rest of an accelerated run once momentum ends (Alg. 6 lines 5-7).
 #[inline(always)]
 fn vanilla_from<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    settings: &GjkSettings,
-    t: &Thresholds,
-    simplex: &mut Simplex,
-    mut out: GjkRun,
-    from: Handover,
+    md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, t: &Thresholds, simplex: &mut Simplex,
+    mut out: GjkRun, from: Handover,
 ) -> GjkRun {
     let Handover {
         mut x,
@@ -444,13 +429,8 @@ fn vanilla_from<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// chain; `d_k`'s own norm and unit vector, needed only by the lower bound and the next
 /// iteration, run beside the support call.
 fn run_accelerated<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    x0: Vec3,
-    settings: &GjkSettings,
-    variant: GjkVariant,
-    kind: QueryKind,
-    simplex: &mut Simplex,
-    gated: bool,
+    md: &mut MinkowskiDifference<'_, A, B>, x0: Vec3, settings: &GjkSettings, variant: GjkVariant,
+    kind: QueryKind, simplex: &mut Simplex, gated: bool,
 ) -> GjkRun {
     simplex.clear();
     let t = Thresholds::new(md.radius_sum(), settings, kind);

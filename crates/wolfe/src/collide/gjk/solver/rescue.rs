@@ -49,10 +49,7 @@ fn certified(run: &GjkRun) -> bool {
 #[cold]
 #[inline(never)]
 pub(super) fn rescue<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    settings: &GjkSettings,
-    kind: QueryKind,
-    simplex: &mut Simplex,
+    md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, kind: QueryKind, simplex: &mut Simplex,
     out: GjkRun,
 ) -> GjkRun {
     let t = Thresholds::new(md.radius_sum(), settings, kind);
@@ -86,12 +83,8 @@ pub(super) fn rescue<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// `support_calls - iterations <= 1` still holds (its extra call, like the face check's,
 /// is not counted).
 fn retry<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    settings: &GjkSettings,
-    kind: QueryKind,
-    t: &Thresholds,
-    simplex: &mut Simplex,
-    mut out: GjkRun,
+    md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, kind: QueryKind, t: &Thresholds,
+    simplex: &mut Simplex, mut out: GjkRun,
 ) -> GjkRun {
     let kept = *simplex;
     let x0 = md.bounding_box_center_difference();
@@ -130,10 +123,7 @@ fn retry<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 ///
 /// The support calls here are not counted in `support_calls`, like the face check's.
 fn cheap<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
-    md: &mut MinkowskiDifference<'_, A, B>,
-    settings: &GjkSettings,
-    t: &Thresholds,
-    simplex: &Simplex,
+    md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, t: &Thresholds, simplex: &Simplex,
     mut out: GjkRun,
 ) -> GjkRun {
     let x = out.x;
