@@ -33,7 +33,9 @@
 //! boundary. Shapes whose cores stay outside (a sphere's centre above the surface) get
 //! the exact normal from the closest point.
 //!
-//! Warm starts per part pair are not kept yet: every pair query starts cold.
+//! The whole-geometry queries here start each part pair cold; a caller that keeps part
+//! pairs across queries (the simulator keeps one per close part pair) passes each its
+//! own [`crate::PairCache`] through [`CompositeSolver::primitive_manifold`].
 
 mod bvh;
 mod compound;
