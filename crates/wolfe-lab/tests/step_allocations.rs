@@ -67,7 +67,7 @@ fn assert_resting_steps_do_not_allocate(what: &str, world: World, settings: SimS
 /// across the other's bar, and a box on a static compound step: per-part-pair states
 /// at rest.
 fn compounds_world() -> (World, SimSettings) {
-    use wolfe::{Capsule, Compound, CompoundPart, Cuboid, Geometry, Pose, Quat, Sphere, Vec3};
+    use wolfe::{Compound, CompoundPart, Cuboid, Geometry, Pose, Vec3};
     use wolfe_sim::{Material, RigidBody, StaticGeometry};
     let dt = 0.005;
     let material = Material {
@@ -75,24 +75,7 @@ fn compounds_world() -> (World, SimSettings) {
         friction: 0.8,
         ..Material::default()
     };
-    let ball = |x: f64| {
-        CompoundPart::new(
-            Sphere::new(0.03).unwrap().into(),
-            Pose::from_translation(Vec3::new(x, 0.0, 0.0)),
-        )
-    };
-    let bar = Pose::new(
-        Vec3::zeros(),
-        Quat::from_scaled_axis(Vec3::new(0.0, std::f64::consts::FRAC_PI_2, 0.0)),
-    );
-    let dumbbell = Geometry::from(
-        Compound::new(vec![
-            ball(-0.1),
-            ball(0.1),
-            CompoundPart::new(Capsule::new(0.01, 0.1).unwrap().into(), bar),
-        ])
-        .unwrap(),
-    );
+    let dumbbell = Geometry::from(Compound::dumbbell(0.03, 0.1, 0.01).unwrap());
     let mut world = World::default();
     world.add_ground(material).unwrap();
     for (k, pose) in [

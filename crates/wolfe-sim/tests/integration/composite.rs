@@ -6,7 +6,7 @@ use std::f64::consts::FRAC_PI_2;
 use std::sync::Arc;
 
 use nalgebra::Matrix3;
-use wolfe::{Capsule, Compound, CompoundPart, Cuboid, Geometry, Pose, Quat, Shape, Sphere, TriMesh, Vec3};
+use wolfe::{Compound, CompoundPart, Cuboid, Geometry, Pose, Quat, Shape, Sphere, TriMesh, Vec3};
 use wolfe_sim::{
     detect::ContactQuery, Collider, Material, RigidBody, SimError, SimSettings, Simulation, StaticGeometry,
     World,
@@ -104,24 +104,9 @@ fn sphere_in_a_bowl_rests_on_the_inner_surface() {
     );
 }
 
-/// A dumbbell: two spheres joined by a capsule along x.
+/// A dumbbell: two 3 cm balls 20 cm apart joined by a 1 cm bar, along x.
 fn dumbbell() -> Compound {
-    let ball = |x: f64| {
-        CompoundPart::new(
-            Sphere::new(0.03).unwrap().into(),
-            Pose::from_translation(Vec3::new(x, 0.0, 0.0)),
-        )
-    };
-    let bar = Pose::new(
-        Vec3::zeros(),
-        Quat::from_scaled_axis(Vec3::new(0.0, FRAC_PI_2, 0.0)),
-    );
-    Compound::new(vec![
-        ball(-0.1),
-        ball(0.1),
-        CompoundPart::new(Capsule::new(0.01, 0.1).unwrap().into(), bar),
-    ])
-    .unwrap()
+    Compound::dumbbell(0.03, 0.1, 0.01).unwrap()
 }
 
 /// A compound dumbbell thrown yawed and pitching (its angular velocity along no

@@ -1,11 +1,13 @@
 //! [`Compound`]: a shape made of convex parts, each at its local pose, with a BVH over
 //! the parts.
 
+use std::f64::consts::FRAC_PI_2;
+
 use super::bvh::Bvh;
 use super::trimesh::moments_to_properties;
 use crate::error::{non_negative_setting, WolfeError};
-use crate::math::{Aabb, Mat3, Pose, Vec3};
-use crate::shape::{ConvexShape, MassProperties, Shape};
+use crate::math::{Aabb, Mat3, Pose, Quat, Vec3};
+use crate::shape::{Capsule, ConvexShape, MassProperties, Shape, Sphere};
 
 /// One convex part of a [`Compound`].
 #[derive(Clone, Debug)]
@@ -46,6 +48,21 @@ pub struct Compound {
 }
 
 impl Compound {
+    /// A dumbbell along the local x axis: two balls of radius `ball_radius` centred at
+    /// `x = -half_span` and `x = +half_span`, joined by a bar (a capsule of radius
+    /// `bar_radius` over the same span). Errors: a radius that is not finite and `> 0`,
+    /// a `half_span` that is not finite and `>= 0` (the shapes' own checks).
+    pub fn dumbbell(ball_radius: f64, half_span: f64, bar_radius: f64) -> Result<Self, WolfeError> {
+        let ball = |x: f64| -> Result<CompoundPart, WolfeError> {
+            let pose = Pose::from_translation(Vec3::new(x, 0.0, 0.0));
+            Ok(CompoundPart::new(Sphere::new(ball_radius)?.into(), pose))
+        };
+        // A capsule's axis is its local z: a quarter turn about y lays it along x.
+        let along_x = Pose::new(Vec3::zeros(), Quat::from_scaled_axis(Vec3::y() * FRAC_PI_2));
+        let bar = CompoundPart::new(Capsule::new(bar_radius, half_span)?.into(), along_x);
+        Self::new(vec![ball(-half_span)?, ball(half_span)?, bar])
+    }
+
     /// A compound of `parts`. Errors: [`WolfeError::EmptyComposite`] without parts, a
     /// part pose's error ([`Pose::validate`]), [`WolfeError::InvalidSetting`] for a
     /// friction that is not finite and `>= 0`.
@@ -113,5 +130,30 @@ impl Compound {
             second += central + c * c.transpose() * v;
         }
         Ok(moments_to_properties(volume, first, second, density))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dumbbell_spans_its_balls_and_checks_its_sizes() {
+        let d = Compound::dumbbell(0.03, 0.1, 0.01).unwrap();
+        assert_eq!(d.parts().len(), 3);
+        let b = d.local_aabb();
+        // The balls reach half_span + ball_radius along x, their radius across; the bar
+        // (radius 0.01, along x) stays inside that box.
+        for (got, want) in [
+            (b.min.x, -0.13),
+            (b.max.x, 0.13),
+            (b.max.y, 0.03),
+            (b.max.z, 0.03),
+        ] {
+            assert!((got - want).abs() < 1e-12, "{got} vs {want}");
+        }
+        assert!(Compound::dumbbell(-0.03, 0.1, 0.01).is_err());
+        assert!(Compound::dumbbell(0.03, f64::NAN, 0.01).is_err());
+        assert!(Compound::dumbbell(0.03, 0.1, 0.0).is_err());
     }
 }
