@@ -72,24 +72,37 @@ callback_data!(
     "The result: the closest pair so far."
 );
 
+/// A callback base class (coal's `*CallBackBase`): a constructor that takes and ignores
+/// any arguments (so that a subclass's `__init__` may pass its own to `super()`), an
+/// `init()` that does nothing, and the query method given, which a subclass overrides.
+macro_rules! callback_base {
+    ($(#[$doc:meta])* $name:ident { $($methods:tt)* }) => {
+        $(#[$doc])*
+        #[pyclass(subclass, module = "wolfe")]
+        pub struct $name {}
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            #[pyo3(signature = (*args, **kwargs))]
+            fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> Self {
+                let _ = (args, kwargs);
+                Self {}
+            }
+
+            /// Called when a manager's query starts (does nothing here).
+            fn init(&self) {}
+
+            $($methods)*
+        }
+    };
+}
+
+callback_base!(
 /// Base of collision callbacks (coal's `CollisionCallBackBase`): subclass it and
 /// override `collide(o1, o2) -> bool` (True stops the traversal) and, optionally,
 /// `init()` (called when a manager's query starts).
-#[pyclass(subclass, module = "wolfe")]
-pub struct CollisionCallBackBase {}
-
-#[pymethods]
-impl CollisionCallBackBase {
-    #[new]
-    #[pyo3(signature = (*args, **kwargs))]
-    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> Self {
-        let _ = (args, kwargs);
-        Self {}
-    }
-
-    /// Called when a manager's query starts (does nothing here).
-    fn init(&self) {}
-
+CollisionCallBackBase {
     /// Receives a candidate pair; a subclass overrides it.
     fn collide(&self, o1: &Bound<'_, PyAny>, o2: &Bound<'_, PyAny>) -> PyResult<bool> {
         let _ = (o1, o2);
@@ -97,7 +110,25 @@ impl CollisionCallBackBase {
             "CollisionCallBackBase.collide(o1, o2) must be overridden by a subclass",
         ))
     }
-}
+});
+
+callback_base!(
+/// Base of distance callbacks (coal's `DistanceCallBackBase`): subclass it and
+/// override `distance(o1, o2, dist) -> bool`, where `dist` is a numpy array of one
+/// float holding the smallest distance so far: write the pair's distance into it when
+/// smaller (the manager skips the pairs whose boxes are farther). True stops the
+/// traversal.
+DistanceCallBackBase {
+    /// Receives a candidate pair; a subclass overrides it.
+    fn distance(
+        &self, o1: &Bound<'_, PyAny>, o2: &Bound<'_, PyAny>, dist: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let _ = (o1, o2, dist);
+        Err(PyNotImplementedError::new_err(
+            "DistanceCallBackBase.distance(o1, o2, dist) must be overridden by a subclass",
+        ))
+    }
+});
 
 /// A default callback class: `data` (a `$data`), a constructor that makes it, `init()`
 /// that clears it, and the query method given.
@@ -165,37 +196,6 @@ CollisionCallBackDefault extends CollisionCallBackBase, CollisionData,
         Ok(done)
     }
 });
-
-/// Base of distance callbacks (coal's `DistanceCallBackBase`): subclass it and
-/// override `distance(o1, o2, dist) -> bool`, where `dist` is a numpy array of one
-/// float holding the smallest distance so far: write the pair's distance into it when
-/// smaller (the manager skips the pairs whose boxes are farther). True stops the
-/// traversal.
-#[pyclass(subclass, module = "wolfe")]
-pub struct DistanceCallBackBase {}
-
-#[pymethods]
-impl DistanceCallBackBase {
-    #[new]
-    #[pyo3(signature = (*args, **kwargs))]
-    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> Self {
-        let _ = (args, kwargs);
-        Self {}
-    }
-
-    /// Called when a manager's query starts (does nothing here).
-    fn init(&self) {}
-
-    /// Receives a candidate pair; a subclass overrides it.
-    fn distance(
-        &self, o1: &Bound<'_, PyAny>, o2: &Bound<'_, PyAny>, dist: &Bound<'_, PyAny>,
-    ) -> PyResult<bool> {
-        let _ = (o1, o2, dist);
-        Err(PyNotImplementedError::new_err(
-            "DistanceCallBackBase.distance(o1, o2, dist) must be overridden by a subclass",
-        ))
-    }
-}
 
 default_callback!(
 /// coal's `DistanceCallBackDefault`: computes each candidate pair's distance with

@@ -15,7 +15,10 @@ macro_rules! py_enum {
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         #[allow(non_camel_case_types)]
         pub enum $name {
-            $($(#[$vmeta])* $variant = $value,)*
+            $(
+                #[doc = concat!("`", stringify!($variant), "` = ", stringify!($value), " (see the enum's members).")]
+                $(#[$vmeta])* $variant = $value,
+            )*
         }
 
         /// Every member with its name, for the module attributes.

@@ -16,17 +16,15 @@ use crate::transform::pose_arg;
 
 py_enum! {
 /// How a growth query ended.
+///
+/// Members:
+/// - `Converged`: Relative gap within the tolerance.
+/// - `IterationLimit`: Iteration limit; bounds valid.
+/// - `NumericalTrouble`: Degenerate pivot in f64; bounds valid.
+/// - `Separated`: Collision query: separated (early exit).
+/// - `Overlapping`: Collision query: overlapping (early exit).
 as "GrowthStatus" pub enum PyGrowthStatus, members GROWTH_STATUSES {
-    /// Relative gap within the tolerance.
-    Converged = 0,
-    /// Iteration limit; bounds valid.
-    IterationLimit = 1,
-    /// Degenerate pivot in f64; bounds valid.
-    NumericalTrouble = 2,
-    /// Collision query: separated (early exit).
-    Separated = 3,
-    /// Collision query: overlapping (early exit).
-    Overlapping = 4,
+    Converged = 0, IterationLimit = 1, NumericalTrouble = 2, Separated = 3, Overlapping = 4,
 }
 }
 
@@ -268,34 +266,20 @@ impl GrowthCache {
 
     /// Growth distance.
     pub fn distance(&mut self, py: Python<'_>, pair: &GrowthPair) -> PyResult<GrowthResult> {
+        let (p, cache) = (pair, self.cache.as_mut());
         let o = self
             .solver
-            .growth_distance(
-                &pair.a,
-                &pair.pa,
-                &pair.b,
-                &pair.pb,
-                Some(&pair.centers),
-                self.cache.as_mut(),
-            )
-            .map_err(geometry)?;
-        Ok(GrowthResult::new(py, &o))
+            .growth_distance(&p.a, &p.pa, &p.b, &p.pb, Some(&p.centers), cache);
+        Ok(GrowthResult::new(py, &o.map_err(geometry)?))
     }
 
     /// Growth-based collision test.
     pub fn collide(&mut self, py: Python<'_>, pair: &GrowthPair) -> PyResult<GrowthCollision> {
+        let (p, cache) = (pair, self.cache.as_mut());
         let o = self
             .solver
-            .collide(
-                &pair.a,
-                &pair.pa,
-                &pair.b,
-                &pair.pb,
-                Some(&pair.centers),
-                self.cache.as_mut(),
-            )
-            .map_err(geometry)?;
-        Ok(GrowthCollision::new(py, &o))
+            .collide(&p.a, &p.pa, &p.b, &p.pb, Some(&p.centers), cache);
+        Ok(GrowthCollision::new(py, &o.map_err(geometry)?))
     }
 }
 

@@ -13,29 +13,14 @@ use std::time::Instant;
 use nalgebra::{DMatrix, Matrix3, Vector3};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe_sap::{SapError, SapProblem, SapSolver};
+use wolfe_sap::{contact_frame, SapError, SapProblem, SapSolver};
 
 const DT: f64 = 1e-2;
 const GRAVITY: f64 = 9.81;
 
-fn skew(p: &Vector3<f64>) -> Matrix3<f64> {
-    Matrix3::new(0.0, -p.z, p.y, p.z, 0.0, -p.x, -p.y, p.x, 0.0)
-}
-
-/// Rows t1, t2, n of a contact frame with normal `n`.
-fn frame(n: &Vector3<f64>) -> Matrix3<f64> {
-    let a = if n.x.abs() < 0.9 {
-        Vector3::x()
-    } else {
-        Vector3::y()
-    };
-    let t1 = n.cross(&a).normalize();
-    Matrix3::from_rows(&[t1.transpose(), n.cross(&t1).transpose(), n.transpose()])
-}
-
 /// The Jacobian block `sign C [I, -[p]x]` of a free body at the point `p`.
 fn body_jacobian(c: &Matrix3<f64>, p: &Vector3<f64>, sign: f64) -> DMatrix<f64> {
-    let ang = -(c * skew(p));
+    let ang = -(c * p.cross_matrix());
     DMatrix::from_fn(3, 6, |r, k| {
         sign * if k < 3 { c[(r, k)] } else { ang[(r, k - 3)] }
     })
@@ -69,7 +54,8 @@ fn pile(rng: &mut ChaCha8Rng, bodies: usize) -> (Vec<DMatrix<f64>>, Vec<Contact>
     let mut contacts = Vec::new();
     let mut patch = |rng: &mut ChaCha8Rng, a: usize, b: Option<usize>, n: Vector3<f64>| {
         let one = spheres[a] || b.is_some_and(|b| spheres[b]);
-        let c = frame(&n);
+        // Rows t1, t2, n: the transpose of the contact frame C.
+        let c = contact_frame(&n).transpose();
         let (t1, t2) = (c.row(0).transpose(), c.row(1).transpose());
         let corners = [(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)];
         for &(s1, s2) in &corners[..if one { 1 } else { 4 }] {

@@ -9,6 +9,19 @@ use crate::error::SapError;
 use crate::forest::{all_finite, blocks, copy_dmatrix, Forest, Tree};
 use crate::regularization::{check_energy, RegularizationSettings};
 
+/// A rotation whose third column is the unit vector `n`: the contact frame `C` of
+/// Section II-A (z along the normal; the tangents are any orthonormal completion,
+/// built without a branch-dependent discontinuity near the poles as in Frisvad's
+/// construction with the sign fix of Duff et al.).
+pub fn contact_frame(n: &Vector3<f64>) -> Matrix3<f64> {
+    let sign = 1.0f64.copysign(n.z);
+    let a = -1.0 / (sign + n.z);
+    let b = n.x * n.y * a;
+    let t1 = Vector3::new(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
+    let t2 = Vector3::new(b, sign + n.y * n.y * a, -n.y);
+    Matrix3::from_columns(&[t1, t2, *n])
+}
+
 /// One contact constraint between one or two trees (Section II-A): the contact
 /// velocity in the contact frame (z along the normal) is
 /// `v_c = J_a v_a + J_b v_b` (m/s), components `[v_t (2), v_n]`.
@@ -286,4 +299,25 @@ pub(crate) fn set_side_b(
             None
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contact_frame_is_a_rotation_with_z_along_the_normal() {
+        for n in [
+            Vector3::z(),
+            -Vector3::z(),
+            Vector3::x(),
+            Vector3::new(0.3, -0.4, 0.866).normalize(),
+            Vector3::new(1e-9, 0.0, -1.0).normalize(),
+        ] {
+            let r = contact_frame(&n);
+            assert!((r.transpose() * r - Matrix3::identity()).norm() < 1e-12);
+            assert!((r.determinant() - 1.0).abs() < 1e-12);
+            assert!((r.column(2) - n).norm() < 1e-15);
+        }
+    }
 }

@@ -110,7 +110,7 @@ pub mod solver;
 
 pub use cone::{ConeParams, ConeRegion};
 pub use constraint::SapConstraint;
-pub use contact::{ContactConstraint, ContactModel};
+pub use contact::{contact_frame, ContactConstraint, ContactModel};
 pub use coupler::CouplerConstraint;
 pub use derivative::{ContactParameter, StepAdjoint, StepDerivative};
 pub use error::{JointConstraintKind, SapError};

@@ -435,7 +435,7 @@ mod tests {
                 )
             };
             let (p, c, n) = (v(), v(), v().normalize());
-            let frame = crate::detect::contact_frame(&n);
+            let frame = wolfe_sap::contact_frame(&n);
             let rt = frame.transpose();
             assert_eq!(frame_jacobian6(&frame, &p, &c, 1.0), rt * point_jacobian6(&p, &c));
             assert_eq!(

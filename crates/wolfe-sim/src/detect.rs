@@ -707,37 +707,3 @@ impl Pair<'_> {
         }
     }
 }
-
-/// A rotation whose third column is the unit vector `n`: the contact frame `C` of
-/// Section II-A (z along the normal; the tangents are any orthonormal completion,
-/// built without a branch-dependent discontinuity near the poles as in Frisvad's
-/// construction with the sign fix of Duff et al.).
-pub fn contact_frame(n: &Vec3) -> nalgebra::Matrix3<f64> {
-    let sign = 1.0f64.copysign(n.z);
-    let a = -1.0 / (sign + n.z);
-    let b = n.x * n.y * a;
-    let t1 = Vec3::new(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
-    let t2 = Vec3::new(b, sign + n.y * n.y * a, -n.y);
-    nalgebra::Matrix3::from_columns(&[t1, t2, *n])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn contact_frame_is_a_rotation_with_z_along_the_normal() {
-        for n in [
-            Vec3::z(),
-            -Vec3::z(),
-            Vec3::x(),
-            Vec3::new(0.3, -0.4, 0.866).normalize(),
-            Vec3::new(1e-9, 0.0, -1.0).normalize(),
-        ] {
-            let r = contact_frame(&n);
-            assert!((r.transpose() * r - nalgebra::Matrix3::identity()).norm() < 1e-12);
-            assert!((r.determinant() - 1.0).abs() < 1e-12);
-            assert!((r.column(2) - n).norm() < 1e-15);
-        }
-    }
-}

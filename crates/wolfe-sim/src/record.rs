@@ -161,6 +161,24 @@ pub struct RunSummary {
 }
 
 impl RunSummary {
+    /// The rows every run's `summary.md` shows (label, value): mean step time, Newton
+    /// iterations, unconverged solves, mean contacts and the deepest penetration.
+    pub fn rows(&self) -> [(&'static str, String); 5] {
+        [
+            ("mean time per step", format!("{:.3} ms", self.mean_step_ms)),
+            (
+                "mean Newton iterations per step",
+                format!("{:.2}", self.mean_newton_iterations),
+            ),
+            ("steps SAP did not converge", self.not_converged.to_string()),
+            ("mean contacts per step", format!("{:.1}", self.mean_contacts)),
+            (
+                "max penetration (whole run)",
+                format!("{:.3} mm", 1e3 * self.max_penetration),
+            ),
+        ]
+    }
+
     /// The numbers of the per-step statistics `stats` (at least one step).
     pub fn of(stats: &[StepStats]) -> Self {
         let mean = |s: &[StepStats], f: &dyn Fn(&StepStats) -> f64| {

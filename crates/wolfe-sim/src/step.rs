@@ -33,11 +33,12 @@ pub use wolfe_sap::SapStatus;
 use wolfe_sap::{SapProblem, SapSolver, SapStats};
 
 use crate::body::{advance, Joint};
-use crate::detect::{contact_frame, ContactDetector, DetectedContact, MovingShapes};
+use crate::detect::{ContactDetector, DetectedContact, MovingShapes};
 use crate::error::SimError;
 pub use crate::settings::{Scheme, SimSettings, StepStats};
 use crate::tree::PdGains;
 use crate::world::{Collider, World};
+use wolfe_sap::contact_frame;
 
 mod energy;
 mod fill;

@@ -5,32 +5,16 @@ use std::path::PathBuf;
 
 use wolfe_lab::sim::{mjcf_scene, MjcfSceneOptions};
 
+use super::scene::SceneRun;
 use super::CommandResult;
 
-/// What `wolfe sim mjcf` reads.
-#[derive(Debug)]
-pub struct MjcfSimArgs {
-    /// The scene file.
-    pub file: Option<PathBuf>,
-    /// Output folder.
-    pub out: PathBuf,
-    /// Time step, s.
-    pub dt: Option<f64>,
-    /// Simulated seconds.
-    pub seconds: Option<f64>,
-    /// Whether options that do not apply were given (refused rather than ignored).
-    pub other: bool,
-}
-
 /// Runs the scene and prints what it measured and what was not modelled.
-pub fn run(a: &MjcfSimArgs) -> CommandResult {
+/// `file` is the scene file (`FILE`).
+pub fn run(file: Option<PathBuf>, a: &SceneRun) -> CommandResult {
     if a.other {
         return Err("sim mjcf takes FILE, --out, --seconds and --dt only".into());
     }
-    let file = a
-        .file
-        .clone()
-        .ok_or("sim mjcf needs the scene file: wolfe sim mjcf FILE --out DIR")?;
+    let file = file.ok_or("sim mjcf needs the scene file: wolfe sim mjcf FILE --out DIR")?;
     std::fs::create_dir_all(&a.out).map_err(|e| format!("{}: {e}", a.out.display()))?;
     let mut o = MjcfSceneOptions::new(file, &a.out);
     o.dt = a.dt.unwrap_or(o.dt);
@@ -42,11 +26,11 @@ pub fn run(a: &MjcfSimArgs) -> CommandResult {
     println!(
         "{} steps: {:.3} ms per step, {:.2} Newton iterations per step, {} unconverged, \
          penetration max {:.2} mm / at rest {:.3} mm, joint error at rest {:.1e} rad",
-        r.steps,
-        r.mean_step_ms,
-        r.mean_newton_iterations,
-        r.unconverged_steps,
-        r.max_penetration * 1e3,
+        r.run.steps,
+        r.run.mean_step_ms,
+        r.run.mean_newton_iterations,
+        r.run.not_converged,
+        r.run.max_penetration * 1e3,
         r.penetration_at_rest * 1e3,
         r.joint_error_at_rest,
     );

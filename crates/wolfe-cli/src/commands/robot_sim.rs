@@ -92,12 +92,12 @@ pub fn run(scene: Scene, a: &RobotSimArgs) -> CommandResult {
                 "{} steps: {:.3} ms per step, {:.2} Newton iterations per step, {} unconverged, \
                  max momentum error {:.1e}, penetration max {:.2} mm / at rest {:.3} mm, \
                  arm error at rest {:.1e} rad, lowest object point {:.2} mm",
-                r.steps,
-                r.mean_step_ms,
-                r.mean_newton_iterations,
-                r.unconverged_steps,
+                r.run.steps,
+                r.run.mean_step_ms,
+                r.run.mean_newton_iterations,
+                r.run.not_converged,
                 r.max_momentum_error,
-                r.max_penetration * 1e3,
+                r.run.max_penetration * 1e3,
                 r.penetration_at_rest * 1e3,
                 r.joint_error_at_rest,
                 r.min_object_height * 1e3

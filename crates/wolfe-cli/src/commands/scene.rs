@@ -1,5 +1,7 @@
 //! The scene names of `wolfe sim`, shared by the free-body and the robot scenes.
 
+use std::path::PathBuf;
+
 use clap::ValueEnum;
 
 /// The scenes of `wolfe sim`: the papers' free-body scenes and studies and the robot
@@ -30,4 +32,19 @@ pub enum Scene {
     /// An MJCF scene file (FILE after the name) as a whole world: free bodies, static
     /// geometry, robots with their actuators (default 2 s, dt 1 ms).
     Mjcf,
+}
+
+/// The options of `wolfe sim` that every scene with its own runner reads (the MJCF and
+/// marbles scenes), and whether an option it does not read was given: such options are
+/// refused rather than ignored.
+#[derive(Debug)]
+pub struct SceneRun {
+    /// Output folder.
+    pub out: PathBuf,
+    /// Time step, s (the scene's default when absent).
+    pub dt: Option<f64>,
+    /// Simulated seconds (the scene's default when absent).
+    pub seconds: Option<f64>,
+    /// Whether an option the scene does not read was given.
+    pub other: bool,
 }

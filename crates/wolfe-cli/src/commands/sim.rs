@@ -7,7 +7,7 @@ use wolfe_lab::progress::progress_bar;
 use wolfe_lab::sim::{self, SceneName, SimOptions};
 use wolfe_sim::Scheme;
 
-use super::scene::Scene;
+use super::scene::{Scene, SceneRun};
 use super::CommandResult;
 use super::{marbles, mjcf_sim, robot_sim};
 
@@ -112,6 +112,17 @@ impl SimArgs {
             || self.urdf.is_some()
             || self.drop.is_some()
     }
+
+    /// The options the mjcf and marbles scenes read; `other` says whether one they do
+    /// not read was given.
+    fn scene_run(&self, other: bool) -> SceneRun {
+        SceneRun {
+            out: self.out.clone(),
+            dt: self.dt,
+            seconds: self.seconds,
+            other,
+        }
+    }
 }
 
 fn run_scene(args: SimArgs) -> CommandResult {
@@ -126,23 +137,11 @@ fn run_scene(args: SimArgs) -> CommandResult {
         }
         Scene::Mjcf => {
             let other = args.bodies.is_some() || args.other_scenes_options();
-            return mjcf_sim::run(&mjcf_sim::MjcfSimArgs {
-                file: args.file,
-                out: args.out,
-                dt: args.dt,
-                seconds: args.seconds,
-                other,
-            });
+            return mjcf_sim::run(args.file.clone(), &args.scene_run(other));
         }
         Scene::Marbles => {
             let other = args.file.is_some() || args.other_scenes_options();
-            return marbles::run(&marbles::MarblesArgs {
-                out: args.out,
-                bodies: args.bodies,
-                dt: args.dt,
-                seconds: args.seconds,
-                other,
-            });
+            return marbles::run(args.bodies, &args.scene_run(other));
         }
     };
     if args.file.is_some() {

@@ -17,6 +17,7 @@ use super::{
 };
 use crate::generate::{generate, Dataset, GenerateOptions, TARGETS};
 use crate::plot::BandChart;
+use crate::plot::Chart;
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;

@@ -23,6 +23,7 @@ use super::{
     write_measurements, BenchError, BenchOptions, BenchReport, Measurement, Query,
 };
 use crate::generate::{generate, Dataset, GenerateOptions, TARGETS};
+use crate::plot::Chart;
 use crate::plot::{BandChart, HistogramChart};
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;

@@ -36,6 +36,7 @@ use wolfe::{ConvexMesh, GjkSolver, Pose, Shape};
 
 use super::{BenchError, BenchOptions, BenchReport};
 use crate::generate::{generate, Dataset, GenerateOptions};
+use crate::plot::Chart;
 use crate::plot::{RangeChart, RangeSeries};
 use crate::problem_set::ProblemSet;
 use crate::progress::progress_bar;

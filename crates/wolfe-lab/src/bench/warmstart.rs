@@ -23,6 +23,7 @@ use std::hint::black_box;
 use wolfe::{Aabb, ConvexShape, GjkSolver, PairCache, Pose, Shape, Vec3};
 
 use super::{funnel, mean_std, median, write_csv, BenchError, BenchOptions, BenchReport, Query};
+use crate::plot::Chart;
 use crate::plot::{BandChart, BandSeries};
 use crate::progress::progress_bar;
 use crate::run::SolverChoice;

@@ -147,11 +147,6 @@ pub struct RangeChart {
 }
 
 impl RangeChart {
-    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
-    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
-        write_both(dir, stem, self)
-    }
-
     /// The drawn y range, in log10: out to 1-2-5 values around every positive value.
     fn y_range(&self) -> (f64, f64) {
         let values = self
@@ -168,7 +163,7 @@ impl RangeChart {
 }
 
 /// The plot area of a drawn chart in pixels: `((left, top), (right, bottom))`.
-type PixelArea = ((i32, i32), (i32, i32));
+pub type PixelArea = ((i32, i32), (i32, i32));
 
 /// The pixel rectangle of a plotting area.
 fn pixel_area(range: (Range<i32>, Range<i32>)) -> PixelArea {
@@ -182,6 +177,38 @@ fn grid_styles() -> (ShapeStyle, ShapeStyle) {
         RGBColor(200, 200, 200).stroke_width(1),
         RGBColor(236, 236, 236).stroke_width(1),
     )
+}
+
+/// The frame every chart shares: a white background, the caption, the margins and
+/// label areas, the light grid, the tick labels (`fx`, `fy`) and the axis titles
+/// (`labels`); returns the chart to draw series on. `y_label_width` is the pixel width
+/// of the y tick labels' area.
+fn framed<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>, title: &str, axes: (axis::Axis, axis::Axis), labels: (&str, &str),
+    y_label_width: u32, fx: &dyn Fn(&f64) -> String, fy: &dyn Fn(&f64) -> String,
+) -> Result<ChartContext<'a, DB, Cartesian2d<axis::Axis, axis::Axis>>, String> {
+    area.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, (FAMILY, 22))
+        .margin(12)
+        .x_label_area_size(48)
+        .y_label_area_size(y_label_width)
+        .build_cartesian_2d(axes.0, axes.1)
+        .map_err(|e| e.to_string())?;
+    let (bold, light) = grid_styles();
+    chart
+        .configure_mesh()
+        .bold_line_style(bold)
+        .light_line_style(light)
+        .x_label_formatter(fx)
+        .y_label_formatter(fy)
+        .x_desc(labels.0)
+        .y_desc(labels.1)
+        .label_style((FAMILY, 14))
+        .axis_desc_style((FAMILY, 16))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    Ok(chart)
 }
 
 /// Draws the legend of `chart` at `position`.
@@ -219,35 +246,23 @@ fn category_formatter(ticks: &[String]) -> impl Fn(&f64) -> String + '_ {
     }
 }
 
-impl Picture for RangeChart {
+impl Chart for RangeChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
-        area.fill(&WHITE).map_err(|e| e.to_string())?;
         let n = self.x_ticks.len().max(1);
         let (y_lo, y_hi) = self.y_range();
         let yt = axis::log_ticks(y_lo, y_hi);
         let x_axis = categories(n);
         let y_axis = axis::Axis::new(y_lo, y_hi, yt);
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FAMILY, 22))
-            .margin(12)
-            .x_label_area_size(48)
-            .y_label_area_size(64)
-            .build_cartesian_2d(x_axis, y_axis)
-            .map_err(|e| e.to_string())?;
-        let (bold, light) = grid_styles();
         let fx = category_formatter(&self.x_ticks);
-        chart
-            .configure_mesh()
-            .bold_line_style(bold)
-            .light_line_style(light)
-            .x_label_formatter(&fx)
-            .y_label_formatter(&|y| tick_label(10f64.powf(*y)))
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 16))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        let mut chart = framed(
+            area,
+            &self.title,
+            (x_axis, y_axis),
+            (&self.x_label, &self.y_label),
+            64,
+            &fx,
+            &|y| tick_label(10f64.powf(*y)),
+        )?;
         let log = |v: f64| {
             if v > 0.0 {
                 v.log10().clamp(y_lo, y_hi)
@@ -321,11 +336,6 @@ pub struct LineChart {
 }
 
 impl LineChart {
-    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
-    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
-        write_both(dir, stem, self)
-    }
-
     /// The points as drawn: log10 of the log axes, non-finite dropped.
     fn drawn(&self, c: &Curve) -> Vec<(f64, f64)> {
         let t = |log: bool, v: f64| {
@@ -377,36 +387,24 @@ impl LineChart {
     }
 }
 
-impl Picture for LineChart {
+impl Chart for LineChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
-        area.fill(&WHITE).map_err(|e| e.to_string())?;
         let drawn: Vec<Vec<(f64, f64)>> = self.series.iter().map(|c| self.drawn(c)).collect();
         let xs: Vec<f64> = drawn.iter().flatten().map(|p| p.0).collect();
         let ys: Vec<f64> = drawn.iter().flatten().map(|p| p.1).collect();
         let (x_lo, x_hi, xt) = self.axis(&xs, self.log_x, &self.x_ticks);
         let (y_lo, y_hi, yt) = self.axis(&ys, self.log_y, &[]);
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FAMILY, 22))
-            .margin(12)
-            .x_label_area_size(48)
-            .y_label_area_size(72)
-            .build_cartesian_2d(axis::Axis::new(x_lo, x_hi, xt), axis::Axis::new(y_lo, y_hi, yt))
-            .map_err(|e| e.to_string())?;
         let label = |log: bool| move |v: &f64| tick_label(if log { 10f64.powf(*v) } else { *v });
         let (fx, fy) = (label(self.log_x), label(self.log_y));
-        let (bold, light) = grid_styles();
-        chart
-            .configure_mesh()
-            .bold_line_style(bold)
-            .light_line_style(light)
-            .x_label_formatter(&fx)
-            .y_label_formatter(&fy)
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 16))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        let mut chart = framed(
+            area,
+            &self.title,
+            (axis::Axis::new(x_lo, x_hi, xt), axis::Axis::new(y_lo, y_hi, yt)),
+            (&self.x_label, &self.y_label),
+            72,
+            &fx,
+            &fy,
+        )?;
         let mut occupied = Vec::new();
         for (k, (c, pts)) in self.series.iter().zip(drawn).enumerate() {
             let color = c.color.map_or_else(|| series_color(&c.name, k), palette_color);
@@ -440,22 +438,22 @@ impl Picture for LineChart {
     }
 }
 
-/// A picture that any plotters backend can draw.
-trait Picture {
-    /// Draws the picture; returns the plot area in pixels.
+/// A chart that any plotters backend can draw, and that writes itself as PNG and SVG.
+pub trait Chart {
+    /// Draws the chart; returns the plot area in pixels.
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String>;
-}
 
-impl BandChart {
     /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
-    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
+    fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError>
+    where
+        Self: Sized,
+    {
         write_both(dir, stem, self)
     }
 }
 
-impl Picture for BandChart {
+impl Chart for BandChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
-        area.fill(&WHITE).map_err(|e| e.to_string())?;
         let n = self.x_ticks.len().max(1);
         let y_max = self
             .series
@@ -467,27 +465,16 @@ impl Picture for BandChart {
         let yt = axis::linear_ticks(0.0, y_max);
         let x_axis = categories(n);
         let y_axis = axis::Axis::new(0.0, y_max, yt);
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FAMILY, 22))
-            .margin(12)
-            .x_label_area_size(48)
-            .y_label_area_size(64)
-            .build_cartesian_2d(x_axis, y_axis)
-            .map_err(|e| e.to_string())?;
-        let (bold, light) = grid_styles();
         let fx = category_formatter(&self.x_ticks);
-        chart
-            .configure_mesh()
-            .bold_line_style(bold)
-            .light_line_style(light)
-            .x_label_formatter(&fx)
-            .y_label_formatter(&|y| tick_label(*y))
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 16))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        let mut chart = framed(
+            area,
+            &self.title,
+            (x_axis, y_axis),
+            (&self.x_label, &self.y_label),
+            64,
+            &fx,
+            &|y| tick_label(*y),
+        )?;
         let mut occupied = Vec::new();
         for (k, s) in self.series.iter().enumerate() {
             let color = series_color(&s.name, k);
@@ -515,11 +502,6 @@ impl Picture for BandChart {
 }
 
 impl HistogramChart {
-    /// Writes `stem.png` and `stem.svg` into `dir`; returns their paths.
-    pub fn write(&self, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, PlotError> {
-        write_both(dir, stem, self)
-    }
-
     /// Fraction of each sample per bin.
     fn fractions(&self) -> Vec<Vec<f64>> {
         let bins = self.edges.len().saturating_sub(1).max(1);
@@ -538,9 +520,8 @@ impl HistogramChart {
     }
 }
 
-impl Picture for HistogramChart {
+impl Chart for HistogramChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<PixelArea, String> {
-        area.fill(&WHITE).map_err(|e| e.to_string())?;
         let fractions = self.fractions();
         let y_max = fractions
             .iter()
@@ -550,26 +531,15 @@ impl Picture for HistogramChart {
             * 1.1;
         let (lo, hi) = (self.edges[0], *self.edges.last().unwrap_or(&1.0));
         let (xt, yt) = (axis::linear_ticks(lo, hi), axis::linear_ticks(0.0, y_max));
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FAMILY, 22))
-            .margin(12)
-            .x_label_area_size(48)
-            .y_label_area_size(64)
-            .build_cartesian_2d(axis::Axis::new(lo, hi, xt), axis::Axis::new(0.0, y_max, yt))
-            .map_err(|e| e.to_string())?;
-        let (bold, light) = grid_styles();
-        chart
-            .configure_mesh()
-            .bold_line_style(bold)
-            .light_line_style(light)
-            .x_label_formatter(&|x| tick_label(*x))
-            .y_label_formatter(&|y| tick_label(*y))
-            .x_desc(&self.x_label)
-            .y_desc("fraction of problems")
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 16))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        let mut chart = framed(
+            area,
+            &self.title,
+            (axis::Axis::new(lo, hi, xt), axis::Axis::new(0.0, y_max, yt)),
+            (&self.x_label, "fraction of problems"),
+            64,
+            &|x| tick_label(*x),
+            &|y| tick_label(*y),
+        )?;
         let k_total = self.samples.len().max(1) as f64;
         let mut occupied = Vec::new();
         for (k, ((name, _), fr)) in self.samples.iter().zip(&fractions).enumerate() {
@@ -614,7 +584,7 @@ impl Picture for HistogramChart {
 }
 
 /// Draws the same picture to `dir/stem.png` and `dir/stem.svg`.
-fn write_both(dir: &Path, stem: &str, picture: &impl Picture) -> Result<Vec<PathBuf>, PlotError> {
+fn write_both(dir: &Path, stem: &str, picture: &impl Chart) -> Result<Vec<PathBuf>, PlotError> {
     register_font();
     let png = dir.join(format!("{stem}.png"));
     let svg = dir.join(format!("{stem}.svg"));

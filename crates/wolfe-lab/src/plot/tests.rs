@@ -82,7 +82,7 @@ fn spiky() -> LineChart {
 }
 
 /// Draws `picture` into memory through the PNG path; returns RGB pixels and the plot area.
-fn render(picture: &impl Picture) -> (Vec<u8>, PixelArea) {
+fn render(picture: &impl Chart) -> (Vec<u8>, PixelArea) {
     register_font();
     let mut buffer = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
     let area = {

@@ -17,11 +17,10 @@ use nalgebra::Matrix3;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use wolfe::{Pose, Sphere, TriMesh, Vec3};
-use wolfe_sim::step::SapStatus;
 use wolfe_sim::{Collider, Material, RigidBody, Scheme, SimSettings, Simulation, StaticGeometry, World};
 
 use super::options::{io, SimRunError};
-use super::record::RunRecorder;
+use super::record::{RunRecorder, RunSummary};
 
 /// The marbles scene's parameters.
 #[derive(Clone, Debug)]
@@ -67,21 +66,15 @@ impl MarblesOptions {
 /// What a marbles run measured.
 #[derive(Clone, Debug)]
 pub struct MarblesReport {
-    /// Steps taken.
-    pub steps: u64,
-    /// Mean wall time of a step, ms.
-    pub mean_step_ms: f64,
-    /// Mean Newton iterations per step.
-    pub mean_newton_iterations: f64,
-    /// Steps whose SAP solve did not converge.
-    pub unconverged_steps: u64,
+    /// The run's step statistics: steps, mean step time, Newton iterations, unconverged
+    /// solves, mean contacts, deepest penetration over every contact (marble-marble,
+    /// ground too).
+    pub run: RunSummary,
     /// Deepest penetration of a marble into the bowl over the run, m.
     pub max_bowl_penetration: f64,
     /// Deepest penetration of a marble into the bowl at the last step, m.
     pub bowl_penetration_at_rest: f64,
-    /// Deepest penetration over every contact (marble-marble, ground too) over the run, m.
-    pub max_penetration: f64,
-    /// The same at the last step, m.
+    /// Deepest penetration over every contact at the last step, m.
     pub penetration_at_rest: f64,
     /// Marbles whose centre ends inside the bowl's cavity (below the rim, within the
     /// inner radius less the marble's of the bowl's centre, to 1 mm).
@@ -90,8 +83,6 @@ pub struct MarblesReport {
     pub marbles: usize,
     /// Fastest marble at the end, m/s.
     pub max_final_speed: f64,
-    /// Mean contacts per step.
-    pub mean_contacts: f64,
 }
 
 /// Glass: 2500 kg/m^3.
@@ -170,30 +161,20 @@ pub fn marbles(o: &MarblesOptions) -> Result<MarblesReport, SimRunError> {
     };
     let steps = (o.seconds / o.dt).round().max(1.0) as u64;
     let bowl = Collider::Static(1);
-    let (mut seconds, mut newton, mut unconverged, mut contacts) = (0.0, 0u64, 0u64, 0u64);
-    let (mut max_bowl, mut max_all) = (0.0f64, 0.0f64);
-    let (mut last_bowl, mut last_all) = (0.0, 0.0);
+    let mut all = Vec::with_capacity(steps as usize);
+    let (mut max_bowl, mut last_bowl) = (0.0f64, 0.0);
     for _ in 0..steps {
         let stats = sim.step()?;
-        seconds += stats.step_seconds;
-        newton += u64::from(stats.newton_iterations);
-        contacts += stats.contacts as u64;
-        if stats.sap_status.is_some_and(|s| s != SapStatus::Converged) {
-            unconverged += 1;
-        }
-        let depth = |touching_bowl: bool| {
-            sim.contacts()
-                .iter()
-                .filter(|c| !touching_bowl || c.a == bowl)
-                .fold(0.0f64, |m, c| m.max(-c.phi0))
-        };
-        last_bowl = depth(true);
-        last_all = depth(false);
+        last_bowl = sim
+            .contacts()
+            .iter()
+            .filter(|c| c.a == bowl)
+            .fold(0.0f64, |m, c| m.max(-c.phi0));
         max_bowl = max_bowl.max(last_bowl);
-        max_all = max_all.max(last_all);
         if let Some(rec) = &mut rec {
             rec.record(&sim, &stats)?;
         }
+        all.push(stats);
     }
     let centre = Vec3::new(0.0, 0.0, o.bowl_radius);
     let inner = o.bowl_radius - o.bowl_thickness;
@@ -207,20 +188,14 @@ pub fn marbles(o: &MarblesOptions) -> Result<MarblesReport, SimRunError> {
     let max_final_speed = (0..o.marbles)
         .map(|i| sim.body_velocity(i).0.norm())
         .fold(0.0, f64::max);
-    let n = steps as f64;
     let report = MarblesReport {
-        steps,
-        mean_step_ms: 1e3 * seconds / n,
-        mean_newton_iterations: newton as f64 / n,
-        unconverged_steps: unconverged,
+        run: RunSummary::of(&all),
         max_bowl_penetration: max_bowl,
         bowl_penetration_at_rest: last_bowl,
-        max_penetration: max_all,
-        penetration_at_rest: last_all,
+        penetration_at_rest: all.last().map_or(0.0, |s| s.max_penetration),
         inside,
         marbles: o.marbles,
         max_final_speed,
-        mean_contacts: contacts as f64 / n,
     };
     if let (Some(rec), Some(dir)) = (rec, &o.out) {
         rec.finish()?;
@@ -239,7 +214,7 @@ fn summary(o: &MarblesOptions, r: &MarblesReport) -> String {
         "{} glass marbles (radius {} m) poured into a procedural bowl (triangle mesh: outer \
          radius {} m, wall {} m, {} segments, closed, static) on the ground; dt = {} s, \
          symplectic Euler, {} s simulated ({} steps), single thread, release build.\n",
-        o.marbles, o.radius, o.bowl_radius, o.bowl_thickness, o.bowl_segments, o.dt, o.seconds, r.steps
+        o.marbles, o.radius, o.bowl_radius, o.bowl_thickness, o.bowl_segments, o.dt, o.seconds, r.run.steps
     );
     let _ = writeln!(s, "| measured | value | target |\n|---|---|---|");
     let mm = |x: f64| format!("{:.4} mm", 1e3 * x);
@@ -254,7 +229,6 @@ fn summary(o: &MarblesOptions, r: &MarblesReport) -> String {
             mm(r.bowl_penetration_at_rest),
             "<= 0.1 mm",
         ),
-        ("max penetration, all contacts", mm(r.max_penetration), ""),
         (
             "penetration at the last step, all contacts",
             mm(r.penetration_at_rest),
@@ -270,16 +244,9 @@ fn summary(o: &MarblesOptions, r: &MarblesReport) -> String {
             format!("{:.4} m/s", r.max_final_speed),
             "",
         ),
-        ("mean step time", format!("{:.3} ms", r.mean_step_ms), ""),
-        (
-            "mean Newton iterations per step",
-            format!("{:.2}", r.mean_newton_iterations),
-            "",
-        ),
-        ("steps SAP did not converge", r.unconverged_steps.to_string(), ""),
-        ("mean contacts per step", format!("{:.1}", r.mean_contacts), ""),
     ];
-    for (what, value, target) in rows {
+    let run = r.run.rows().map(|(what, value)| (what, value, ""));
+    for (what, value, target) in rows.into_iter().chain(run) {
         let _ = writeln!(s, "| {what} | {value} | {target} |");
     }
     s

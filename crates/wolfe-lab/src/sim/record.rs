@@ -11,6 +11,7 @@ use wolfe_sim::trajectory::TrajectoryWriter;
 use wolfe_sim::{SimSettings, Simulation, StepStats, World};
 
 use super::options::{io, SimRunError};
+use crate::plot::Chart;
 use crate::plot::{Curve, LineChart};
 
 /// Runs a simulation of `steps` steps, writing `steps.csv`, the trajectory (with the

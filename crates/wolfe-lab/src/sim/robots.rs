@@ -10,11 +10,10 @@ use std::sync::Arc;
 
 use wolfe::{ConvexMesh, ConvexShape, Cuboid, HalfSpace, Pose, Quat, Shape, SupportMap, Vec3};
 use wolfe_multibody::{load_urdf, JointKind, Robot, UrdfOptions};
-use wolfe_sim::step::SapStatus;
 use wolfe_sim::{Collider, Material, RigidBody, SimError, SimSettings, Simulation, StaticGeometry, World};
 
 use super::options::{io, SimRunError};
-use super::record::RunRecorder;
+use super::record::{RunRecorder, RunSummary};
 
 /// The 16 YCB objects of `panda-drop`, in placement order.
 pub const PANDA_DROP_OBJECTS: [&str; 16] = [
@@ -102,18 +101,12 @@ pub struct UrdfSceneOptions {
 pub struct SceneReport {
     /// The output folder.
     pub out: PathBuf,
-    /// Steps taken.
-    pub steps: u64,
-    /// Mean wall-clock time per step, ms (the step alone, not the recording).
-    pub mean_step_ms: f64,
-    /// Mean Newton iterations per step.
-    pub mean_newton_iterations: f64,
-    /// Steps whose SAP solve did not converge (stalled).
-    pub unconverged_steps: u64,
+    /// The run's step statistics: steps, mean wall-clock time per step (the step alone,
+    /// not the recording), Newton iterations, unconverged solves, the largest
+    /// penetration of the whole run.
+    pub run: RunSummary,
     /// The largest momentum error e_m of any step.
     pub max_momentum_error: f64,
-    /// The largest penetration of the whole run, m.
-    pub max_penetration: f64,
     /// The largest penetration detected at the last step (the state at rest), m.
     pub penetration_at_rest: f64,
     /// `max |q - q_target|` over the controlled arm joints at the end, rad (or m).
@@ -469,38 +462,25 @@ pub(super) fn run(
 ) -> Result<SceneReport, SimRunError> {
     let mut sim = Simulation::new(world, settings.clone())?;
     let mut rec = RunRecorder::create(out, &sim)?;
-    let (mut seconds, mut newton, mut unconverged) = (0.0, 0u64, 0u64);
-    let (mut max_em, mut max_pen, mut last_pen) = (0.0f64, 0.0f64, 0.0);
+    let mut all = Vec::with_capacity(steps as usize);
     let mut min_height = lowest_object_point(&sim);
     let mut robot_contact_steps = 0;
     for _ in 0..steps {
         let stats = sim.step()?;
-        seconds += stats.step_seconds;
-        newton += u64::from(stats.newton_iterations);
-        if stats.sap_status.is_some_and(|s| s != SapStatus::Converged) {
-            unconverged += 1;
-        }
-        max_em = max_em.max(stats.momentum_error);
-        max_pen = max_pen.max(stats.max_penetration);
-        last_pen = stats.max_penetration;
         rec.record(&sim, &stats)?;
         min_height = min_height.min(lowest_object_point(&sim));
         if sim.contacts().iter().any(|c| touches_robot(sim.world(), c)) {
             robot_contact_steps += 1;
         }
+        all.push(stats);
     }
     let view = rec.finish()?;
     let joint_error = joint_error(&sim, 0, arm_joints);
-    let n = steps.max(1) as f64;
     let report = SceneReport {
         out: out.to_path_buf(),
-        steps,
-        mean_step_ms: 1e3 * seconds / n,
-        mean_newton_iterations: newton as f64 / n,
-        unconverged_steps: unconverged,
-        max_momentum_error: max_em,
-        max_penetration: max_pen,
-        penetration_at_rest: last_pen,
+        run: RunSummary::of(&all),
+        max_momentum_error: all.iter().fold(0.0, |m, s| m.max(s.momentum_error)),
+        penetration_at_rest: all.last().map_or(0.0, |s| s.max_penetration),
         joint_error_at_rest: joint_error,
         min_object_height: min_height,
         final_min_object_height: lowest_object_point(&sim),
@@ -560,26 +540,16 @@ fn write_summary(r: &SceneReport, title: &str, s: &SimSettings) -> Result<(), Si
     let _ = writeln!(
         t,
         "{} steps of dt = {} s ({} s simulated), SAP with tolerance eps_r = {:e}.\n",
-        r.steps,
+        r.run.steps,
         s.time_step,
-        r.steps as f64 * s.time_step,
+        r.run.steps as f64 * s.time_step,
         s.sap.relative_tolerance
     );
     let _ = writeln!(t, "| measure | value |\n| --- | --- |");
     let rows = [
-        ("mean time per step", format!("{:.3} ms", r.mean_step_ms)),
-        (
-            "mean Newton iterations per step",
-            format!("{:.2}", r.mean_newton_iterations),
-        ),
-        ("steps not converged (stalled)", r.unconverged_steps.to_string()),
         (
             "penetration at rest (last step)",
             format!("{:.3} mm", 1e3 * r.penetration_at_rest),
-        ),
-        (
-            "max penetration (whole run)",
-            format!("{:.3} mm", 1e3 * r.max_penetration),
         ),
         (
             "max \\|q - q*\\| of the arm at rest",
@@ -596,14 +566,14 @@ fn write_summary(r: &SceneReport, title: &str, s: &SimSettings) -> Result<(), Si
         ),
         (
             "steps with an object touching the robot",
-            format!("{} of {}", r.robot_contact_steps, r.steps),
+            format!("{} of {}", r.robot_contact_steps, r.run.steps),
         ),
         (
             "fastest object at the end (\\|v\\| + \\|w\\| r)",
             format!("{:.2e} m/s", r.final_max_object_speed),
         ),
     ];
-    for (what, value) in rows {
+    for (what, value) in r.run.rows().into_iter().chain(rows) {
         let _ = writeln!(t, "| {what} | {value} |");
     }
     let _ = writeln!(t, "\nStep times are wall-clock; recording is not timed.");

@@ -10,6 +10,7 @@ use crate::sim::scenes::SpringCylinder;
 use wolfe_sim::{Scheme, Simulation};
 
 use super::options::{io, SimRunError};
+use crate::plot::Chart;
 use crate::plot::{Curve, LineChart};
 
 /// The three implicit-family schemes of Fig. 5-7.

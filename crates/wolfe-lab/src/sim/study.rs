@@ -36,6 +36,7 @@ use wolfe_sim::{Simulation, StepStats};
 
 use super::options::{io, SimOptions, SimReport, SimRunError};
 use super::record::RunSummary;
+use crate::plot::Chart;
 use crate::plot::{Curve, LineChart};
 
 /// Columns of `scaling.csv`.

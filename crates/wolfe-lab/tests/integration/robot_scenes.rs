@@ -37,8 +37,8 @@ fn panda_drop_short_run_converges() {
     options.seconds = 0.5;
     let r = panda_drop(&options).unwrap();
     println!("{r:#?}");
-    assert_eq!(r.steps, 100);
-    assert_eq!(r.unconverged_steps, 0);
+    assert_eq!(r.run.steps, 100);
+    assert_eq!(r.run.not_converged, 0);
     assert!(r.max_momentum_error < 1e-6, "{}", r.max_momentum_error);
     assert!(r.min_object_height > -1e-3, "{}", r.min_object_height);
     // The arm holds q* against gravity before anything reaches it (feed-forward g(q*)).
@@ -80,8 +80,8 @@ fn urdf_scene_iiwa_runs() {
         data,
     ))
     .unwrap();
-    assert_eq!(r.steps, 40);
-    assert_eq!(r.unconverged_steps, 0);
+    assert_eq!(r.run.steps, 40);
+    assert_eq!(r.run.not_converged, 0);
     assert!(r.joint_error_at_rest < 0.05, "{}", r.joint_error_at_rest);
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -125,7 +125,7 @@ fn urdf_scene_raises_a_robot_that_starts_inside_the_floor() {
         relative_tolerance: 1e-6,
     })
     .unwrap();
-    assert!(r.max_penetration < 1e-3, "{} m", r.max_penetration);
+    assert!(r.run.max_penetration < 1e-3, "{} m", r.run.max_penetration);
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(
         summary.contains("inside the floor") && summary.contains("raised"),
@@ -151,8 +151,8 @@ fn urdf_scene_iiwa_base_joint_is_not_a_contact() {
         data,
     ))
     .unwrap();
-    assert_eq!(r.unconverged_steps, 0);
-    assert_eq!(r.max_penetration, 0.0, "{} m", r.max_penetration);
+    assert_eq!(r.run.not_converged, 0);
+    assert_eq!(r.run.max_penetration, 0.0, "{} m", r.run.max_penetration);
     let _ = std::fs::remove_dir_all(&out);
 }
 

@@ -43,9 +43,9 @@ struct BodyRef {
 
 #[derive(Deserialize)]
 struct StateRef {
-    q: Vec<f64>,
-    v: Vec<f64>,
-    a: Vec<f64>,
+    /// q, v and a, as `inspect` takes them.
+    #[serde(flatten)]
+    at: InspectState,
     #[serde(rename = "M")]
     m: Vec<Vec<f64>>,
     tau: Vec<f64>,
@@ -104,15 +104,7 @@ fn check(name: &str, inertia_tol: f64, m_tol: f64) {
     }
     eprintln!("{name}: body inertias within {worst:.1e} relative");
     // Dynamics at the random states.
-    let states: Vec<InspectState> = r
-        .states
-        .iter()
-        .map(|s| InspectState {
-            q: s.q.clone(),
-            v: s.v.clone(),
-            a: s.a.clone(),
-        })
-        .collect();
+    let states: Vec<InspectState> = r.states.iter().map(|s| s.at.clone()).collect();
     let out = inspect(&mjcf.robot, &states).unwrap();
     let (mut em, mut et, mut eg) = (0.0f64, 0.0f64, 0.0f64);
     for (o, e) in out.states.iter().zip(&r.states) {

@@ -23,9 +23,9 @@ struct Reference {
 
 #[derive(Deserialize)]
 struct State {
-    q: Vec<f64>,
-    v: Vec<f64>,
-    a: Vec<f64>,
+    /// q, v and a, as `inspect` takes them.
+    #[serde(flatten)]
+    at: InspectState,
     #[serde(default)]
     root_q: Vec<f64>,
     #[serde(default)]
@@ -55,15 +55,7 @@ fn check_fixed(name: &str) {
     )
     .unwrap();
     assert_eq!(robot.joint_names(), r.joint_names, "{name}: joint order");
-    let states: Vec<InspectState> = r
-        .states
-        .iter()
-        .map(|s| InspectState {
-            q: s.q.clone(),
-            v: s.v.clone(),
-            a: s.a.clone(),
-        })
-        .collect();
+    let states: Vec<InspectState> = r.states.iter().map(|s| s.at.clone()).collect();
     let out = inspect(&robot, &states).unwrap();
     assert_eq!(out.states.len(), r.results.len());
     let mut worst = [0.0f64; 3];
@@ -113,9 +105,9 @@ fn floating_quadruped_matches_pinocchio() {
     let mut data = Data::new(model);
     let mut worst = [0.0f64; 3];
     for (s, exp) in r.states.iter().zip(&r.results) {
-        let qf: Vec<f64> = s.root_q.iter().chain(&s.q).copied().collect();
-        let vf: Vec<f64> = s.root_v.iter().chain(&s.v).copied().collect();
-        let af: Vec<f64> = s.root_a.iter().chain(&s.a).copied().collect();
+        let qf: Vec<f64> = s.root_q.iter().chain(&s.at.q).copied().collect();
+        let vf: Vec<f64> = s.root_v.iter().chain(&s.at.v).copied().collect();
+        let af: Vec<f64> = s.root_a.iter().chain(&s.at.a).copied().collect();
         let (mut q, mut v, mut a) = (vec![0.0; model.nq()], vec![0.0; 21], vec![0.0; 21]);
         let (mut iq, mut iv) = (0, 0);
         for &(q0, nq, v0, nv) in &slices {

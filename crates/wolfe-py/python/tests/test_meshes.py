@@ -50,31 +50,21 @@ def bvh(verts, tris):
     return m
 
 
+def closest_on_segment(p, a, b):
+    t = np.clip((p - a) @ (b - a) / ((b - a) @ (b - a)), 0.0, 1.0)
+    return a + t * (b - a)
+
+
 def closest_on_triangle(p, a, b, c):
-    """Ericson's closest point on triangle abc to p (Real-Time Collision Detection 5.1.5)."""
-    ab, ac, ap = b - a, c - a, p - a
-    d1, d2 = ab @ ap, ac @ ap
-    if d1 <= 0 and d2 <= 0:
-        return a
-    bp = p - b
-    d3, d4 = ab @ bp, ac @ bp
-    if d3 >= 0 and d4 <= d3:
-        return b
-    vc = d1 * d4 - d3 * d2
-    if vc <= 0 and d1 >= 0 and d3 <= 0:
-        return a + d1 / (d1 - d3) * ab
-    cp = p - c
-    d5, d6 = ab @ cp, ac @ cp
-    if d6 >= 0 and d5 <= d6:
-        return c
-    vb = d5 * d2 - d1 * d6
-    if vb <= 0 and d2 >= 0 and d6 <= 0:
-        return a + d2 / (d2 - d6) * ac
-    va = d3 * d6 - d5 * d4
-    if va <= 0 and (d4 - d3) >= 0 and (d5 - d6) >= 0:
-        return b + (d4 - d3) / ((d4 - d3) + (d5 - d6)) * (c - b)
-    denom = 1.0 / (va + vb + vc)
-    return a + ab * (vb * denom) + ac * (vc * denom)
+    """Closest point on triangle abc to p: the projection onto the plane when it falls
+    inside (barycentric coordinates from a 2x2 least-squares solve), else the closest
+    of the three edges' closest points."""
+    basis = np.column_stack([b - a, c - a])
+    u, v = np.linalg.lstsq(basis, p - a, rcond=None)[0]
+    if u >= 0 and v >= 0 and u + v <= 1:
+        return a + basis @ np.array([u, v])
+    edges = [closest_on_segment(p, x, y) for x, y in ((a, b), (b, c), (c, a))]
+    return min(edges, key=lambda q: np.linalg.norm(p - q))
 
 
 def random_rotation(rng):

@@ -7,6 +7,7 @@ As for ``wolfe.coal``: a file ``hppfcl.py`` holding
 
 from wolfe.coal import *  # noqa: F401,F403
 from wolfe.coal import __all__ as _coal_all
-from wolfe import Transform3s as Transform3f
+from wolfe.coal import _HPPFCL_RENAMED
 
-__all__ = list(_coal_all) + ["Transform3f"]
+globals().update(_HPPFCL_RENAMED)
+__all__ = list(_coal_all) + list(_HPPFCL_RENAMED)

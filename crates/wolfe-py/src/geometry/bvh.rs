@@ -19,18 +19,18 @@ use super::*;
 
 py_enum! {
 /// coal's `BVHBuildState`: where a `BVHModel` is in its construction.
+///
+/// Members:
+/// - `BVH_BUILD_STATE_EMPTY`: Nothing added yet.
+/// - `BVH_BUILD_STATE_BEGUN`: After `beginModel()`: vertices and triangles are being added.
+/// - `BVH_BUILD_STATE_PROCESSED`: After `endModel()`: the mesh and its BVH are built.
+/// - `BVH_BUILD_STATE_UPDATE_BEGUN`: coal's in-place update (not in wolfe: rebuild the model
+///   instead).
+/// - `BVH_BUILD_STATE_UPDATED`: coal's in-place update (not in wolfe).
+/// - `BVH_BUILD_STATE_REPLACE_BEGUN`: coal's in-place replacement (not in wolfe).
 pub enum BVHBuildState, members BVH_BUILD_STATES {
-    /// Nothing added yet.
-    BVH_BUILD_STATE_EMPTY = 0,
-    /// After `beginModel()`: vertices and triangles are being added.
-    BVH_BUILD_STATE_BEGUN = 1,
-    /// After `endModel()`: the mesh and its BVH are built.
-    BVH_BUILD_STATE_PROCESSED = 2,
-    /// coal's in-place update (not in wolfe: rebuild the model instead).
-    BVH_BUILD_STATE_UPDATE_BEGUN = 3,
-    /// coal's in-place update (not in wolfe).
-    BVH_BUILD_STATE_UPDATED = 4,
-    /// coal's in-place replacement (not in wolfe).
+    BVH_BUILD_STATE_EMPTY = 0, BVH_BUILD_STATE_BEGUN = 1, BVH_BUILD_STATE_PROCESSED = 2,
+    BVH_BUILD_STATE_UPDATE_BEGUN = 3, BVH_BUILD_STATE_UPDATED = 4,
     BVH_BUILD_STATE_REPLACE_BEGUN = 5,
 }
 }
@@ -38,13 +38,13 @@ pub enum BVHBuildState, members BVH_BUILD_STATES {
 py_enum! {
 /// coal's `BVHModelType`: triangles (every wolfe mesh), point clouds (not in wolfe), or
 /// unknown (an empty model).
+///
+/// Members:
+/// - `BVH_MODEL_UNKNOWN`: No triangle yet.
+/// - `BVH_MODEL_TRIANGLES`: A triangle mesh.
+/// - `BVH_MODEL_POINTCLOUD`: coal's point clouds (not in wolfe).
 pub enum BVHModelType, members BVH_MODEL_TYPES {
-    /// No triangle yet.
-    BVH_MODEL_UNKNOWN = 0,
-    /// A triangle mesh.
-    BVH_MODEL_TRIANGLES = 1,
-    /// coal's point clouds (not in wolfe).
-    BVH_MODEL_POINTCLOUD = 2,
+    BVH_MODEL_UNKNOWN = 0, BVH_MODEL_TRIANGLES = 1, BVH_MODEL_POINTCLOUD = 2,
 }
 }
 

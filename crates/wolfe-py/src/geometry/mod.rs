@@ -126,68 +126,43 @@ py_enum! {
 /// coal's node types (the values of coal's `NODE_TYPE`, same numbers): what
 /// `getNodeType()` answers. wolfe's shapes are the `GEOM_*` kinds; the others are
 /// listed so that a coal script comparing with them runs.
+///
+/// Members:
+/// - `BV_UNKNOWN`: Unknown (wolfe: an inflated shape, which coal does not have).
+/// - `BV_AABB`, `BV_OBB`, `BV_RSS`, `BV_kIOS`, `BV_OBBRSS`, `BV_KDOP16`, `BV_KDOP18`, `BV_KDOP24`:
+///   coal's bounding-volume hierarchies (not in wolfe).
+/// - `GEOM_BOX`: `Box`.
+/// - `GEOM_SPHERE`: `Sphere`.
+/// - `GEOM_CAPSULE`: `Capsule`.
+/// - `GEOM_CONE`: `Cone`.
+/// - `GEOM_CYLINDER`: `Cylinder`.
+/// - `GEOM_CONVEX`: `Convex`.
+/// - `GEOM_PLANE`: `Plane`.
+/// - `GEOM_HALFSPACE`: `Halfspace`.
+/// - `GEOM_TRIANGLE`: coal's `TriangleP` (not in wolfe).
+/// - `GEOM_OCTREE`: coal's `OcTree` (not in wolfe).
+/// - `GEOM_ELLIPSOID`: `Ellipsoid`.
+/// - `HF_AABB`, `HF_OBBRSS`: coal's height fields (not in wolfe).
 pub enum NODE_TYPE, members NODE_TYPES {
-    /// Unknown (wolfe: an inflated shape, which coal does not have).
-    BV_UNKNOWN = 0,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_AABB = 1,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_OBB = 2,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_RSS = 3,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_kIOS = 4,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_OBBRSS = 5,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_KDOP16 = 6,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_KDOP18 = 7,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    BV_KDOP24 = 8,
-    /// `Box`.
-    GEOM_BOX = 9,
-    /// `Sphere`.
-    GEOM_SPHERE = 10,
-    /// `Capsule`.
-    GEOM_CAPSULE = 11,
-    /// `Cone`.
-    GEOM_CONE = 12,
-    /// `Cylinder`.
-    GEOM_CYLINDER = 13,
-    /// `Convex`.
-    GEOM_CONVEX = 14,
-    /// `Plane`.
-    GEOM_PLANE = 15,
-    /// `Halfspace`.
-    GEOM_HALFSPACE = 16,
-    /// coal's `TriangleP` (not in wolfe).
-    GEOM_TRIANGLE = 17,
-    /// coal's `OcTree` (not in wolfe).
-    GEOM_OCTREE = 18,
-    /// `Ellipsoid`.
-    GEOM_ELLIPSOID = 19,
-    /// coal's height fields (not in wolfe).
-    HF_AABB = 20,
-    /// coal's height fields (not in wolfe).
-    HF_OBBRSS = 21,
+    BV_UNKNOWN = 0, BV_AABB = 1, BV_OBB = 2, BV_RSS = 3, BV_kIOS = 4, BV_OBBRSS = 5, BV_KDOP16 = 6,
+    BV_KDOP18 = 7, BV_KDOP24 = 8, GEOM_BOX = 9, GEOM_SPHERE = 10, GEOM_CAPSULE = 11, GEOM_CONE = 12,
+    GEOM_CYLINDER = 13, GEOM_CONVEX = 14, GEOM_PLANE = 15, GEOM_HALFSPACE = 16, GEOM_TRIANGLE = 17,
+    GEOM_OCTREE = 18, GEOM_ELLIPSOID = 19, HF_AABB = 20, HF_OBBRSS = 21,
 }
 }
 
 py_enum! {
 /// coal's object types (same numbers): what `getObjectType()` answers (`OT_GEOM` for
 /// every wolfe shape).
+///
+/// Members:
+/// - `OT_UNKNOWN`: Unknown.
+/// - `OT_BVH`: coal's bounding-volume hierarchies (not in wolfe).
+/// - `OT_GEOM`: A geometric shape: every wolfe shape.
+/// - `OT_OCTREE`: coal's octrees (not in wolfe).
+/// - `OT_HFIELD`: coal's height fields (not in wolfe).
 pub enum OBJECT_TYPE, members OBJECT_TYPES {
-    /// Unknown.
-    OT_UNKNOWN = 0,
-    /// coal's bounding-volume hierarchies (not in wolfe).
-    OT_BVH = 1,
-    /// A geometric shape: every wolfe shape.
-    OT_GEOM = 2,
-    /// coal's octrees (not in wolfe).
-    OT_OCTREE = 3,
-    /// coal's height fields (not in wolfe).
-    OT_HFIELD = 4,
+    OT_UNKNOWN = 0, OT_BVH = 1, OT_GEOM = 2, OT_OCTREE = 3, OT_HFIELD = 4,
 }
 }
 

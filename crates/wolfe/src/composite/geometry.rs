@@ -99,23 +99,6 @@ impl Geometry {
         }
     }
 
-    /// The primitive pairs `(i of self, j of other)` whose boxes lie within `bound`
-    /// (metres, `>= 0`) of each other, `self` at `pose` and `other` at `other_pose`,
-    /// written to `out` (cleared first) in ascending order: the candidates of a contact
-    /// query with margin `bound`, found by the BVH traversal of both trees. Nothing is
-    /// allocated once `out` has grown.
-    pub fn close_pairs(
-        &self, pose: &Pose, other: &Geometry, other_pose: &Pose, bound: f64, out: &mut Vec<(u32, u32)>,
-    ) {
-        out.clear();
-        let (va, vb) = (View::new(self, pose), View::new(other, other_pose));
-        super::traverse::traverse(&va, &vb, bound, |i, j| {
-            out.push((i, j));
-            std::ops::ControlFlow::Continue(bound)
-        });
-        out.sort_unstable();
-    }
-
     /// How many convex primitives it has (1, parts, triangles).
     pub fn primitive_count(&self) -> usize {
         match self {

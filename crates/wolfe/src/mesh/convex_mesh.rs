@@ -453,11 +453,18 @@ fn check_range(vertices: &[Vec3]) -> Result<(), WolfeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    // The test kit's rejection-sampled unit vector (same draws as before).
-    use wolfe_testkit::random::random_unit_vector as unit;
+    /// A uniform unit vector by Archimedes' theorem (z uniform in [-1, 1], the azimuth
+    /// uniform): the unit tests stay inside this crate, below the test kit that
+    /// depends on it.
+    fn unit(rng: &mut ChaCha8Rng) -> Vec3 {
+        let z: f64 = rng.random_range(-1.0..=1.0);
+        let phi = rng.random_range(0.0..std::f64::consts::TAU);
+        let r = (1.0 - z * z).max(0.0).sqrt();
+        Vec3::new(r * phi.cos(), r * phi.sin(), z)
+    }
 
     /// `facet_toward` returns a facet as aligned as the best triangle of a scan of every
     /// stored triangle normal (to the facets' coplanarity tolerance), for random

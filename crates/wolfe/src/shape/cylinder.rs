@@ -1,7 +1,8 @@
 //! Cylinder along the local z axis.
 
+use super::axial::Axial;
 use super::{sign_nonzero, ConvexShape, SupportMap};
-use crate::error::{positive, WolfeError};
+use crate::error::WolfeError;
 use crate::math::{Aabb, Vec3};
 
 /// The solid cylinder `{x^2 + y^2 <= r^2, |z| <= h}`.
@@ -10,28 +11,22 @@ use crate::math::{Aabb, Vec3};
 /// `S(d) = (r dx / rho, r dy / rho, sign(dz) h)`, and `(0, 0, sign(dz) h)` (the centre
 /// of an end cap) when `rho = 0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Cylinder {
-    radius: f64,
-    half_length: f64,
-}
+pub struct Cylinder(Axial);
 
 impl Cylinder {
     /// A cylinder; `radius` and `half_length` must be finite and > 0.
     pub fn new(radius: f64, half_length: f64) -> Result<Self, WolfeError> {
-        Ok(Self {
-            radius: positive("cylinder", "radius", radius)?,
-            half_length: positive("cylinder", "half_length", half_length)?,
-        })
+        Axial::new("cylinder", radius, half_length).map(Self)
     }
 
     /// The radius of the disc, in metres.
     pub fn disc_radius(&self) -> f64 {
-        self.radius
+        self.0.radius
     }
 
     /// Half the length along z, in metres.
     pub fn half_length(&self) -> f64 {
-        self.half_length
+        self.0.half_length
     }
 }
 
@@ -39,9 +34,9 @@ impl SupportMap for Cylinder {
     #[inline]
     fn local_support(&self, dir: &Vec3) -> Vec3 {
         let rho = (dir.x * dir.x + dir.y * dir.y).sqrt();
-        let z = sign_nonzero(dir.z) * self.half_length;
+        let z = sign_nonzero(dir.z) * self.0.half_length;
         if rho > 0.0 {
-            let k = self.radius / rho;
+            let k = self.0.radius / rho;
             Vec3::new(k * dir.x, k * dir.y, z)
         } else {
             Vec3::new(0.0, 0.0, z)
@@ -55,13 +50,12 @@ impl ConvexShape for Cylinder {
     }
 
     fn local_aabb(&self) -> Aabb {
-        let e = Vec3::new(self.radius, self.radius, self.half_length);
-        Aabb::new(-e, e)
+        self.0.aabb()
     }
 
     /// The smaller of the radius and the half length.
     fn inradius(&self) -> f64 {
-        self.radius.min(self.half_length)
+        self.0.radius.min(self.0.half_length)
     }
 }
 

@@ -9,6 +9,7 @@
 //! `S_D(d) = argmin_{s in D} <d, s>` (GJK++ Eq. 8) is then
 //! `S_A(-d) - S_B(d)` (Eq. 11), built in `collide::minkowski`.
 
+mod axial;
 mod capsule;
 mod cone;
 mod convex_mesh;

@@ -33,4 +33,5 @@ mod issue21_robustness;
 mod mass_properties;
 mod mesh_hull;
 mod pair_cache;
+mod readme_example;
 mod simplex_oracle;

@@ -62,6 +62,7 @@ use rand_chacha::ChaCha8Rng;
 use wolfe::Shape;
 
 use super::{BenchError, BenchOptions, BenchReport};
+use crate::plot::Chart;
 use crate::progress::progress_bar;
 
 pub use design::{Row, Sizes, Start, Support, AGREEMENT, CASES, SEED, SIZES, VERTEX_COUNTS, VERTICES_CASE};

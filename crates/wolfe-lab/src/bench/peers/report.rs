@@ -10,6 +10,7 @@ use super::design::{
 use super::measure::{parry_rows, Key};
 use crate::bench::{write_csv, BenchError};
 use crate::generate::TARGETS;
+use crate::plot::Chart;
 use crate::plot::{PlotError, RangeChart, RangeSeries};
 
 /// The x tick of a band, with its distance range.

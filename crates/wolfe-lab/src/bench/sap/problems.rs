@@ -5,7 +5,7 @@
 use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wolfe_sap::{ContactConstraint, SapError, SapProblem, Tree};
+use wolfe_sap::{contact_frame, ContactConstraint, SapError, SapProblem, Tree};
 
 /// The contact pattern of a generated problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,27 +76,11 @@ pub(crate) const TINY_PERTURBATION: f64 = 1e-4 * GRAVITY * DT;
 /// A large warm start perturbation, 10% of g dt (about 1e-2 m/s).
 pub(crate) const LARGE_PERTURBATION: f64 = 0.1 * GRAVITY * DT;
 
-fn skew(p: &Vector3<f64>) -> Matrix3<f64> {
-    Matrix3::new(0.0, -p.z, p.y, p.z, 0.0, -p.x, -p.y, p.x, 0.0)
-}
-
-/// Rows t1, t2, n of a contact frame with normal `n`.
-fn frame(n: &Vector3<f64>) -> Matrix3<f64> {
-    let a = if n.x.abs() < 0.9 {
-        Vector3::x()
-    } else {
-        Vector3::y()
-    };
-    let t1 = n.cross(&a).normalize();
-    let t2 = n.cross(&t1);
-    Matrix3::from_rows(&[t1.transpose(), t2.transpose(), n.transpose()])
-}
-
 /// Jacobian block of a free body (v = [linear, angular], world frame) at the point
 /// `p` relative to its center: C [I, -[p]x].
 fn body_jacobian(c: &Matrix3<f64>, p: &Vector3<f64>, sign: f64) -> DMatrix<f64> {
     let mut j = DMatrix::zeros(3, 6);
-    let ang = -(c * skew(p));
+    let ang = -(c * p.cross_matrix());
     for r in 0..3 {
         for k in 0..3 {
             j[(r, k)] = sign * c[(r, k)];
@@ -173,7 +157,7 @@ impl Generator {
         } else {
             self.rng.random_range(1..=4)
         };
-        let c = frame(n);
+        let c = contact_frame(n).transpose();
         let (t1, t2) = (c.row(0).transpose(), c.row(1).transpose());
         let corners = [(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)];
         for &(s1, s2) in &corners[..count] {

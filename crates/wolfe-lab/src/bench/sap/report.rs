@@ -9,6 +9,7 @@ use wolfe_sap::SapStatus;
 
 use super::problems::{Pattern, Regime, CASES, LARGE_PERTURBATION, SMALL_PERTURBATION, TINY_PERTURBATION};
 use super::solve::Row;
+use crate::plot::Chart;
 use crate::plot::{Curve, LineChart, PlotError};
 
 /// Writes `sap.csv`, one row per solve.
