@@ -95,6 +95,10 @@ fn placed(a: &Shape, pa: &Pose, b: &Shape, pb: Pose, target: f64) -> Option<Pose
     Some(moved)
 }
 
+fn kind_name(s: &Shape) -> &'static str {
+    s.kind()
+}
+
 fn variants() -> [(&'static str, GjkSettings); 4] {
     [
         ("vanilla", GjkSettings::with_variant(GjkVariant::Vanilla)),
@@ -150,6 +154,18 @@ fn random_pairs_every_variant_and_query() {
                 let ub = (out.point_b - out.point_a).norm();
                 excludes(out.lower_bound, out.upper_bound, lb, ub)
             };
+            if !certified && std::env::var("PROPERTY_DEBUG").is_ok() {
+                println!(
+                    "uncertified distance {name}: {:?} target {target:e} d {:e} lb {:e} rel {:e} it {} kinds {} {}",
+                    out.status,
+                    out.distance,
+                    out.lower_bound,
+                    (out.distance - out.lower_bound) / out.distance,
+                    out.iterations,
+                    kind_name(&a),
+                    kind_name(&b)
+                );
+            }
             report.add(&format!("distance {name}"), certified, wrong, finite);
 
             let mut cache = PairCache::new();
@@ -260,12 +276,12 @@ fn identical_and_touching_shapes_signed_distance() {
                 let wrong = sd.signed_distance > 0.0 || sd.lower_bound > sd.upper_bound;
                 report.add(&format!("identical {name}"), sd.is_certified(), wrong, finite);
             }
-            // Touching: B = A moved along a direction by A's own width there (its
-            // translate touches it).
+            // Touching: B = A moved by `t = s_A(d) - s_A(-d)`, a boundary point of
+            // `A - A` with outward normal `d`: B holds `s_A(d)` and lies beyond A's
+            // support plane there, so the two touch (signed distance 0).
             let d = random_rotation(&mut rng).transform_vector(&Vec3::x());
-            let width = plane_bound(s, &pa, s, &pa, &-d).abs();
             let mut pb = pa;
-            pb.translation += width * d;
+            pb.translation += world_support(s, &pa, &d) - world_support(s, &pa, &-d);
             let sd = c.signed_distance(s, &pa, s, &pb, None).unwrap();
             let finite = [sd.signed_distance, sd.lower_bound, sd.upper_bound]
                 .iter()

@@ -11,6 +11,7 @@
 //! from the distance), a fresh vanilla run usually finishes with a certificate.
 
 use super::face::face_certified;
+use super::features::feature_certified;
 use super::{gap_converged, run_vanilla, GjkRun, QueryKind, Thresholds};
 use crate::collide::gjk::settings::GjkSettings;
 use crate::collide::gjk::GjkStatus;
@@ -40,7 +41,10 @@ fn certified(run: &GjkRun) -> bool {
 ///    warm start far from the answer, does not carry its simplex over. It runs within
 ///    the iterations left of `max_iterations` (none after an `IterationLimit`) and is
 ///    kept when it is certified or nearer ([`retry`]);
-/// 3. for booleans, the inner balls of both shapes
+/// 3. the normals of the contact features near the final iterate
+///    ([`feature_certified`]): faces of either shape and edge pairs, whose planes bound
+///    the distance where the iterate's direction is off by rounding;
+/// 4. for booleans, the inner balls of both shapes
 ///    ([`MinkowskiDifference::core_inner_ball`]): when they overlap (within the radii
 ///    and the margin), the shapes do.
 ///
@@ -60,6 +64,13 @@ pub(super) fn rescue<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     let budget = settings.max_iterations.saturating_sub(out.iterations);
     if budget > 0 {
         out = retry(md, &settings.with_max_iterations(budget), kind, &t, simplex, out);
+    }
+    if !certified(&out) && feature_certified(md, settings, &t, simplex, &mut out) {
+        out.status = if t.early_exit && out.lower_bound > t.separation {
+            GjkStatus::Separated
+        } else {
+            GjkStatus::Converged
+        };
     }
     if certified(&out) || kind != QueryKind::Collision {
         // A distance run that ends `Intersecting` hands its simplex to EPA (signed
