@@ -274,6 +274,12 @@ fn identical_and_touching_shapes_signed_distance() {
                     .iter()
                     .all(|x| x.is_finite());
                 let wrong = sd.signed_distance > 0.0 || sd.lower_bound > sd.upper_bound;
+                if !sd.is_certified() && std::env::var("PROPERTY_DEBUG").is_ok() {
+                    println!(
+                        "uncertified identical {name} shift {shift:e}: gjk {:?} epa {:?} sd {:e} [{:e}, {:e}]",
+                        sd.gjk_status, sd.epa_status, sd.signed_distance, sd.lower_bound, sd.upper_bound
+                    );
+                }
                 report.add(&format!("identical {name}"), sd.is_certified(), wrong, finite);
             }
             // Touching: B = A moved by `t = s_A(d) - s_A(-d)`, a boundary point of
@@ -287,6 +293,12 @@ fn identical_and_touching_shapes_signed_distance() {
                 .iter()
                 .all(|x| x.is_finite());
             let wrong = sd.signed_distance.abs() > 1e-6 * size;
+            if !sd.is_certified() && std::env::var("PROPERTY_DEBUG").is_ok() {
+                println!(
+                    "uncertified touching {name}: gjk {:?} epa {:?} sd {:e} [{:e}, {:e}]",
+                    sd.gjk_status, sd.epa_status, sd.signed_distance, sd.lower_bound, sd.upper_bound
+                );
+            }
             report.add(&format!("touching {name}"), sd.is_certified(), wrong, finite);
         }
     }

@@ -205,6 +205,22 @@ const MAX_BLOW_UP_STEPS: usize = 8;
 pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, settings: &EpaSettings, poly: &mut Polytope,
 ) -> EpaRun {
+    run_epa_bounded(md, simplex, settings, poly, None)
+}
+
+/// [`run_epa`] with a certified lower bound of the depth known beforehand and the
+/// normal expected to meet it (the exact depth of identical shapes,
+/// [`super::identical_depth`]): the bound serves as the inner balls' does, and the
+/// normal's support value (one call, with the first face's) as an upper bound, so that
+/// the two certify the answer.
+pub(crate) fn run_epa_bounded<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, settings: &EpaSettings, poly: &mut Polytope,
+    known: Option<(f64, Vec3)>,
+) -> EpaRun {
+    let (lower, mut hint) = match known {
+        Some((bound, n)) => (bound, Some(n)),
+        None => (f64::NEG_INFINITY, None),
+    };
     let mut calls = 0u32;
     let mut out = EpaRun {
         status: EpaStatus::NumericalTrouble,
@@ -245,7 +261,7 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     let relative = if md.polytopes() { 0.0 } else { settings.tolerance };
     let mut k = 0u32;
     // A certified lower bound that needs no polytope: the cores' inner balls (below).
-    let ball_bound = inner_ball_bound(md);
+    let ball_bound = inner_ball_bound(md).max(lower);
     // The face of the best upper bound so far, with its support point, and the one
     // that met the ball bound.
     let mut lowest: Option<(Face, SupportPoint)> = None;
@@ -270,6 +286,14 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         if h < upper {
             upper = h;
             lowest = Some((face, s));
+        }
+        if let Some(m) = hint.take() {
+            let s2 = support_max(md, &m, &mut calls);
+            let h2 = m.dot(&s2.w);
+            if h2 < upper {
+                upper = h2;
+                lowest = Some((Face { n: m, ..face }, s2));
+            }
         }
         let floor = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
         let tol = (relative * face.d.max(0.0))

@@ -18,6 +18,7 @@
 //! of its Eq. 19 bound), and the best few are evaluated with one support call each: a
 //! valid lower bound whatever the candidate, a certificate when it meets the gap test.
 
+use super::rescue::coordinate_scale;
 use super::{gap_converged, GjkRun, Thresholds};
 use crate::collide::gjk::settings::GjkSettings;
 use crate::collide::minkowski::MinkowskiDifference;
@@ -391,7 +392,8 @@ fn closer_near_normal<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// of the origin onto the hull of the collected points of `D` on that plane (up to
 /// rounding), which are points of the contact face. Where it is shorter than the
 /// iterate it replaces it, and `simplex` becomes those points (for the witness points).
-/// Returns `|x|` and the size of the supports, for the gap test's rounding floor.
+/// Returns `|x|` and the size of the supports' coordinates, for the gap test's rounding
+/// floor ([`coordinate_scale`]).
 fn closer_on_plane(
     points: &Points, simplex: &mut Simplex, out: &mut GjkRun, n: &Vec3, lb: f64, x_norm: f64,
 ) -> (f64, Vec3) {
@@ -400,15 +402,16 @@ fn closer_on_plane(
     let mut face = Simplex::new();
     let mut largest = Vec3::zeros();
     for s in points.all() {
+        let c = coordinate_scale(s);
+        if c.norm_squared() > largest.norm_squared() {
+            largest = c;
+        }
         if n.dot(&s.w) <= lb + window && face.rank < 3 {
             face.push(*s);
-            if s.w.amax() > largest.amax() {
-                largest = s.w;
-            }
         }
     }
     if face.rank == 0 {
-        return (x_norm, out.x);
+        return (x_norm, largest);
     }
     let y = face.project_origin();
     let y_norm = y.norm();
