@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use wolfe::{
     Cone, ContactSolver, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkSolver, GjkStatus, GjkVariant,
-    GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, SignedDistanceSettings, Vec3,
+    GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Shape, SignedDistanceSettings, Vec3,
 };
 
 #[derive(Default)]
@@ -78,21 +78,6 @@ fn shape(rng: &mut ChaCha8Rng) -> Shape {
             ConvexMesh::from_points_lenient(&pts).unwrap().into()
         }
     }
-}
-
-/// B moved so that its distance to A is about `target` (by one reference query).
-fn placed(a: &Shape, pa: &Pose, b: &Shape, pb: Pose, target: f64) -> Option<Pose> {
-    let reference = GjkSettings::default().with_tolerance(1e-12);
-    let out = GjkSolver::new(reference)
-        .ok()?
-        .distance(a, pa, b, &pb, None)
-        .ok()?;
-    if out.status != GjkStatus::Converged || out.distance <= 0.0 {
-        return None;
-    }
-    let mut moved = pb;
-    moved.translation += (target - out.distance) * out.normal;
-    Some(moved)
 }
 
 fn kind_name(s: &Shape) -> &'static str {
