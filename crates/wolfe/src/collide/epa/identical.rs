@@ -202,11 +202,11 @@ mod tests {
         ] {
             let (d, n) = ellipsoid_depth(&e, &t).unwrap();
             let mut best = f64::INFINITY;
-            let n = 400;
-            for i in 0..=n {
-                let th = std::f64::consts::PI * i as f64 / n as f64;
-                for j in 0..2 * n {
-                    let ph = std::f64::consts::PI * j as f64 / n as f64;
+            let steps = 400;
+            for i in 0..=steps {
+                let th = std::f64::consts::PI * i as f64 / steps as f64;
+                for j in 0..2 * steps {
+                    let ph = std::f64::consts::PI * j as f64 / steps as f64;
                     let x = Vec3::new(
                         e.x * th.sin() * ph.cos(),
                         e.y * th.sin() * ph.sin(),
@@ -215,8 +215,10 @@ mod tests {
                     best = best.min((x - t).norm());
                 }
             }
-            assert!(d <= best + 1e-12 && best - d < 1e-4, "{t:?}: {d} vs {best}");
-            // The normal's support value meets the depth: `h_E(n) - <n, t> = d`.
+            // Below every surface point's distance, within the grid's resolution of it.
+            assert!(d <= best + 1e-12 && best - d < 2e-3, "{t:?}: {d} vs {best}");
+            // The normal's support value meets the depth: `h_E(n) - <n, t> = d` (an
+            // upper bound of the depth, as every support value is).
             let h = e.component_mul(&n).norm();
             assert!(
                 (h - n.dot(&t) - d).abs() < 1e-12,
