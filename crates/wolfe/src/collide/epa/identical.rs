@@ -118,7 +118,7 @@ fn cone_depth(r: f64, h: f64, t: &Vec3) -> (f64, Vec3) {
 /// `(x_i / e_i^2)` normalized.
 fn ellipsoid_depth(e: &Vec3, t: &Vec3) -> Option<(f64, Vec3)> {
     let inside: f64 = (0..3).map(|i| (t[i] / e[i]).powi(2)).sum();
-    if !(inside < 1.0) {
+    if inside.is_nan() || inside >= 1.0 {
         return None;
     }
     let e2 = e.component_mul(e);

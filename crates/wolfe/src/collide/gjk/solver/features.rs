@@ -110,7 +110,7 @@ impl Pool {
             return;
         }
         let score = points.score(&n);
-        if !(score > self.floor) {
+        if score.is_nan() || score <= self.floor {
             return;
         }
         if self.len < POOL {
@@ -136,7 +136,7 @@ impl Pool {
             Some(j) if self.score[j] >= self.score[i] => Some(j),
             _ => Some(i),
         })?;
-        if !(self.score[best] > self.floor) {
+        if self.score[best].is_nan() || self.score[best] <= self.floor {
             return None;
         }
         let n = self.n[best];
@@ -214,7 +214,7 @@ fn offer_lines(best: &mut Pool, points: &Points, x_hat: &Vec3) {
         for j in i + 1..p.len() {
             let e = p[j].w - p[i].w;
             let ee = e.norm_squared();
-            if !(ee > 0.0) {
+            if ee.is_nan() || ee <= 0.0 {
                 continue;
             }
             let y = p[i].w - (p[i].w.dot(&e) / ee) * e;
@@ -330,7 +330,7 @@ fn feature_round<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         None if out.lower_bound > 0.0 => (unit(&out.separating_direction), out.lower_bound),
         None => return false,
     };
-    if !(n.norm_squared() > 0.0) {
+    if n.norm_squared().is_nan() || n.norm_squared() <= 0.0 {
         return false;
     }
     out.lower_bound = lb;
