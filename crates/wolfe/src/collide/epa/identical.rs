@@ -171,6 +171,18 @@ mod tests {
         Pose::new(t, Quat::identity())
     }
 
+    /// Unit directions on a latitude-longitude grid (`steps + 1` latitudes, `2 steps`
+    /// longitudes).
+    fn sphere_grid(steps: usize) -> impl Iterator<Item = Vec3> {
+        let angle = move |k: usize| std::f64::consts::PI * k as f64 / steps as f64;
+        (0..=steps).flat_map(move |i| {
+            (0..2 * steps).map(move |j| {
+                let (th, ph) = (angle(i), angle(j));
+                Vec3::new(th.sin() * ph.cos(), th.sin() * ph.sin(), th.cos())
+            })
+        })
+    }
+
     /// Spheres (an ellipsoid with equal axes): the depth of `t` in the ball of radius
     /// `2 r` is `2 r - |t|`; the same ellipsoid at the same place: twice its smallest
     /// semi-axis.
@@ -201,20 +213,9 @@ mod tests {
             Vec3::new(0.2, 0.15, -0.5),
         ] {
             let (d, n) = ellipsoid_depth(&e, &t).unwrap();
-            let mut best = f64::INFINITY;
-            let steps = 400;
-            for i in 0..=steps {
-                let th = std::f64::consts::PI * i as f64 / steps as f64;
-                for j in 0..2 * steps {
-                    let ph = std::f64::consts::PI * j as f64 / steps as f64;
-                    let x = Vec3::new(
-                        e.x * th.sin() * ph.cos(),
-                        e.y * th.sin() * ph.sin(),
-                        e.z * th.cos(),
-                    );
-                    best = best.min((x - t).norm());
-                }
-            }
+            let best = sphere_grid(400)
+                .map(|u| (e.component_mul(&u) - t).norm())
+                .fold(f64::INFINITY, f64::min);
             // Below every surface point's distance, within the grid's resolution of it.
             assert!(d <= best + 1e-12 && best - d < 2e-3, "{t:?}: {d} vs {best}");
             // The normal's support value meets the depth: `h_E(n) - <n, t> = d` (an
@@ -249,17 +250,9 @@ mod tests {
                     (h_n - d).abs() < 1e-9,
                     "{t:?}: the normal gives {h_n}, the depth is {d}"
                 );
-                let mut best = f64::INFINITY;
-                let n = 300;
-                for i in 0..=n {
-                    let th = std::f64::consts::PI * i as f64 / n as f64;
-                    for j in 0..2 * n {
-                        let ph = std::f64::consts::PI * j as f64 / n as f64;
-                        let u = Vec3::new(th.sin() * ph.cos(), th.sin() * ph.sin(), th.cos());
-                        let h = u.dot(&s.local_support(&u)) + (-u).dot(&s.local_support(&-u));
-                        best = best.min(h - u.dot(&t));
-                    }
-                }
+                let best = sphere_grid(300)
+                    .map(|u| u.dot(&s.local_support(&u)) + (-u).dot(&s.local_support(&-u)) - u.dot(&t))
+                    .fold(f64::INFINITY, f64::min);
                 assert!(d <= best + 1e-12 && best - d < 5e-3, "{t:?}: {d} vs {best}");
             }
         }
