@@ -251,7 +251,7 @@ fn offer_edge_pairs(best: &mut Pool, points: &Points, x_hat: &Vec3) {
 /// duality gap would (`|x|^2 - |x*|^2 <= 2 |x| (|x| - lb)`, Eq. 18-19), after the
 /// iterate was moved to the projection onto the contact face when that is shorter
 /// ([`closer_on_plane`], [`closer_near_normal`]). Its support calls (at most
-/// `1 + 4 * 2 + EVALUATED + 1 + 3 * 3`) are not counted in `support_calls`, like the
+/// `1 + 4 * 2 + EVALUATED + 1 + 3 * 7` a round) are not counted in `support_calls`, like the
 /// face check's; it runs only on that rare path.
 pub(super) fn feature_certified<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>, settings: &GjkSettings, t: &Thresholds, simplex: &mut Simplex,
@@ -352,7 +352,7 @@ fn feature_round<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
 /// [`closer_near_normal`] projects the origin onto: on a curved part of `D` (radius `R`)
 /// the hull lies within `R delta^2` of the surface, and its points must straddle the
 /// closest point, off the normal's by the normal's own error.
-const HULL_SPREADS: [f64; 3] = [1e-5, 1e-7, 1e-9];
+const HULL_SPREADS: [f64; 7] = [1e-5, 1e-6, 1e-7, 3e-8, 1e-8, 3e-9, 1e-9];
 
 /// The upper bound near a curved contact: the projection of the origin onto the hull of
 /// the supports at the normal `n` and at three directions about it (spread by each of
@@ -388,34 +388,73 @@ fn closer_near_normal<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     best
 }
 
-/// The upper bound of the plane `<n, w> = lb` (a plane bound, Eq. 19): the projection
-/// of the origin onto the hull of the collected points of `D` on that plane (up to
-/// rounding), which are points of the contact face. Where it is shorter than the
-/// iterate it replaces it, and `simplex` becomes those points (for the witness points).
-/// Returns `|x|` and the size of the supports' coordinates, for the gap test's rounding
-/// floor ([`coordinate_scale`]).
+/// Most points of `D` on the plane bound's plane that [`closer_on_plane`] keeps.
+const MAX_PLANE_POINTS: usize = 32;
+
+/// Most steps of the exact GJK over those points (each adds one to the simplex).
+const PLANE_STEPS: usize = 32;
+
+/// The upper bound of the plane `<n, w> = lb` (a plane bound, Eq. 19): the point of
+/// smallest norm in the hull of the points of `D` on that plane (up to rounding), which
+/// are points of the contact face. They are taken among every combination `a_i - b_j`
+/// of the collected points of A and B (all in `D`): against a face of B, a curved A
+/// touches with one point `a` and the face's corners come from other supports. The
+/// hull's nearest point comes from GJK over that finite set (exact: the support of a
+/// finite set is its minimum). Where it is shorter than the iterate it replaces it,
+/// and `simplex` becomes its face (for the witness points). Returns `|x|` and the size
+/// of the supports' coordinates, for the gap test's rounding floor
+/// ([`coordinate_scale`]).
 fn closer_on_plane(
     points: &Points, simplex: &mut Simplex, out: &mut GjkRun, n: &Vec3, lb: f64, x_norm: f64,
 ) -> (f64, Vec3) {
-    let scale = points.all().iter().fold(0.0f64, |m, s| m.max(s.w.amax()));
-    let window = PLANE_ROUNDING_FACTOR * f64::EPSILON * scale;
-    let mut face = Simplex::new();
-    let mut largest = Vec3::zeros();
-    for s in points.all() {
-        let c = coordinate_scale(s);
-        if c.norm_squared() > largest.norm_squared() {
-            largest = c;
+    let all = points.all();
+    let largest = all.iter().map(coordinate_scale).fold(Vec3::zeros(), |m, c| {
+        if c.norm_squared() > m.norm_squared() {
+            c
+        } else {
+            m
         }
-        if n.dot(&s.w) <= lb + window && face.rank < 3 {
-            face.push(*s);
+    });
+    let window = PLANE_ROUNDING_FACTOR * f64::EPSILON * largest.norm();
+    let mut plane = [SupportPoint::default(); MAX_PLANE_POINTS];
+    let mut len = 0;
+    for pa in all {
+        for pb in all {
+            let w = pa.a - pb.b;
+            if len < MAX_PLANE_POINTS && n.dot(&w) <= lb + window && !plane[..len].iter().any(|q| q.w == w) {
+                plane[len] = SupportPoint { w, a: pa.a, b: pb.b };
+                len += 1;
+            }
         }
     }
-    if face.rank == 0 {
+    if len == 0 {
         return (x_norm, largest);
     }
-    let y = face.project_origin();
+    let mut face = Simplex::new();
+    face.push(plane[0]);
+    let mut y = face.project_origin();
+    for _ in 0..PLANE_STEPS {
+        let y_sq = y.norm_squared();
+        let Some(q) = plane[..len]
+            .iter()
+            .min_by(|p, q| y.dot(&p.w).total_cmp(&y.dot(&q.w)))
+        else {
+            break;
+        };
+        // No point below the iterate's plane (to rounding): `y` is the hull's nearest.
+        if y.dot(&q.w) >= y_sq * (1.0 - 4.0 * f64::EPSILON)
+            || face.rank >= 3 && face.vertices().iter().any(|v| v.w == q.w)
+        {
+            break;
+        }
+        face.push(*q);
+        y = face.project_origin();
+        if face.rank >= 4 || y.norm_squared() >= y_sq {
+            break;
+        }
+    }
     let y_norm = y.norm();
-    if y_norm < x_norm && y_norm.is_finite() {
+    if y_norm < x_norm && y_norm.is_finite() && face.rank < 4 {
         out.x = y;
         *simplex = face;
         return (y_norm, largest);
