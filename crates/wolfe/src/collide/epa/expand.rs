@@ -217,10 +217,7 @@ pub(crate) fn run_epa_bounded<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, settings: &EpaSettings, poly: &mut Polytope,
     known: Option<(f64, Vec3)>,
 ) -> EpaRun {
-    let (lower, mut hint) = match known {
-        Some((bound, n)) => (bound, Some(n)),
-        None => (f64::NEG_INFINITY, None),
-    };
+    let (lower, mut hint) = known.map_or((f64::NEG_INFINITY, None), |(bound, n)| (bound, Some(n)));
     let mut calls = 0u32;
     let mut out = EpaRun {
         status: EpaStatus::NumericalTrouble,
@@ -288,12 +285,7 @@ pub(crate) fn run_epa_bounded<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
             lowest = Some((face, s));
         }
         if let Some(m) = hint.take() {
-            let s2 = support_max(md, &m, &mut calls);
-            let h2 = m.dot(&s2.w);
-            if h2 < upper {
-                upper = h2;
-                lowest = Some((Face { n: m, ..face }, s2));
-            }
+            hinted_upper(md, &m, &face, (&mut upper, &mut lowest), &mut calls);
         }
         let floor = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
         let tol = (relative * face.d.max(0.0))
@@ -370,6 +362,21 @@ pub(crate) fn run_epa_bounded<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         face_answer(&mut out, poly, &face, scale);
     }
     out
+}
+
+/// The support value in the known normal `m` ([`run_epa_bounded`]), kept as the upper
+/// bound (with `face`'s data and `m` as its normal) when it is the lowest.
+#[cold]
+fn hinted_upper<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>, m: &Vec3, face: &Face,
+    (upper, lowest): (&mut f64, &mut Option<(Face, SupportPoint)>), calls: &mut u32,
+) {
+    let s = support_max(md, m, calls);
+    let h = m.dot(&s.w);
+    if h < *upper {
+        *upper = h;
+        *lowest = Some((Face { n: *m, ..*face }, s));
+    }
 }
 
 /// The answer certified by the inner balls: the depth lies in `[depth, h]`, `h = <n,
