@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use wolfe::{
     Cone, ContactSolver, ConvexMesh, Cylinder, Ellipsoid, GjkSettings, GjkSolver, GjkStatus, GjkVariant,
-    GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Pose, Shape, SignedDistanceSettings, Vec3,
+    GrowthSettings, GrowthSolver, GrowthStatus, PairCache, Shape, SignedDistanceSettings, Vec3,
 };
 
 #[derive(Default)]
@@ -80,19 +80,8 @@ fn shape(rng: &mut ChaCha8Rng) -> Shape {
     }
 }
 
-/// B moved so that its distance to A is about `target` (by one reference query).
-fn placed(a: &Shape, pa: &Pose, b: &Shape, pb: Pose, target: f64) -> Option<Pose> {
-    let reference = GjkSettings::default().with_tolerance(1e-12);
-    let out = GjkSolver::new(reference)
-        .ok()?
-        .distance(a, pa, b, &pb, None)
-        .ok()?;
-    if out.status != GjkStatus::Converged || out.distance <= 0.0 {
-        return None;
-    }
-    let mut moved = pb;
-    moved.translation += (target - out.distance) * out.normal;
-    Some(moved)
+fn kind_name(s: &Shape) -> &'static str {
+    s.kind()
 }
 
 fn variants() -> [(&'static str, GjkSettings); 4] {
@@ -150,6 +139,18 @@ fn random_pairs_every_variant_and_query() {
                 let ub = (out.point_b - out.point_a).norm();
                 excludes(out.lower_bound, out.upper_bound, lb, ub)
             };
+            if !certified && std::env::var("PROPERTY_DEBUG").is_ok() {
+                println!(
+                    "uncertified distance {name}: {:?} target {target:e} d {:e} lb {:e} rel {:e} it {} kinds {} {}",
+                    out.status,
+                    out.distance,
+                    out.lower_bound,
+                    (out.distance - out.lower_bound) / out.distance,
+                    out.iterations,
+                    kind_name(&a),
+                    kind_name(&b)
+                );
+            }
             report.add(&format!("distance {name}"), certified, wrong, finite);
 
             let mut cache = PairCache::new();
@@ -258,19 +259,31 @@ fn identical_and_touching_shapes_signed_distance() {
                     .iter()
                     .all(|x| x.is_finite());
                 let wrong = sd.signed_distance > 0.0 || sd.lower_bound > sd.upper_bound;
+                if !sd.is_certified() && std::env::var("PROPERTY_DEBUG").is_ok() {
+                    println!(
+                        "uncertified identical {name} shift {shift:e}: gjk {:?} epa {:?} sd {:e} [{:e}, {:e}]",
+                        sd.gjk_status, sd.epa_status, sd.signed_distance, sd.lower_bound, sd.upper_bound
+                    );
+                }
                 report.add(&format!("identical {name}"), sd.is_certified(), wrong, finite);
             }
-            // Touching: B = A moved along a direction by A's own width there (its
-            // translate touches it).
+            // Touching: B = A moved by `t = s_A(d) - s_A(-d)`, a boundary point of
+            // `A - A` with outward normal `d`: B holds `s_A(d)` and lies beyond A's
+            // support plane there, so the two touch (signed distance 0).
             let d = random_rotation(&mut rng).transform_vector(&Vec3::x());
-            let width = plane_bound(s, &pa, s, &pa, &-d).abs();
             let mut pb = pa;
-            pb.translation += width * d;
+            pb.translation += world_support(s, &pa, &d) - world_support(s, &pa, &-d);
             let sd = c.signed_distance(s, &pa, s, &pb, None).unwrap();
             let finite = [sd.signed_distance, sd.lower_bound, sd.upper_bound]
                 .iter()
                 .all(|x| x.is_finite());
             let wrong = sd.signed_distance.abs() > 1e-6 * size;
+            if !sd.is_certified() && std::env::var("PROPERTY_DEBUG").is_ok() {
+                println!(
+                    "uncertified touching {name}: gjk {:?} epa {:?} sd {:e} [{:e}, {:e}]",
+                    sd.gjk_status, sd.epa_status, sd.signed_distance, sd.lower_bound, sd.upper_bound
+                );
+            }
             report.add(&format!("touching {name}"), sd.is_certified(), wrong, finite);
         }
     }

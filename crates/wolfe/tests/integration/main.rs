@@ -11,6 +11,7 @@ mod epa_analytic;
 mod epa_coaxial;
 mod epa_contact_warm;
 mod epa_hard_inputs;
+mod epa_identical;
 mod epa_manifold;
 mod epa_properties;
 mod gjk_analytic;

@@ -5,7 +5,7 @@
 use crate::collide::cache::ClimbHints;
 use crate::collide::closed_form::closed_form_cores;
 use crate::collide::dispatch::{dispatch, PairVisitor};
-use crate::collide::epa::{run_epa, EpaRun, EpaSettings, Polytope};
+use crate::collide::epa::{identical_depth, run_epa, run_epa_bounded, EpaRun, EpaSettings, Polytope};
 use crate::collide::gjk::{run_gjk, GjkRun, GjkSettings, GjkStatus, QueryKind};
 use crate::collide::minkowski::MinkowskiDifference;
 use crate::collide::simplex::{Simplex, SupportPoint};
@@ -83,6 +83,7 @@ impl ContactSolver {
             a,
             b,
             GjkEpa {
+                shapes: (a, b),
                 pose_ab,
                 x0,
                 within,
@@ -217,6 +218,8 @@ pub(crate) const CLOSED_FORM_ROUNDING: f64 = 64.0;
 
 /// GJK on the cores, then EPA when they overlap.
 struct GjkEpa<'q> {
+    /// The pair, for the exact depth of identical shapes ([`identical_depth`]).
+    shapes: (&'q Shape, &'q Shape),
     pose_ab: &'q Pose,
     /// The first support direction (A's frame); `None`: the bounding-box centres.
     x0: Option<Vec3>,
@@ -247,13 +250,16 @@ impl PairVisitor for GjkEpa<'_> {
             md.keep_hints((h.a, h.b), &x0);
         }
         let hints = self.hints;
+        // A certified depth bound of identical shapes, computed only when EPA runs.
+        let (sa, sb, pose_ab) = (self.shapes.0, self.shapes.1, self.pose_ab);
+        let identical = || identical_depth(sa, sb, pose_ab);
         let run = gjk_epa(
             &mut md,
             x0,
             self.within,
             self.settings,
-            self.simplex,
-            self.polytope,
+            (self.simplex, self.polytope),
+            identical,
         );
         *hints = Some(ClimbHints {
             a: md.hint_a,
@@ -263,11 +269,13 @@ impl PairVisitor for GjkEpa<'_> {
     }
 }
 
-/// The body of [`GjkEpa`] on its Minkowski difference, from `x0`.
+/// The body of [`GjkEpa`] on its Minkowski difference, from `x0`; `identical` gives
+/// EPA's lower bound of identical shapes ([`run_epa_bounded`]).
 #[inline]
 fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>, x0: Vec3, within: Option<f64>,
-    sd_settings: &SignedDistanceSettings, simplex: &mut Simplex, polytope: &mut Polytope,
+    sd_settings: &SignedDistanceSettings, (simplex, polytope): (&mut Simplex, &mut Polytope),
+    identical: impl Fn() -> Option<(f64, Vec3)>,
 ) -> CoreRun {
     let (kind, settings) = match within {
         Some(margin) => (
@@ -291,7 +299,7 @@ fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     }
     if simplex.contains_origin() || gjk.x.norm_squared() <= core_overlap_sq(simplex) {
         // The cores overlap: EPA from this simplex (its supports are the cores').
-        let epa = run_epa(md, simplex, &sd_settings.epa, polytope);
+        let epa = run_epa_bounded(md, simplex, &sd_settings.epa, polytope, identical());
         return CoreRun {
             gjk,
             epa: Some(epa),
@@ -314,7 +322,7 @@ fn gjk_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     gjk.iterations += first.iterations;
     gjk.support_calls += first.support_calls;
     if gjk.status == GjkStatus::Intersecting {
-        let epa = run_epa(md, simplex, &sd_settings.epa, polytope);
+        let epa = run_epa_bounded(md, simplex, &sd_settings.epa, polytope, identical());
         CoreRun {
             gjk,
             epa: Some(epa),

@@ -205,6 +205,19 @@ const MAX_BLOW_UP_STEPS: usize = 8;
 pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, settings: &EpaSettings, poly: &mut Polytope,
 ) -> EpaRun {
+    run_epa_bounded(md, simplex, settings, poly, None)
+}
+
+/// [`run_epa`] with a certified lower bound of the depth known beforehand and the
+/// normal expected to meet it (the exact depth of identical shapes,
+/// [`super::identical_depth`]): the bound serves as the inner balls' does, and the
+/// normal's support value (one call, with the first face's) as an upper bound, so that
+/// the two certify the answer.
+pub(crate) fn run_epa_bounded<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>, simplex: &Simplex, settings: &EpaSettings, poly: &mut Polytope,
+    known: Option<(f64, Vec3)>,
+) -> EpaRun {
+    let (lower, mut hint) = known.map_or((f64::NEG_INFINITY, None), |(bound, n)| (bound, Some(n)));
     let mut calls = 0u32;
     let mut out = EpaRun {
         status: EpaStatus::NumericalTrouble,
@@ -245,7 +258,7 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     let relative = if md.polytopes() { 0.0 } else { settings.tolerance };
     let mut k = 0u32;
     // A certified lower bound that needs no polytope: the cores' inner balls (below).
-    let ball_bound = inner_ball_bound(md);
+    let ball_bound = inner_ball_bound(md).max(lower);
     // The face of the best upper bound so far, with its support point, and the one
     // that met the ball bound.
     let mut lowest: Option<(Face, SupportPoint)> = None;
@@ -270,6 +283,9 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         if h < upper {
             upper = h;
             lowest = Some((face, s));
+        }
+        if let Some(m) = hint.take() {
+            hinted_upper(md, &m, &face, (&mut upper, &mut lowest), &mut calls);
         }
         let floor = GAP_ROUNDING_FACTOR * f64::EPSILON * scale;
         let tol = (relative * face.d.max(0.0))
@@ -346,6 +362,21 @@ pub(crate) fn run_epa<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         face_answer(&mut out, poly, &face, scale);
     }
     out
+}
+
+/// The support value in the known normal `m` ([`run_epa_bounded`]), kept as the upper
+/// bound (with `face`'s data and `m` as its normal) when it is the lowest.
+#[cold]
+fn hinted_upper<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
+    md: &mut MinkowskiDifference<'_, A, B>, m: &Vec3, face: &Face,
+    (upper, lowest): (&mut f64, &mut Option<(Face, SupportPoint)>), calls: &mut u32,
+) {
+    let s = support_max(md, m, calls);
+    let h = m.dot(&s.w);
+    if h < *upper {
+        *upper = h;
+        *lowest = Some((Face { n: *m, ..*face }, s));
+    }
 }
 
 /// The answer certified by the inner balls: the depth lies in `[depth, h]`, `h = <n,

@@ -21,12 +21,16 @@
 //! curved cores it converges like a cutting-plane method and needs the limits.
 //!
 //! Files: `polytope.rs` (storage, horizon, coning; capacity bound derived there),
-//! `expand.rs` (initial tetrahedron from GJK's simplex, expansion loop).
+//! `expand.rs` (initial tetrahedron from GJK's simplex, expansion loop), `identical.rs`
+//! (the exact depth of two identical shapes at a translation, a lower bound that
+//! certifies the loop on identical curved shapes).
 
 mod expand;
+mod identical;
 mod polytope;
 
-pub(crate) use expand::{run_epa, EpaRun};
+pub(crate) use expand::{run_epa, run_epa_bounded, EpaRun};
+pub(crate) use identical::identical_depth;
 pub(crate) use polytope::Polytope;
 
 use crate::builder::with_fields;

@@ -166,3 +166,20 @@ pub fn world_triangles(mesh: &ConvexMesh, pose: &Pose) -> Vec<[Vec3; 3]> {
         })
         .collect()
 }
+
+/// B moved along the normal so that its distance to A is about `target`, by one
+/// reference query (GJK at 1e-12); `None` when that query is not certified or finds
+/// the shapes touching.
+pub fn placed(a: &Shape, pa: &Pose, b: &Shape, pb: Pose, target: f64) -> Option<Pose> {
+    let reference = GjkSettings::default().with_tolerance(1e-12);
+    let out = wolfe::GjkSolver::new(reference)
+        .ok()?
+        .distance(a, pa, b, &pb, None)
+        .ok()?;
+    if out.status != wolfe::GjkStatus::Converged || out.distance <= 0.0 {
+        return None;
+    }
+    let mut moved = pb;
+    moved.translation += (target - out.distance) * out.normal;
+    Some(moved)
+}

@@ -26,6 +26,7 @@ use crate::math::Vec3;
 use crate::shape::ConvexShape;
 
 mod face;
+mod features;
 mod frank_wolfe;
 mod rescue;
 
