@@ -61,6 +61,21 @@ pub struct SupportPoint {
     pub b: Vec3,
 }
 
+impl SupportPoint {
+    /// The longest of its vectors (`w = a - b`, `a`, `b`): the size of the coordinates
+    /// `w` was computed from, hence of its rounding. A gap test's floor takes `|w|`,
+    /// which is that size but for touching shapes, where the support along the iterate
+    /// is itself near the origin (two ellipsoids touching at 1e-16 m stalled with a floor
+    /// of 1e-31 m): the certificates of a run that ended without one take the shapes'
+    /// points instead.
+    pub(crate) fn coordinate_scale(&self) -> Vec3 {
+        [self.a, self.b].into_iter().fold(
+            self.w,
+            |m, v| if v.norm_squared() > m.norm_squared() { v } else { m },
+        )
+    }
+}
+
 /// Largest simplex rank in 3D: a tetrahedron has `3 + 1 = 4` vertices, and GJK adds one
 /// support point to a simplex of rank at most 3 after each projection (the projection of
 /// an exterior origin lies on a proper face, GJK++ Sec. II), so 4 slots always suffice.

@@ -18,7 +18,6 @@
 //! of its Eq. 19 bound), and the best few are evaluated with one support call each: a
 //! valid lower bound whatever the candidate, a certificate when it meets the gap test.
 
-use super::rescue::coordinate_scale;
 use super::{gap_converged, GjkRun, Thresholds};
 use crate::collide::gjk::settings::GjkSettings;
 use crate::collide::minkowski::MinkowskiDifference;
@@ -403,18 +402,21 @@ const PLANE_STEPS: usize = 32;
 /// finite set is its minimum). Where it is shorter than the iterate it replaces it,
 /// and `simplex` becomes its face (for the witness points). Returns `|x|` and the size
 /// of the supports' coordinates, for the gap test's rounding floor
-/// ([`coordinate_scale`]).
+/// ([`SupportPoint::coordinate_scale`]).
 fn closer_on_plane(
     points: &Points, simplex: &mut Simplex, out: &mut GjkRun, n: &Vec3, lb: f64, x_norm: f64,
 ) -> (f64, Vec3) {
     let all = points.all();
-    let largest = all.iter().map(coordinate_scale).fold(Vec3::zeros(), |m, c| {
-        if c.norm_squared() > m.norm_squared() {
-            c
-        } else {
-            m
-        }
-    });
+    let largest = all
+        .iter()
+        .map(SupportPoint::coordinate_scale)
+        .fold(Vec3::zeros(), |m, c| {
+            if c.norm_squared() > m.norm_squared() {
+                c
+            } else {
+                m
+            }
+        });
     let window = PLANE_ROUNDING_FACTOR * f64::EPSILON * largest.norm();
     let mut plane = [SupportPoint::default(); MAX_PLANE_POINTS];
     let mut len = 0;

@@ -16,8 +16,7 @@ use super::{gap_converged, run_vanilla, GjkRun, QueryKind, Thresholds};
 use crate::collide::gjk::settings::GjkSettings;
 use crate::collide::gjk::GjkStatus;
 use crate::collide::minkowski::MinkowskiDifference;
-use crate::collide::simplex::{Simplex, SupportPoint};
-use crate::math::Vec3;
+use crate::collide::simplex::Simplex;
 use crate::shape::ConvexShape;
 
 /// Relative rounding allowance of the inner-ball test: the ball's centre and radius come
@@ -124,19 +123,6 @@ fn retry<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
     out
 }
 
-/// The longest of a support point's vectors (`w = a - b`, `a`, `b`): the size of the
-/// coordinates `w` was computed from, hence of its rounding. The gap test's floor
-/// ([`gap_converged`]) takes `|w|` in the loop, which is that size but for touching
-/// shapes, where the support along the iterate is itself near the origin (two
-/// ellipsoids touching at 1e-16 m stalled with a floor of 1e-31 m): on this rare path
-/// the floor takes the shapes' points.
-pub(super) fn coordinate_scale(s: &SupportPoint) -> Vec3 {
-    [s.a, s.b].into_iter().fold(
-        s.w,
-        |m, v| if v.norm_squared() > m.norm_squared() { v } else { m },
-    )
-}
-
 /// The certificates a run that ended without one holds or is one support away from:
 ///
 /// 1. the support of `D` at the final iterate `x` (one call of each shape): its plane
@@ -144,7 +130,7 @@ pub(super) fn coordinate_scale(s: &SupportPoint) -> Vec3 {
 ///    plane beyond the margin ends the query as `Separated` (Alg. 2);
 /// 2. the best lower bound of the whole run, `lb` from any direction (Eq. 19): `|x|^2 -
 ///    |x*|^2 <= 2 |x| (|x| - lb)` is a gap too (Eq. 18), tested with the rounding floor
-///    of the shapes' coordinates ([`coordinate_scale`]);
+///    of the shapes' coordinates (`SupportPoint::coordinate_scale`);
 /// 3. the plane of the simplex's face ([`face_certified`]).
 ///
 /// The support calls here are not counted in `support_calls`, like the face check's.
@@ -169,7 +155,7 @@ fn cheap<A: ConvexShape + ?Sized, B: ConvexShape + ?Sized>(
         return out;
     }
     let g_lb = (2.0 * x_norm * (x_norm - out.lower_bound)).max(0.0);
-    if gap_converged(settings, g_lb, x_norm, &coordinate_scale(&s), t.radius_sum) {
+    if gap_converged(settings, g_lb, x_norm, &s.coordinate_scale(), t.radius_sum) {
         out.duality_gap = g_lb;
         out.status = GjkStatus::Converged;
         return out;
