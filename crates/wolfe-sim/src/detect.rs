@@ -32,6 +32,7 @@
 mod composite;
 mod growth;
 mod halfspace;
+mod patch;
 mod persistent;
 mod slots;
 
@@ -39,6 +40,7 @@ use composite::{PartPairs, PartPlane};
 
 use growth::{GrowthContact, GrowthContacts};
 use halfspace::plane_contact;
+use patch::Patches;
 pub(crate) use persistent::moved;
 use persistent::{KeepRule, Persistent, Reused, REUSE_SLACK};
 use slots::PairSlots;
@@ -194,6 +196,8 @@ pub struct ContactDetector {
     /// [`Geometry`] (cloned once per world), for its pairs with compounds and meshes;
     /// `None` for entries that hold a geometry already (bodies, static composites).
     owned: Vec<Option<Geometry>>,
+    /// The contact surfaces of pairs with a compliant side (hydroelastic contact).
+    patches: Patches,
     /// Narrow-phase queries of bounded pairs run by the last detection.
     pair_queries: usize,
     /// Manifolds reused by the last detection (nothing moved).
@@ -243,6 +247,7 @@ impl ContactDetector {
             static_shapes: Vec::new(),
             states: PairSlots::default(),
             plane_states: PairSlots::default(),
+            patches: Patches::default(),
             pair_queries: 0,
             reused: 0,
         })
@@ -278,6 +283,12 @@ impl ContactDetector {
     /// last [`ContactDetector::detect`]; half-space tests are not counted.
     pub fn pair_queries(&self) -> usize {
         self.pair_queries
+    }
+
+    /// Contacts the last detection made from contact-surface polygons (pairs with a
+    /// compliant hydroelastic side, see [`crate::hydroelastic`]).
+    pub fn patch_contacts(&self) -> usize {
+        self.patches.polygons
     }
 
     /// Manifolds the last detection reused because nothing had moved.
@@ -336,6 +347,7 @@ impl ContactDetector {
         self.broad.update(&self.aabbs, &mut self.pairs);
         self.pair_queries = 0;
         self.reused = 0;
+        self.patches.begin();
         self.growth.queries = 0;
         self.growth.fallbacks = 0;
         // The walks over the pairs end (slots freed) even when a query fails.
@@ -450,6 +462,10 @@ impl ContactDetector {
             if !pair_allowed(world, &ea, &eb) {
                 continue;
             }
+            if self.patches.pair(world, &ea, &eb, out) {
+                self.pair_queries += 1;
+                continue;
+            }
             let (ra, rb) = if j >= moving {
                 (self.radii[j], self.radii[i])
             } else {
@@ -544,6 +560,9 @@ impl ContactDetector {
             for e in 0..self.shape_poses.len() {
                 let eb = self.entry(world, owned, e);
                 if !eb.filter.touches_anything() {
+                    continue;
+                }
+                if self.patches.plane(world, (k, plane, material), &eb, out) {
                     continue;
                 }
                 let walk = Walk {

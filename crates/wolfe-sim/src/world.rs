@@ -7,6 +7,7 @@ use wolfe_multibody::{Robot, Se3};
 
 use crate::body::{Material, RigidBody};
 use crate::error::SimError;
+use crate::hydroelastic::Hydroelastic;
 use crate::tree::{ArticulatedTree, JointCoupler, LinkGeometry};
 
 /// The coupler of each of `robot`'s mimic relations (see [`World::add_robot`]).
@@ -159,6 +160,8 @@ pub struct World {
     /// tree's body is `(tree, body)`, a rigid body `i` is `(usize::MAX, i)`, static
     /// geometry `k` is `(STATIC_KEY, k)`.
     excluded: Vec<((usize, usize), (usize, usize))>,
+    /// The colliders with a hydroelastic representation, sorted by collider.
+    hydroelastic: Vec<(Collider, Hydroelastic)>,
 }
 
 impl Default for World {
@@ -179,6 +182,7 @@ impl World {
             links: Vec::new(),
             static_base: Vec::new(),
             excluded: Vec::new(),
+            hydroelastic: Vec::new(),
         }
     }
 
@@ -200,6 +204,52 @@ impl World {
         self.statics.push(geometry);
         self.static_base.push(None);
         Ok(self.statics.len() - 1)
+    }
+
+    /// Gives `collider` a hydroelastic representation (see [`crate::hydroelastic`]),
+    /// replacing any earlier one; its geometry is in the collider's shape frame. Set it
+    /// before the world goes into a [`crate::Simulation`].
+    ///
+    /// Errors: [`SimError::InvalidSetting`] for a collider that does not exist, or a
+    /// half-space (already a rigid hydroelastic surface).
+    pub fn set_hydroelastic(&mut self, collider: Collider, model: Hydroelastic) -> Result<(), SimError> {
+        let (exists, index) = match collider {
+            Collider::Body(i) => (i < self.bodies.len(), i),
+            Collider::Link(g) => (g < self.links.len(), g),
+            Collider::Static(k) => (k < self.statics.len(), k),
+        };
+        if !exists {
+            return Err(SimError::InvalidSetting {
+                name: "hydroelastic collider",
+                value: index as f64,
+                reason: "no such body, link or static geometry in the world",
+            });
+        }
+        if let Collider::Static(k) = collider {
+            if matches!(self.statics[k], StaticGeometry::HalfSpace(..)) {
+                return Err(SimError::InvalidSetting {
+                    name: "hydroelastic collider",
+                    value: k as f64,
+                    reason: "a half-space is always a rigid hydroelastic surface",
+                });
+            }
+        }
+        match self.hydroelastic.binary_search_by_key(&collider, |(c, _)| *c) {
+            Ok(i) => self.hydroelastic[i].1 = model,
+            Err(i) => self.hydroelastic.insert(i, (collider, model)),
+        }
+        Ok(())
+    }
+
+    /// The hydroelastic representation of `collider`, if it has one.
+    pub fn hydroelastic(&self, collider: Collider) -> Option<&Hydroelastic> {
+        if self.hydroelastic.is_empty() {
+            return None;
+        }
+        self.hydroelastic
+            .binary_search_by_key(&collider, |(c, _)| *c)
+            .ok()
+            .map(|i| &self.hydroelastic[i].1)
     }
 
     /// The flat ground `z <= 0` with a material.

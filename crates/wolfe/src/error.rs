@@ -164,6 +164,14 @@ pub enum WolfeError {
         /// Why.
         reason: String,
     },
+    /// A tetrahedron of a volume mesh is unusable.
+    #[error("tetrahedron {tetrahedron} is degenerate: {reason}")]
+    DegenerateTetrahedron {
+        /// Index of the offending tetrahedron.
+        tetrahedron: usize,
+        /// Why (`"repeats a vertex"`, `"its volume is zero"`).
+        reason: &'static str,
+    },
     /// A growth distance centre point is unusable (growth distance paper, Def. 3).
     #[error("invalid growth centre point: {reason}")]
     InvalidCenterPoint {

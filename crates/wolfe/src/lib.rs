@@ -21,6 +21,7 @@ pub mod collide;
 pub mod composite;
 pub mod error;
 pub mod gradient;
+pub mod hydroelastic;
 pub mod math;
 pub mod mesh;
 pub mod shape;

@@ -5,6 +5,7 @@ mod batch;
 mod composite;
 mod couplers;
 mod filters;
+mod hydroelastic;
 mod mjcf_world;
 mod physics;
 mod study_helpers;

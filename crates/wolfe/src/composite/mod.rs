@@ -49,7 +49,9 @@ mod query;
 mod traverse;
 mod triangle;
 mod trimesh;
+mod walk;
 
+pub(crate) use bvh::Stack;
 pub use bvh::{aabb_distance_squared, Bvh, BvhNode, BVH_LEAF_SIZE, BVH_MAX_DEPTH, BVH_STACK};
 pub use compound::{Compound, CompoundPart};
 #[cfg(feature = "decompose")]
@@ -59,3 +61,4 @@ pub use io::read_triangles;
 pub use query::{CompositeCollision, CompositeContact, CompositeDistance, CompositeSolver};
 pub use triangle::Triangle;
 pub use trimesh::TriMesh;
+pub(crate) use walk::{traverse, BoxTree};

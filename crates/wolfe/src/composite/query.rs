@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::geometry::{Geometry, View};
 use super::pair::{PairSolver, Prim};
-use super::traverse::traverse;
+use super::walk::traverse;
 use crate::collide::cache::PairCache;
 use crate::collide::contact::{Contact, SignedDistanceSettings};
 use crate::collide::distance::DistanceOutput;

@@ -30,6 +30,7 @@ mod growth_thin_certified;
 mod growth_warm;
 mod growth_warm_certified;
 mod halfspace_resting;
+mod hydroelastic;
 mod issue21_robustness;
 mod mass_properties;
 mod mesh_hull;

@@ -1,0 +1,106 @@
+//! Patch contacts of the pressure field model: a pair with a compliant side against a
+//! compliant, rigid or half-space side gets its contact surface
+//! (`wolfe::hydroelastic`), one contact per polygon at its centre of pressure (see
+//! `crate::hydroelastic`).
+
+use wolfe::hydroelastic::{compliant_surface, halfspace_surface, rigid_surface, ContactSurface};
+use wolfe::HalfSpace;
+
+use super::{DetectedContact, Entry};
+use crate::body::Material;
+use crate::hydroelastic::{pair_dissipation, polygon_material, Hydroelastic};
+use crate::world::{Collider, World};
+
+/// The contact-surface buffer, reused across pairs and steps.
+#[derive(Debug, Default)]
+pub(super) struct Patches {
+    surface: ContactSurface,
+    /// Polygons (contacts) the last detection made.
+    pub(super) polygons: usize,
+}
+
+impl Patches {
+    /// Starts a detection.
+    pub(super) fn begin(&mut self) {
+        self.polygons = 0;
+    }
+
+    /// The contacts of bounded pair (a, b) into `out` when it makes patch contact (a
+    /// compliant side and a compliant or rigid other side): `true` then, `false` for a
+    /// point-contact pair.
+    pub(super) fn pair(
+        &mut self, world: &World, a: &Entry<'_>, b: &Entry<'_>, out: &mut Vec<DetectedContact>,
+    ) -> bool {
+        let (Some(ha), Some(hb)) = (world.hydroelastic(a.collider), world.hydroelastic(b.collider)) else {
+            return false;
+        };
+        let flip = match (ha, hb) {
+            (Hydroelastic::Compliant(ga, _), Hydroelastic::Compliant(gb, _)) => {
+                compliant_surface(ga, &a.pose, gb, &b.pose, &mut self.surface);
+                false
+            }
+            (Hydroelastic::Rigid(mesh), Hydroelastic::Compliant(g, _)) => {
+                rigid_surface(mesh, &a.pose, g, &b.pose, &mut self.surface);
+                false
+            }
+            (Hydroelastic::Compliant(g, _), Hydroelastic::Rigid(mesh)) => {
+                // The surface's normal points from the rigid side (b) into a.
+                rigid_surface(mesh, &b.pose, g, &a.pose, &mut self.surface);
+                true
+            }
+            (Hydroelastic::Rigid(_), Hydroelastic::Rigid(_)) => return false,
+        };
+        let dissipation = pair_dissipation(Some(ha), hb);
+        self.push(
+            (a.collider, a.material),
+            (b.collider, b.material),
+            dissipation,
+            flip,
+            out,
+        );
+        true
+    }
+
+    /// The contacts of half-space `plane` (static geometry `k`) with entry `b` into
+    /// `out` when `b` is compliant: `true` then.
+    pub(super) fn plane(
+        &mut self, world: &World, (k, plane, material): (usize, &HalfSpace, &Material), b: &Entry<'_>,
+        out: &mut Vec<DetectedContact>,
+    ) -> bool {
+        let Some(hb @ Hydroelastic::Compliant(g, _)) = world.hydroelastic(b.collider) else {
+            return false;
+        };
+        halfspace_surface(plane, g, &b.pose, &mut self.surface);
+        let dissipation = pair_dissipation(None, hb);
+        self.push(
+            (Collider::Static(k), material),
+            (b.collider, b.material),
+            dissipation,
+            false,
+            out,
+        );
+        true
+    }
+
+    /// One contact per polygon of the surface (normals flipped when `flip`).
+    fn push(
+        &mut self, (a, ma): (Collider, &Material), (b, mb): (Collider, &Material), dissipation: f64,
+        flip: bool, out: &mut Vec<DetectedContact>,
+    ) {
+        let friction = ma.combine(mb).friction;
+        for f in &self.surface.polygons {
+            // A polygon whose pressure does not grow with the approach has no point
+            // contact that represents it (see wolfe::hydroelastic's surface module).
+            let Some(phi0) = f.signed_distance() else { continue };
+            self.polygons += 1;
+            out.push(DetectedContact {
+                a,
+                b,
+                point: f.center_of_pressure,
+                normal: if flip { -f.normal } else { f.normal },
+                phi0,
+                material: polygon_material(f, phi0, dissipation, friction),
+            });
+        }
+    }
+}

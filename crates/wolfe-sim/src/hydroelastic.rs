@@ -1,0 +1,104 @@
+//! Hydroelastic contact in the world (the SAP paper's Section VI-D): which colliders
+//! carry a pressure field or a rigid surface, and how a contact surface's polygons
+//! become SAP contacts.
+//!
+//! A collider is **compliant** ([`Hydroelastic::Compliant`]: a
+//! [`wolfe::hydroelastic::CompliantGeometry`] in its shape's frame, with a Hunt-Crossley
+//! dissipation), **rigid** ([`Hydroelastic::Rigid`]: a closed triangle mesh of its
+//! surface), or, by default, a point-contact geometry as before. A pair makes patch
+//! contact when one side is compliant and the other is compliant, rigid, or a
+//! half-space (every half-space is a rigid hydroelastic surface); any other pair makes
+//! point contact with its materials.
+//!
+//! Each polygon of the contact surface becomes one SAP contact (Masterjohn et al.
+//! 2021, the SAP paper's ref. [36], Sec. III-B): stiffness `k = A g`, signed distance
+//! `phi0 = -p / g` (so that `-k phi0 = A p`, the polygon's force), friction from the
+//! pair's materials. [36] places it at the polygon's centroid; it is placed here at
+//! the polygon's centre of pressure, which gives the same force and, in addition, the
+//! polygon's exact moment (the pressure is linear on it, not constant). Polygons whose
+//! pressure does not grow with the approach (`g <= 0`) have no such point contact and
+//! are left out. Hunt-Crossley dissipation
+//! `f = k (-phi) (1 - d v_n)` enters SAP's linear dissipation of Section V-A
+//! (`f = -k (phi + tau_d v_n)`) linearized at the step's start: `tau_d = d (-phi0)`.
+
+use std::sync::Arc;
+
+use wolfe::hydroelastic::{CompliantGeometry, ContactPolygon};
+use wolfe::TriMesh;
+
+use crate::body::Material;
+use crate::error::SimError;
+
+/// How a collider takes part in hydroelastic contact.
+#[derive(Clone, Debug)]
+pub enum Hydroelastic {
+    /// A compliant geometry: its pressure field (shape frame) and its Hunt-Crossley
+    /// dissipation `d`, s/m (finite, `>= 0`).
+    Compliant(Arc<CompliantGeometry>, f64),
+    /// A rigid geometry: its surface as a closed triangle mesh (shape frame, triangles
+    /// counter-clockwise seen from outside).
+    Rigid(Arc<TriMesh>),
+}
+
+impl Hydroelastic {
+    /// A compliant geometry with Hunt-Crossley dissipation `dissipation` (s/m).
+    pub fn compliant(geometry: CompliantGeometry, dissipation: f64) -> Result<Self, SimError> {
+        if !(dissipation.is_finite() && dissipation >= 0.0) {
+            return Err(SimError::InvalidSetting {
+                name: "hunt_crossley_dissipation",
+                value: dissipation,
+                reason: "must be finite and >= 0 (s/m)",
+            });
+        }
+        Ok(Self::Compliant(Arc::new(geometry), dissipation))
+    }
+
+    /// A rigid geometry of surface `mesh`.
+    pub fn rigid(mesh: TriMesh) -> Self {
+        Self::Rigid(Arc::new(mesh))
+    }
+
+    /// The compliant side's dissipation, `None` for a rigid geometry.
+    pub(crate) fn dissipation(&self) -> Option<f64> {
+        match self {
+            Self::Compliant(_, d) => Some(*d),
+            Self::Rigid(_) => None,
+        }
+    }
+
+    /// The hydroelastic modulus of a compliant side, `None` for a rigid one.
+    pub(crate) fn modulus(&self) -> Option<f64> {
+        match self {
+            Self::Compliant(g, _) => Some(g.modulus()),
+            Self::Rigid(_) => None,
+        }
+    }
+}
+
+/// The Hunt-Crossley dissipation of a pair (s/m): the compliant side's, or for two
+/// compliant sides the mean weighted by the other side's modulus (the softer side
+/// deforms more and dominates, as [`Material::combine`] weights dissipation time
+/// scales).
+pub(crate) fn pair_dissipation(a: Option<&Hydroelastic>, b: &Hydroelastic) -> f64 {
+    match (a.and_then(Hydroelastic::modulus), b.modulus()) {
+        (Some(ea), Some(eb)) => {
+            let (da, db) = (
+                a.and_then(Hydroelastic::dissipation).unwrap_or(0.0),
+                b.dissipation().unwrap_or(0.0),
+            );
+            (eb * da + ea * db) / (ea + eb)
+        }
+        (Some(_), None) => a.and_then(Hydroelastic::dissipation).unwrap_or(0.0),
+        (None, _) => b.dissipation().unwrap_or(0.0),
+    }
+}
+
+/// The contact material of polygon `f` at signed distance `phi0`: stiffness `A g`,
+/// dissipation time scale `d (-phi0)`, and the pair's friction.
+pub(crate) fn polygon_material(f: &ContactPolygon, phi0: f64, dissipation: f64, friction: f64) -> Material {
+    Material {
+        stiffness: f.stiffness(),
+        dissipation_time_scale: dissipation * (-phi0).max(0.0),
+        friction,
+    }
+}

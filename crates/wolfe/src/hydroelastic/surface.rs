@@ -1,0 +1,312 @@
+//! The contact surface of the pressure field model (Elandt et al. 2019, the SAP paper's
+//! ref. [35], Sec. III-IV) between a compliant geometry and a rigid one (a half-space
+//! or a triangle mesh) or two compliant ones, as the polygons of its discrete
+//! approximation (Masterjohn et al. 2021, ref. [36], Sec. III).
+//!
+//! **Compliant B against rigid A.** The rigid surface does not deform: the contact
+//! surface is the part of A's surface inside B, and the traction on B is `p_B(x) n`
+//! with `n` A's outward normal ([35], Eq. 7 with a rigid side). Within one tetrahedron
+//! `t` of B, `p_B` is linear, so the surface is meshed by clipping each rigid triangle
+//! (or the plane of a half-space) to each tetrahedron it crosses: one convex polygon
+//! per (triangle, tetrahedron) pair.
+//!
+//! **Two compliant geometries.** The surface is where the pressures agree, `p_A = p_B`
+//! ([35], Eq. 6). On a tetrahedron pair both fields are linear, so the surface is the
+//! plane `(g_B - g_A) . x = c_A - c_B` sliced by tetrahedron `t_A` and clipped to `t_B`,
+//! with normal `n = (g_B - g_A) / |g_B - g_A|` from A into B.
+//!
+//! **Per polygon** `f` (area `A_f`, centroid `x_f`, normal `n`): the pressure `p_f` at
+//! the centroid and the pressure's growth per metre the two geometries approach along
+//! `n`, `g_f`: `g_B = grad p_B . n` for B (deeper into B is `+n`),
+//! `g_A = -grad p_A . n` for A, and for two compliant sides the series combination
+//! `g = g_A g_B / (g_A + g_B)` (moving both surfaces by `delta` total splits it so
+//! that the pressures stay equal). The discrete approximation of [36] (Sec. III-B,
+//! Eqs. 13-15) makes each polygon one compliant point contact at `x_f`: force
+//! `A_f p_f` along `n`, stiffness `k = A_f g_f` and signed distance `phi = -p_f / g_f`
+//! (the approach at which the linearized pressure would vanish), so `-k phi = A_f p_f`.
+//! Which polygons belong to the surface: a half-space's plane, all of it inside B (the
+//! exact pressure integral; where B's pressure grows parallel to the plane, as in the
+//! cells of a box's side faces, `g_f` is 0 and such a polygon carries force but no
+//! stiffness: [`ContactPolygon::signed_distance`] is `None` for it); a rigid mesh's
+//! triangles that face B's pressure growth (`g_f > 0`: a triangle facing away, the
+//! back of a thin rigid part inside B, is not in contact), as Drake's soft-rigid
+//! surfaces keep only such faces; two compliant sides where both pressures grow into
+//! their bodies (`g_A > 0`, `g_B > 0`).
+//!
+//! Nothing here allocates once the output has grown.
+
+use std::ops::ControlFlow;
+
+use super::field::{CompliantGeometry, TetTree};
+use super::polygon::Polygon;
+use crate::collide::halfspace::HalfSpace;
+use crate::composite::{traverse, BoxTree, BvhNode, Stack, TriMesh};
+use crate::math::{Aabb, Pose, Vec3};
+
+/// Polygons whose area is below this share of the square of the tetrahedron's
+/// longest box side carry no force worth a contact (slivers of a plane through a
+/// vertex or along a face).
+const MIN_RELATIVE_AREA: f64 = 1e-12;
+
+/// One polygon of a contact surface, world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPolygon {
+    /// Area, m^2.
+    pub area: f64,
+    /// Centroid, world frame, m (the pressure there times the area is the polygon's
+    /// force: the pressure is linear on it).
+    pub centroid: Vec3,
+    /// Centre of pressure `int x p dA / int p dA`, world frame, m: where the polygon's
+    /// force acts with the polygon's exact moment (the centroid if no pressure).
+    pub center_of_pressure: Vec3,
+    /// Unit normal from the first geometry into the second.
+    pub normal: Vec3,
+    /// Pressure at the centroid, Pa.
+    pub pressure: f64,
+    /// Growth of the pressure per metre of approach along the normal, Pa/m (`> 0`,
+    /// except on a half-space's plane where B's pressure grows parallel to it: `<= 0`).
+    pub pressure_gradient: f64,
+    /// The elements that made it: (rigid triangle or A's tetrahedron, B's tetrahedron);
+    /// a half-space's side is 0.
+    pub elements: (u32, u32),
+}
+
+impl ContactPolygon {
+    /// The stiffness of the polygon as a point contact, `k = A g` (N/m), [36] Eq. 14.
+    #[inline]
+    pub fn stiffness(&self) -> f64 {
+        self.area * self.pressure_gradient
+    }
+
+    /// The signed distance of the polygon as a point contact, `phi = -p / g` (m,
+    /// negative: penetration), [36] Eq. 15; `None` when the pressure does not grow with
+    /// the approach (`g <= 0`: no point contact represents the polygon).
+    #[inline]
+    pub fn signed_distance(&self) -> Option<f64> {
+        (self.pressure_gradient > 0.0).then(|| -self.pressure / self.pressure_gradient)
+    }
+
+    /// The normal force of the polygon, `A p` (N).
+    #[inline]
+    pub fn force(&self) -> f64 {
+        self.area * self.pressure
+    }
+}
+
+/// A contact surface: its polygons (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct ContactSurface {
+    /// The polygons, world frame.
+    pub polygons: Vec<ContactPolygon>,
+}
+
+impl ContactSurface {
+    /// The net force on the second geometry, `sum_f A_f p_f n` (N, world frame).
+    pub fn force(&self) -> Vec3 {
+        self.polygons.iter().map(|f| f.normal * f.force()).sum()
+    }
+
+    /// The net moment of the tractions on the second geometry about `point` (N m, world
+    /// frame): `sum_f (c_f - point) x (A_f p_f n)` with `c_f` the centres of pressure,
+    /// the exact integral of the piecewise-linear field.
+    pub fn moment_about(&self, point: &Vec3) -> Vec3 {
+        self.polygons
+            .iter()
+            .map(|f| (f.center_of_pressure - point).cross(&(f.normal * f.force())))
+            .sum()
+    }
+
+    /// The total area, m^2.
+    pub fn area(&self) -> f64 {
+        self.polygons.iter().map(|f| f.area).sum()
+    }
+}
+
+/// The contact surface of a half-space (A, rigid) and a compliant geometry (B at
+/// `pose`), written to `out` (cleared first): the plane sliced by every tetrahedron it
+/// crosses, normal the half-space's outward normal.
+pub fn halfspace_surface(
+    plane: &HalfSpace, compliant: &CompliantGeometry, pose: &Pose, out: &mut ContactSurface,
+) {
+    out.polygons.clear();
+    // The plane in B's frame: n_l . x = o_l.
+    let n = pose.inverse_transform_vector(&plane.normal());
+    let o = plane.offset() - plane.normal().dot(&pose.translation);
+    let nodes = compliant.bvh().nodes();
+    let mut stack: Stack<u32> = Stack::new();
+    stack.push(0);
+    while let Some(i) = stack.pop() {
+        let node = &nodes[i as usize];
+        if !crosses(&node.aabb, &n, o) {
+            continue;
+        }
+        if !node.is_leaf() {
+            stack.push(node.first);
+            stack.push(node.first + 1);
+            continue;
+        }
+        for &t in compliant.bvh().items(node) {
+            let tet = compliant.mesh().tetrahedron(t as usize);
+            let polygon = Polygon::slice(&tet, &n, o);
+            let field = compliant.field(t as usize);
+            let g = field.gradient.dot(&n);
+            push(
+                out,
+                &polygon,
+                (&n, g),
+                field,
+                (pose, &compliant.tetrahedron_aabb(t)),
+                (0, t),
+            );
+        }
+    }
+}
+
+/// The contact surface of a rigid triangle mesh (A at `rigid_pose`; triangles
+/// counter-clockwise seen from outside) and a compliant geometry (B at `pose`), written
+/// to `out` (cleared first): each triangle clipped to each tetrahedron it crosses,
+/// normal the triangle's outward normal.
+pub fn rigid_surface(
+    rigid: &TriMesh, rigid_pose: &Pose, compliant: &CompliantGeometry, pose: &Pose, out: &mut ContactSurface,
+) {
+    out.polygons.clear();
+    let a = TetTree {
+        geometry: compliant,
+        pose,
+    };
+    let b = TriTree {
+        mesh: rigid,
+        pose: rigid_pose,
+    };
+    let to_b = pose.relative(rigid_pose);
+    traverse(&a, &b, 0.0, |t, j| {
+        let tri = rigid.triangle(j).vertices.map(|v| to_b.transform_point(&v));
+        let n = (tri[1] - tri[0]).cross(&(tri[2] - tri[0])).normalize();
+        let field = compliant.field(t as usize);
+        let g = field.gradient.dot(&n);
+        if g > 0.0 {
+            let mut polygon = Polygon::triangle(tri);
+            polygon.clip_to_tetrahedron(&compliant.mesh().tetrahedron(t as usize));
+            push(
+                out,
+                &polygon,
+                (&n, g),
+                field,
+                (pose, &compliant.tetrahedron_aabb(t)),
+                (j, t),
+            );
+        }
+        ControlFlow::Continue(0.0)
+    });
+}
+
+/// The contact surface of two compliant geometries (A at `pose_a`, B at `pose_b`),
+/// written to `out` (cleared first): the equal-pressure surface, normal from A into B.
+pub fn compliant_surface(
+    a: &CompliantGeometry, pose_a: &Pose, b: &CompliantGeometry, pose_b: &Pose, out: &mut ContactSurface,
+) {
+    out.polygons.clear();
+    let (ta, tb) = (
+        TetTree {
+            geometry: a,
+            pose: pose_a,
+        },
+        TetTree {
+            geometry: b,
+            pose: pose_b,
+        },
+    );
+    let b_in_a = pose_a.relative(pose_b);
+    traverse(&ta, &tb, 0.0, |i, j| {
+        let (fa, fb) = (a.field(i as usize), b.field(j as usize));
+        // B's field in A's frame: p_B(x) = (R g_B) . x + (c_B - (R g_B) . t).
+        let gb = b_in_a.transform_vector(&fb.gradient);
+        let cb = fb.offset - gb.dot(&b_in_a.translation);
+        let d = gb - fa.gradient;
+        let len = d.norm();
+        if !(len > 0.0) {
+            return ControlFlow::Continue(0.0);
+        }
+        let n = d / len;
+        let (g_a, g_b) = (-fa.gradient.dot(&n), gb.dot(&n));
+        if g_a > 0.0 && g_b > 0.0 {
+            let mut polygon = Polygon::slice(&a.mesh().tetrahedron(i as usize), &n, (fa.offset - cb) / len);
+            polygon.clip_to_tetrahedron(
+                &b.mesh()
+                    .tetrahedron(j as usize)
+                    .map(|v| b_in_a.transform_point(&v)),
+            );
+            let g = g_a * g_b / (g_a + g_b);
+            push(
+                out,
+                &polygon,
+                (&n, g),
+                fa,
+                (pose_a, &a.tetrahedron_aabb(i)),
+                (i, j),
+            );
+        }
+        ControlFlow::Continue(0.0)
+    });
+}
+
+/// Appends `polygon` (in the frame of `pose`, normal `n` there, pressure from `field`,
+/// approach gradient `g`) to `out` in world frame, unless it has no area (the callers
+/// decide which signs of `g` belong to the surface).
+fn push(
+    out: &mut ContactSurface, polygon: &Polygon, (n, g): (&Vec3, f64), field: &super::field::LinearField,
+    (pose, tet_box): (&Pose, &Aabb), elements: (u32, u32),
+) {
+    let (area, centroid, pressure_centre) = polygon.moments(n, |x| field.at(x));
+    let size = (tet_box.max - tet_box.min).amax();
+    if !g.is_finite() || !(area > MIN_RELATIVE_AREA * size * size) {
+        return;
+    }
+    let pressure = field.at(&centroid).max(0.0);
+    out.polygons.push(ContactPolygon {
+        area,
+        centroid: pose.transform_point(&centroid),
+        center_of_pressure: pose.transform_point(&pressure_centre),
+        normal: pose.transform_vector(n),
+        pressure,
+        pressure_gradient: g,
+        elements,
+    });
+}
+
+/// Whether the plane `n . x = o` crosses box `b`.
+#[inline]
+fn crosses(b: &Aabb, n: &Vec3, o: f64) -> bool {
+    let (c, h) = (b.center(), b.half_extents());
+    let r = n.abs().dot(&h);
+    let s = n.dot(&c) - o;
+    s.abs() <= r
+}
+
+/// A posed triangle mesh as a tree of triangle boxes (for the two-tree walk).
+struct TriTree<'m> {
+    mesh: &'m TriMesh,
+    pose: &'m Pose,
+}
+
+impl BoxTree for TriTree<'_> {
+    #[inline]
+    fn pose(&self) -> &Pose {
+        self.pose
+    }
+
+    #[inline]
+    fn node(&self, i: u32) -> &BvhNode {
+        &self.mesh.bvh().nodes()[i as usize]
+    }
+
+    #[inline]
+    fn items(&self, node: &BvhNode) -> &[u32] {
+        self.mesh.bvh().items(node)
+    }
+
+    #[inline]
+    fn item_aabb(&self, i: u32) -> Aabb {
+        self.mesh.triangle(i).aabb()
+    }
+}
