@@ -178,7 +178,7 @@ mod tests {
         // Pressure 1 - x on the clipped triangle (legs l = 0.8 at the origin): the centre
         // of pressure is int x p dA / int p dA, integrated over y in [0, l - x] first.
         let (area, centroid, cop) = p.moments(&Vec3::z(), |x| 1.0 - x.x);
-        let l = 0.8;
+        let l: f64 = 0.8;
         let int_p = l * l / 2.0 - l * l * l / 6.0; // int_0^l (1 - x)(l - x) dx
         let int_xp = l * l * l / 6.0 - l.powi(4) / 12.0; // int_0^l x (1 - x)(l - x) dx
         assert!((area - l * l / 2.0).abs() < 1e-14 && (centroid.x - l / 3.0).abs() < 1e-14);

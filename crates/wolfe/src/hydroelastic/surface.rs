@@ -224,7 +224,7 @@ pub fn compliant_surface(
         let cb = fb.offset - gb.dot(&b_in_a.translation);
         let d = gb - fa.gradient;
         let len = d.norm();
-        if !(len > 0.0) {
+        if len.is_nan() || len <= 0.0 {
             return ControlFlow::Continue(0.0);
         }
         let n = d / len;
@@ -259,7 +259,7 @@ fn push(
 ) {
     let (area, centroid, pressure_centre) = polygon.moments(n, |x| field.at(x));
     let size = (tet_box.max - tet_box.min).amax();
-    if !g.is_finite() || !(area > MIN_RELATIVE_AREA * size * size) {
+    if !g.is_finite() || area.is_nan() || area <= MIN_RELATIVE_AREA * size * size {
         return;
     }
     let pressure = field.at(&centroid).max(0.0);

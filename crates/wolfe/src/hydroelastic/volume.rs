@@ -71,7 +71,7 @@ impl VolumeMesh {
                 .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
                 .map(|(i, j)| (p[i] - p[j]).norm())
                 .fold(0.0, f64::max);
-            if !(six_v.abs() > MIN_TETRAHEDRON_QUALITY * longest.powi(3)) {
+            if six_v.is_nan() || six_v.abs() <= MIN_TETRAHEDRON_QUALITY * longest.powi(3) {
                 return Err(WolfeError::DegenerateTetrahedron {
                     tetrahedron: t,
                     reason:
