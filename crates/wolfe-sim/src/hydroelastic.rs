@@ -16,8 +16,11 @@
 //! pair's materials. [36] places it at the polygon's centroid; it is placed here at
 //! the polygon's centre of pressure, which gives the same force and, in addition, the
 //! polygon's exact moment (the pressure is linear on it, not constant). Polygons whose
-//! pressure does not grow with the approach (`g <= 0`) have no such point contact and
-//! are left out. Hunt-Crossley dissipation
+//! pressure grows less than [`MIN_ALIGNMENT`] of its gradient with the approach (the
+//! normal more than about 84 degrees from the gradient, or facing away) are left out:
+//! as point contacts they would carry a vanishing stiffness at a signed distance of
+//! many times the depth (`-p / g` grows without bound as `g` falls to 0), as Drake
+//! leaves out faces whose normal is far from the pressure gradient. Hunt-Crossley dissipation
 //! `f = k (-phi) (1 - d v_n)` enters SAP's linear dissipation of Section V-A
 //! (`f = -k (phi + tau_d v_n)`) linearized at the step's start: `tau_d = d (-phi0)`.
 
@@ -28,6 +31,10 @@ use wolfe::TriMesh;
 
 use crate::body::Material;
 use crate::error::SimError;
+
+/// The least [`wolfe::hydroelastic::ContactPolygon::alignment`] (cosine of the angle
+/// between the normal and the pressure gradient) of a polygon that becomes a contact.
+pub const MIN_ALIGNMENT: f64 = 0.1;
 
 /// How a collider takes part in hydroelastic contact.
 #[derive(Clone, Debug)]

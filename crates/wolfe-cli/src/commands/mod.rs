@@ -10,6 +10,7 @@ pub mod robot_sim;
 pub mod run;
 pub mod scene;
 pub mod sim;
+pub mod soft_bubble;
 pub mod spec;
 pub mod view;
 

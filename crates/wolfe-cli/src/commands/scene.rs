@@ -32,6 +32,9 @@ pub enum Scene {
     /// An MJCF scene file (FILE after the name) as a whole world: free bodies, static
     /// geometry, robots with their actuators (default 2 s, dt 1 ms).
     Mjcf,
+    /// SAP paper Section VI-D: a gripper with compliant (hydroelastic) bubbles holds a
+    /// spatula while the grip force follows a square wave (30 s, dt 5 ms).
+    SoftBubble,
 }
 
 /// The options of `wolfe sim` that every scene with its own runner reads (the MJCF and

@@ -9,7 +9,7 @@ use wolfe_sim::Scheme;
 
 use super::scene::{Scene, SceneRun};
 use super::CommandResult;
-use super::{marbles, mjcf_sim, robot_sim};
+use super::{marbles, mjcf_sim, robot_sim, soft_bubble};
 
 // The arguments of `wolfe sim` (the doc comments are the command's help).
 #[derive(Debug, Args)]
@@ -142,6 +142,10 @@ fn run_scene(args: SimArgs) -> CommandResult {
         Scene::Marbles => {
             let other = args.file.is_some() || args.other_scenes_options();
             return marbles::run(args.bodies, &args.scene_run(other));
+        }
+        Scene::SoftBubble => {
+            let other = args.file.is_some() || args.bodies.is_some() || args.other_scenes_options();
+            return soft_bubble::run(&args.scene_run(other));
         }
     };
     if args.file.is_some() {

@@ -27,6 +27,7 @@ mod pick;
 mod record;
 pub mod robots;
 pub mod scenes;
+pub mod soft_bubble;
 mod spring_cylinder;
 pub mod study;
 
@@ -44,6 +45,7 @@ pub use record::{
     STEPS_HEADER,
 };
 pub use robots::{panda_drop, panda_drop_world, urdf_scene, PandaDropOptions, SceneReport, UrdfSceneOptions};
+pub use soft_bubble::{soft_bubble, SoftBubbleOptions, SoftBubbleReport};
 pub use spring_cylinder::fitted_slope;
 
 use options::io;

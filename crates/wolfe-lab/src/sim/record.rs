@@ -59,6 +59,12 @@ impl RunRecorder {
     /// `sim`. Warns on stderr first when the time step is far beyond the scene's contact
     /// time scale ([`crate::sim_settings::dt_warning`]).
     pub fn create(dir: &Path, sim: &Simulation) -> Result<Self, SimRunError> {
+        Self::create_with_columns(dir, sim, &[])
+    }
+
+    /// As [`RunRecorder::create`], with a scene's own columns after the standard ones
+    /// in `steps.csv` (their values come with [`RunRecorder::record_with`]).
+    pub fn create_with_columns(dir: &Path, sim: &Simulation, columns: &[&str]) -> Result<Self, SimRunError> {
         if let Some(w) = crate::sim_settings::dt_warning(sim.world(), sim.settings().time_step) {
             eprintln!("warning: {w}");
         }
@@ -67,7 +73,8 @@ impl RunRecorder {
         trajectory.record_simulation(0, sim).map_err(io(dir))?;
         let path = dir.join("steps.csv");
         let mut steps = BufWriter::new(File::create(&path).map_err(io(&path))?);
-        writeln!(steps, "{STEPS_HEADER}").map_err(io(&path))?;
+        let extra: String = columns.iter().map(|c| format!(",{c}")).collect();
+        writeln!(steps, "{STEPS_HEADER}{extra}").map_err(io(&path))?;
         let joints = match joints_header(sim.world()) {
             None => None,
             Some(header) => {
@@ -99,11 +106,23 @@ impl RunRecorder {
     /// Appends the state of `sim` after the step that reported `stats`.
     /// Fails with [`SimRunError::Diverged`] (writing nothing) when the step diverged.
     pub fn record(&mut self, sim: &Simulation, stats: &StepStats) -> Result<(), SimRunError> {
+        self.record_with(sim, stats, &[])
+    }
+
+    /// As [`RunRecorder::record`], with the values of the scene's own columns (as many
+    /// as [`RunRecorder::create_with_columns`] named).
+    pub fn record_with(
+        &mut self, sim: &Simulation, stats: &StepStats, values: &[f64],
+    ) -> Result<(), SimRunError> {
         check_diverged(stats, sim, self.scene_size, sim.settings().time_step)?;
         self.trajectory
             .record_simulation(stats.step, sim)
             .map_err(io(&self.dir))?;
-        writeln!(self.steps, "{}", steps_row(stats)).map_err(io(&self.dir))?;
+        write!(self.steps, "{}", steps_row(stats)).map_err(io(&self.dir))?;
+        for v in values {
+            write!(self.steps, ",{v}").map_err(io(&self.dir))?;
+        }
+        writeln!(self.steps).map_err(io(&self.dir))?;
         self.record_joints(stats.step, sim)
     }
 

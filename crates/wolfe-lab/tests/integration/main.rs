@@ -19,4 +19,5 @@ mod penetration_reference_sets;
 mod problem_sets;
 mod reference_sets;
 mod robot_scenes;
+mod soft_bubble;
 mod spring_cylinder;

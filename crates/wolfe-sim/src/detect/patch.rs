@@ -8,7 +8,7 @@ use wolfe::HalfSpace;
 
 use super::{DetectedContact, Entry};
 use crate::body::Material;
-use crate::hydroelastic::{pair_dissipation, polygon_material, Hydroelastic};
+use crate::hydroelastic::{pair_dissipation, polygon_material, Hydroelastic, MIN_ALIGNMENT};
 use crate::world::{Collider, World};
 
 /// The contact-surface buffer, reused across pairs and steps.
@@ -89,9 +89,11 @@ impl Patches {
     ) {
         let friction = ma.combine(mb).friction;
         for f in &self.surface.polygons {
-            // A polygon whose pressure does not grow with the approach has no point
-            // contact that represents it (see wolfe::hydroelastic's surface module).
-            let Some(phi0) = f.signed_distance() else { continue };
+            // A polygon whose pressure grows (almost) along the surface has no point
+            // contact that represents it (see crate::hydroelastic).
+            let Some(phi0) = f.signed_distance().filter(|_| f.alignment >= MIN_ALIGNMENT) else {
+                continue;
+            };
             self.polygons += 1;
             out.push(DetectedContact {
                 a,

@@ -66,6 +66,11 @@ pub struct ContactPolygon {
     /// Growth of the pressure per metre of approach along the normal, Pa/m (`> 0`,
     /// except on a half-space's plane where B's pressure grows parallel to it: `<= 0`).
     pub pressure_gradient: f64,
+    /// The cosine of the angle between the normal and the pressure gradient (of the
+    /// less aligned side for two compliant geometries): `g / |grad p|`, in `[-1, 1]`.
+    /// Near 0 the pressure grows almost along the surface, and the polygon as a point
+    /// contact has a tiny stiffness at a far signed distance.
+    pub alignment: f64,
     /// The elements that made it: (rigid triangle or A's tetrahedron, B's tetrahedron);
     /// a half-space's side is 0.
     pub elements: (u32, u32),
@@ -153,7 +158,7 @@ pub fn halfspace_surface(
             push(
                 out,
                 &polygon,
-                (&n, g),
+                (&n, g, alignment(g, &field.gradient)),
                 field,
                 (pose, &compliant.tetrahedron_aabb(t)),
                 (0, t),
@@ -190,7 +195,7 @@ pub fn rigid_surface(
             push(
                 out,
                 &polygon,
-                (&n, g),
+                (&n, g, alignment(g, &field.gradient)),
                 field,
                 (pose, &compliant.tetrahedron_aabb(t)),
                 (j, t),
@@ -237,10 +242,11 @@ pub fn compliant_surface(
                     .map(|v| b_in_a.transform_point(&v)),
             );
             let g = g_a * g_b / (g_a + g_b);
+            let aligned = alignment(g_a, &fa.gradient).min(alignment(g_b, &gb));
             push(
                 out,
                 &polygon,
-                (&n, g),
+                (&n, g, aligned),
                 fa,
                 (pose_a, &a.tetrahedron_aabb(i)),
                 (i, j),
@@ -254,8 +260,8 @@ pub fn compliant_surface(
 /// approach gradient `g`) to `out` in world frame, unless it has no area (the callers
 /// decide which signs of `g` belong to the surface).
 fn push(
-    out: &mut ContactSurface, polygon: &Polygon, (n, g): (&Vec3, f64), field: &super::field::LinearField,
-    (pose, tet_box): (&Pose, &Aabb), elements: (u32, u32),
+    out: &mut ContactSurface, polygon: &Polygon, (n, g, alignment): (&Vec3, f64, f64),
+    field: &super::field::LinearField, (pose, tet_box): (&Pose, &Aabb), elements: (u32, u32),
 ) {
     let (area, centroid, pressure_centre) = polygon.moments(n, |x| field.at(x));
     let size = (tet_box.max - tet_box.min).amax();
@@ -270,8 +276,20 @@ fn push(
         normal: pose.transform_vector(n),
         pressure,
         pressure_gradient: g,
+        alignment,
         elements,
     });
+}
+
+/// `g / |grad|` (0 for a zero gradient).
+#[inline]
+fn alignment(g: f64, gradient: &Vec3) -> f64 {
+    let norm = gradient.norm();
+    if norm > 0.0 {
+        (g / norm).clamp(-1.0, 1.0)
+    } else {
+        0.0
+    }
 }
 
 /// Whether the plane `n . x = o` crosses box `b`.

@@ -1,0 +1,47 @@
+//! The soft-bubble gripper (the SAP paper's Section VI-D, Fig. 17): over one period of
+//! the grip-force square wave the spatula pitches during the loose grip and is held
+//! during the secure grip, on patch contacts (many polygons, fewer when loose), with
+//! SAP converging at every step.
+
+use wolfe_lab::sim::soft_bubble::{grip_force, soft_bubble, SoftBubbleOptions, GRIP_FORCES};
+
+#[test]
+fn the_square_wave_grip_lets_the_spatula_pitch_and_catches_it() {
+    assert_eq!(grip_force(0.0), GRIP_FORCES.0);
+    assert_eq!(grip_force(4.49), GRIP_FORCES.0);
+    assert_eq!(grip_force(4.51), GRIP_FORCES.1);
+    assert_eq!(grip_force(6.01), GRIP_FORCES.0);
+    let dir = std::env::temp_dir().join(format!("wolfe-soft-bubble-{}", std::process::id()));
+    let options = SoftBubbleOptions {
+        seconds: 7.5,
+        ..SoftBubbleOptions::new(&dir)
+    };
+    let report = soft_bubble(&options).unwrap();
+    println!("{report:#?}");
+    let p = report.periods[0];
+    assert_eq!(report.run.not_converged, 0);
+    assert!(p.loose_pitch_change < -0.02, "pitches when loose: {p:?}");
+    assert!(
+        p.secure_pitch_drift < 0.1 * p.loose_pitch_change.abs(),
+        "held when secure: {p:?}"
+    );
+    assert!(p.contacts.1 > p.contacts.0 && p.contacts.0 >= 3.0, "{p:?}");
+    let steps = std::fs::read_to_string(dir.join("steps.csv")).unwrap();
+    let header = steps.lines().next().unwrap();
+    for column in [
+        "time",
+        "grip_force",
+        "pitch",
+        "contacts",
+        "newton_iterations",
+        "momentum_error",
+        "sap_status",
+    ] {
+        assert!(header.split(',').any(|c| c == column), "{column} in {header}");
+    }
+    assert_eq!(steps.lines().count(), 1 + 1500);
+    for file in ["grip.png", "contacts.png", "summary.md", "view.html"] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
