@@ -2,7 +2,7 @@
 //! Python's and coal's (boost.python) enums have them
 //! (`wolfe.NODE_TYPE.GEOM_BOX.name == "GEOM_BOX"`), and the table of its members with
 //! their names (for module attributes such as `wolfe.GEOM_BOX`), written once by
-//! [`py_enum`].
+//! the `py_enum!` macro.
 
 /// Declares a Python enum (`as "PythonName"` before `pub enum` renames the class) with
 /// `name`/`value` getters, and `pub const $table` listing every member with its name.
