@@ -151,6 +151,24 @@ def test_compliant_sphere_converges_to_the_closed_form():
         assert fine < coarse / 3, errors
 
 
+def box_mesh(hx, hy, hz):
+    """A BVHModel of the box of half extents hx, hy, hz: two triangles a face,
+    counter-clockwise seen from outside."""
+    v = np.array([[sx * hx, sy * hy, sz * hz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+    quads = [(0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3)]
+    tris = []
+    for a, b, c, d in quads:
+        for t in [(a, b, c), (a, c, d)]:
+            p = v[list(t)]
+            tris.append(t if np.cross(p[1] - p[0], p[2] - p[0]) @ p.mean(axis=0) > 0 else t[::-1])
+    m = wolfe.BVHModelOBBRSS()
+    m.beginModel(len(tris), len(v))
+    m.addVertices(v)
+    m.addTriangles(np.array(tris))
+    m.endModel()
+    return m
+
+
 def test_rigid_box_and_second_sphere_press_like_their_half_spaces():
     r, e, delta = 0.05, 1e5, 0.008
     sphere = wolfe.CompliantGeometry(wolfe.Sphere(r), e, r / 8)
@@ -161,11 +179,16 @@ def test_rigid_box_and_second_sphere_press_like_their_half_spaces():
     fp = plane.force
     assert fp[2] > 0
     np.testing.assert_allclose(table.force, fp, rtol=0, atol=1e-9 * fp[2])
-    np.testing.assert_allclose(table.moment_about([0, 0, 0]), plane.moment_about([0, 0, 0]), atol=1e-9 * fp[2] * r)
+    origin = [0.0, 0.0, 0.0]
+    np.testing.assert_allclose(table.moment_about(origin), plane.moment_about(origin), atol=1e-9 * fp[2] * r)
+    # The same table as a triangle mesh (BVHModel) built by hand, taken as it is.
+    mesh = wolfe.contact_surface(box_mesh(0.5, 0.4, 0.1), up(-0.1), sphere, pose)
+    np.testing.assert_allclose(mesh.force, fp, rtol=0, atol=1e-9 * fp[2])
     # Two equal compliant spheres meet on their mid-plane: as one sphere half as deep.
     overlap = 0.006
     both = wolfe.contact_surface(sphere, None, sphere, up(2 * r - overlap))
-    half = wolfe.contact_surface(wolfe.Halfspace(np.array([0.0, 0.0, 1.0]), r - overlap / 2), None, sphere, up(2 * r - overlap))
+    mid = wolfe.Halfspace(np.array([0.0, 0.0, 1.0]), r - overlap / 2)
+    half = wolfe.contact_surface(mid, None, sphere, up(2 * r - overlap))
     np.testing.assert_allclose(both.force, half.force, rtol=0, atol=1e-9 * half.force[2])
     np.testing.assert_allclose(both.centroid[:, 2], r - overlap / 2, atol=1e-12)
     assert (both.pressure_gradient > 0).all()
@@ -215,7 +238,8 @@ def test_compliant_robot_link_rests_where_its_load_bearing_polygons_carry_its_we
     # the bottom face's cell (pressure E d / h on a square of side 2 (h - d)); the side
     # faces' cells grow parallel to the plane and carry no stiffness. At rest those
     # polygons carry the weight...
-    s = wolfe.contact_surface(ground(), None, wolfe.CompliantGeometry(wolfe.Box(2 * h, 2 * h, 2 * h), e, 0.05), pose)
+    cube = wolfe.CompliantGeometry(wolfe.Box(2 * h, 2 * h, 2 * h), e, 0.05)
+    s = wolfe.contact_surface(ground(), None, cube, pose)
     stiff = s.pressure_gradient > 0
     assert (s.area * s.pressure)[stiff].sum() == pytest.approx(mass * G, rel=1e-3)
     # ... at the depth where the bottom cell's closed form does.
