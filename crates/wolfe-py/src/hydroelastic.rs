@@ -225,6 +225,12 @@ fn side_of(a: &Bound<'_, PyAny>, pose: &Pose, resolution: Option<f64>) -> PyResu
     if let Ok(g) = a.downcast::<PyCompliantGeometry>() {
         return Ok(Side::Compliant(g.get().geometry.clone()));
     }
+    if !a.is_instance_of::<crate::geometry::CollisionGeometry>() {
+        return Err(PyTypeError::new_err(format!(
+            "contact_surface: a must be a Halfspace, a shape, a BVHModel or a CompliantGeometry, got {}",
+            a.get_type().name()?
+        )));
+    }
     match geom_of(a)? {
         Geom::Flat(f) if f.plane => Err(PyTypeError::new_err(
             "a Plane has no inside to press with: use a Halfspace",

@@ -286,6 +286,8 @@ def test_bad_input_gets_typed_errors():
     g = wolfe.CompliantGeometry(sphere, 1e5, 0.05)
     with pytest.raises(TypeError, match="CompliantGeometry"):
         wolfe.contact_surface(ground(), None, sphere, None)
+    with pytest.raises(TypeError, match="CompliantGeometry"):
+        wolfe.contact_surface("ground", None, g, None)
     with pytest.raises(TypeError, match="Plane"):
         wolfe.contact_surface(wolfe.Plane(np.array([0.0, 0.0, 1.0]), 0.0), None, g, None)
     with pytest.raises(ValueError, match="resolution"):
