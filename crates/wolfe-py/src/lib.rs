@@ -16,6 +16,8 @@
 //! - [`sim`], [`tree`], [`record`]: the simulator (wolfe_sim) from Python: rigid bodies
 //!   and URDF robots (articulated trees with PD controllers) in one `World`, writing
 //!   `wolfe sim`'s output folder.
+//! - [`hydroelastic`]: pressure field contact: `CompliantGeometry`, `contact_surface`
+//!   (the polygons as numpy arrays) and `World.set_hydroelastic`.
 //!
 //! Bad input raises `ValueError`, `TypeError` or `OSError` carrying wolfe's typed error
 //! message ([`error`]); nothing panics.
@@ -35,6 +37,7 @@ pub mod error;
 pub mod geometry;
 pub mod growth;
 pub mod growth2d;
+pub mod hydroelastic;
 pub mod penetration;
 pub mod queries;
 pub mod record;
@@ -150,5 +153,8 @@ fn wolfe_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sim::World>()?;
     m.add_class::<sim::Simulation>()?;
     m.add_class::<sim::StepInfo>()?;
+    m.add_class::<hydroelastic::PyCompliantGeometry>()?;
+    m.add_class::<hydroelastic::PyContactSurface>()?;
+    m.add_function(wrap_pyfunction!(hydroelastic::contact_surface, m)?)?;
     Ok(())
 }

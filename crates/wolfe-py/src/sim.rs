@@ -13,6 +13,7 @@ use wolfe_sim::{Joint, RigidBody, Scheme, SimSettings, StaticGeometry, StepStats
 use crate::convert::{mat3, np_rows, np_vec, set_contact_geometry, vec3, NonNegative};
 use crate::error::{geometry, sim, value};
 use crate::geometry::shape_of;
+use crate::hydroelastic::{collider_arg, hydroelastic_model};
 use crate::record::{status_name, Recorder};
 use crate::transform::pose_arg;
 use crate::tree::{add_tree, check_tree, load_robot, per_joint, tree_mut, UrdfTree};
@@ -206,6 +207,27 @@ impl World {
         self.world
             .add_static(StaticGeometry::Shape(shape, pose, self::material(material)))
             .map_err(sim)
+    }
+
+    /// Makes a collider hydroelastic (SAP paper Section VI-D): exactly one of `body`,
+    /// `link` or `static` (an index). With `modulus` (Pa) it becomes compliant, its
+    /// shape meshed at `resolution` (m) with Hunt-Crossley `dissipation` (s/m, default
+    /// 0); without, rigid (a convex shape's surface meshed at `resolution`, a triangle
+    /// mesh as it is). A compliant collider touching a compliant or rigid one or a
+    /// half-space makes patch contact, one SAP contact per polygon. `ValueError` for an
+    /// index that does not exist, a half-space (always rigid), a modulus or resolution
+    /// not finite and positive, a negative dissipation.
+    #[pyo3(signature = (*, body = None, link = None, r#static = None, modulus = None, resolution = None, dissipation = None))]
+    fn set_hydroelastic(
+        &mut self, py: Python<'_>, body: Option<NonNegative<usize>>, link: Option<NonNegative<usize>>,
+        r#static: Option<NonNegative<usize>>, modulus: Option<f64>, resolution: Option<f64>,
+        dissipation: Option<f64>,
+    ) -> PyResult<()> {
+        let collider = collider_arg(body, link, r#static)?;
+        let world = &self.world;
+        let model =
+            py.allow_threads(|| hydroelastic_model(world, collider, modulus, resolution, dissipation))?;
+        self.world.set_hydroelastic(collider, model).map_err(sim)
     }
 
     /// Loads the URDF robot at `path` with its root link welded to the world at

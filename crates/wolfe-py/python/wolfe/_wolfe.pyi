@@ -797,6 +797,16 @@ class World:
         the URDF effort limit. IndexError for a tree that does not exist."""
     def joint_names(self, tree: int) -> list[str]:
         """Movable joints of robot `tree` in URDF file order."""
+    def set_hydroelastic(self, *, body: Optional[int] = None, link: Optional[int] = None,
+                         static: Optional[int] = None, modulus: Optional[float] = None,
+                         resolution: Optional[float] = None, dissipation: Optional[float] = None) -> None:
+        """Makes one collider (exactly one of body, link, static: an index) hydroelastic:
+        with `modulus` (Pa) compliant, its shape meshed at `resolution` (m), Hunt-Crossley
+        `dissipation` (s/m, default 0); without, rigid (a convex shape's surface meshed at
+        `resolution`, a triangle mesh as it is). A compliant collider against a compliant
+        or rigid one or a half-space makes patch contact (one SAP contact per polygon).
+        ValueError for an index that does not exist, a half-space (always rigid), a
+        modulus or resolution not finite and positive, a negative dissipation."""
     @property
     def num_bodies(self) -> int: ...
     @property
@@ -900,6 +910,70 @@ class Simulation:
     def kinetic_energy(self) -> float: ...
     @property
     def potential_energy(self) -> float: ...
+
+class CompliantGeometry:
+    """A shape meshed into tetrahedra (edges of about `resolution` m on curved surfaces)
+    carrying the hydroelastic pressure field E e (E the modulus, Pa; e the normalized
+    depth, 0 on the surface, 1 deepest), linear on each tetrahedron. ValueError for a
+    modulus or resolution not finite and positive; TypeError for what is not a convex
+    shape (Halfspace, Plane, meshes)."""
+    def __init__(self, shape: CollisionGeometry, modulus: float, resolution: float) -> None: ...
+    @property
+    def modulus(self) -> float:
+        """Hydroelastic modulus E, Pa."""
+    @property
+    def tetrahedra(self) -> int:
+        """Number of tetrahedra."""
+    @property
+    def vertices(self) -> int:
+        """Number of mesh vertices."""
+    @property
+    def volume(self) -> float:
+        """Volume of the mesh, m^3."""
+
+class ContactSurface:
+    """A hydroelastic contact surface: one row per polygon, world frame, normals from A
+    into B; force and moment on B."""
+    @property
+    def area(self) -> npt.NDArray[np.float64]:
+        """Polygon areas (n,), m^2."""
+    @property
+    def centroid(self) -> npt.NDArray[np.float64]:
+        """Polygon centroids (n, 3), m."""
+    @property
+    def center_of_pressure(self) -> npt.NDArray[np.float64]:
+        """Centres of pressure (n, 3), m: where each polygon's force acts."""
+    @property
+    def normal(self) -> npt.NDArray[np.float64]:
+        """Unit normals (n, 3), from A into B."""
+    @property
+    def pressure(self) -> npt.NDArray[np.float64]:
+        """Pressure at each centroid (n,), Pa."""
+    @property
+    def pressure_gradient(self) -> npt.NDArray[np.float64]:
+        """Pressure growth per metre of approach along the normal (n,), Pa/m (<= 0 only on
+        a half-space's plane where B's field grows parallel to it)."""
+    @property
+    def alignment(self) -> npt.NDArray[np.float64]:
+        """Cosine of the angle between each normal and the pressure gradient (n,)."""
+    @property
+    def force(self) -> npt.NDArray[np.float64]:
+        """Net force on B, sum A p n, (3,), N."""
+    @property
+    def total_area(self) -> float:
+        """Total area, m^2."""
+    def moment_about(self, point: ArrayLike) -> npt.NDArray[np.float64]:
+        """Net moment on B about `point` (3,), N m (each polygon's force at its centre of
+        pressure: exact for the piecewise-linear field)."""
+    def __len__(self) -> int: ...
+
+def contact_surface(a: Union[CollisionGeometry, CompliantGeometry], pose_a: Pose, b: CompliantGeometry,
+                    pose_b: Pose, resolution: Optional[float] = None) -> ContactSurface:
+    """The hydroelastic contact surface of `a` and the compliant geometry `b`: `a` a
+    Halfspace (rigid), a rigid shape (a convex shape meshed with edges of `resolution` m,
+    required then; a BVHModel as it is) or a CompliantGeometry (the equal-pressure
+    surface). TypeError for a Plane or a `b` that is not compliant; ValueError for bad
+    poses or a missing resolution. Runs without the GIL."""
 
 class Shape2D:
     """A planar convex shape for the 2D growth distance."""

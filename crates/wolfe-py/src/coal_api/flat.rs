@@ -27,7 +27,7 @@ pub struct FlatContact {
 }
 
 /// The half-space of `flat` at `pose`, in world frame, and (for a plane) its other side.
-fn world_sides(flat: &Flat, pose: &Pose) -> Result<(HalfSpace, Option<HalfSpace>), WolfeError> {
+pub(crate) fn world_sides(flat: &Flat, pose: &Pose) -> Result<(HalfSpace, Option<HalfSpace>), WolfeError> {
     pose.validate()?;
     let n = pose.rotation * flat.halfspace.normal();
     let d = flat.halfspace.offset() + n.dot(&pose.translation);

@@ -12,7 +12,7 @@ use crate::geometry::{geom_of, Geom};
 use crate::queries::{with_solvers, Answer, Warm};
 
 mod enums;
-mod flat;
+pub(crate) mod flat;
 mod mesh;
 
 pub use enums::*;
