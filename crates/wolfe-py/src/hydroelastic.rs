@@ -1,9 +1,9 @@
 //! Hydroelastic (pressure field) contact from Python: `CompliantGeometry` (a wolfe
 //! shape's tetrahedral mesh carrying the pressure field `p = E e` of Elandt et al.
-//! 2019, the SAP paper's ref. [35]), `contact_surface` (the polygons of the discrete
-//! contact surface of Masterjohn et al. 2021, ref. [36], Sec. III, as numpy arrays,
+//! 2019, the SAP paper's ref. \[35\]), `contact_surface` (the polygons of the discrete
+//! contact surface of Masterjohn et al. 2021, ref. \[36\], as numpy arrays,
 //! [`wolfe::hydroelastic`]) and the models `World.set_hydroelastic` gives a collider
-//! ([`hydroelastic_model`], wolfe_sim's `Hydroelastic`).
+//! (`hydroelastic_model`, wolfe_sim's `Hydroelastic`).
 
 use std::sync::Arc;
 
@@ -245,7 +245,7 @@ fn side_of(a: &Bound<'_, PyAny>, pose: &Pose, resolution: Option<f64>) -> PyResu
 }
 
 /// The hydroelastic contact surface of `a` at `pose_a` and the compliant geometry `b`
-/// at `pose_b` (SAP paper refs. [35], [36]): `a` a `Halfspace` (rigid), a rigid shape
+/// at `pose_b` (SAP paper refs. \[35\], \[36\]): `a` a `Halfspace` (rigid), a rigid shape
 /// (a convex shape meshed with edges of `resolution` metres, or a triangle mesh as it
 /// is, counter-clockwise seen from outside) or another `CompliantGeometry` (the
 /// surface of equal pressure). Poses as everywhere (a `Transform3s`, `None`, a 7-vector

@@ -11,9 +11,9 @@
 //! point contact with its materials.
 //!
 //! Each polygon of the contact surface becomes one SAP contact (Masterjohn et al.
-//! 2021, the SAP paper's ref. [36], Sec. III-B): stiffness `k = A g`, signed distance
+//! 2021, the SAP paper's ref. \[36\]): stiffness `k = A g`, signed distance
 //! `phi0 = -p / g` (so that `-k phi0 = A p`, the polygon's force), friction from the
-//! pair's materials. [36] places it at the polygon's centroid; it is placed here at
+//! pair's materials. \[36\] places it at the polygon's centroid; it is placed here at
 //! the polygon's centre of pressure, which gives the same force and, in addition, the
 //! polygon's exact moment (the pressure is linear on it, not constant). Polygons whose
 //! pressure grows less than [`MIN_ALIGNMENT`] of its gradient with the approach (the

@@ -4,7 +4,7 @@
 //! horizontally by the handle while the grip force follows a square wave between 1 N
 //! and 16 N (6 s period, 75% duty). The bubbles are compliant hydroelastic geometries
 //! and the handle a rigid one (`wolfe::hydroelastic`): each polygon of their contact
-//! surfaces is one SAP contact (the paper's ref. [36]). During the loose grip the
+//! surfaces is one SAP contact (the paper's ref. \[36\]). During the loose grip the
 //! spatula pitches under its weight; the secure grip catches and holds it.
 //!
 //! The grip force is the fingers' PD controllers' effort limit (their targets lie

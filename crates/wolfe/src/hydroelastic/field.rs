@@ -1,12 +1,12 @@
 //! [`CompliantGeometry`]: a volume mesh with the pressure field of the pressure field
-//! model (Elandt et al. 2019, the SAP paper's ref. [35]), linear on each tetrahedron.
+//! model (Elandt et al. 2019, the SAP paper's ref. \[35\]), linear on each tetrahedron.
 //!
 //! The field is `p(x) = E e(x)`: `E` the hydroelastic modulus (Pa) and `e` the
-//! normalized depth, 0 on the surface and 1 at the deepest point ([35], Sec. III).
+//! normalized depth, 0 on the surface and 1 at the deepest point (\[35\]).
 //! Given at the vertices, it is interpolated linearly on each tetrahedron, so each
 //! tetrahedron `t` carries `p(x) = g_t . x + c_t` with a constant gradient `g_t` (Pa/m):
 //! what the contact surface needs (its pressure at a polygon's centroid and the
-//! gradient along the normal, Masterjohn et al. 2021, the SAP paper's ref. [36]).
+//! gradient along the normal, Masterjohn et al. 2021, the SAP paper's ref. \[36\]).
 
 use nalgebra::Matrix3;
 

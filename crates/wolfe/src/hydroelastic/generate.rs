@@ -1,5 +1,5 @@
 //! Compliant geometries of wolfe's shapes: a tetrahedral mesh and the normalized depth
-//! at its vertices (the pressure field model's `e(x)`, Elandt et al. 2019, Sec. III),
+//! at its vertices (the pressure field model's `e(x)`, Elandt et al. 2019),
 //! at a resolution hint (an edge length, metres).
 //!
 //! - **Sphere, ellipsoid**: an icosphere (scaled by the radii) and shells of it inside,
@@ -100,7 +100,11 @@ fn ball(radii: Vec3, resolution: f64) -> Result<(VolumeMesh, Vec<f64>), WolfeErr
         }
     }
     let inner = (shells.len() as u32 - 1) * n;
-    tets.extend(triangles.iter().map(|&[a, b, c]| [centre, inner + a, inner + b, inner + c]));
+    tets.extend(
+        triangles
+            .iter()
+            .map(|&[a, b, c]| [centre, inner + a, inner + b, inner + c]),
+    );
     Ok((VolumeMesh::new(vertices, tets)?, depth))
 }
 

@@ -1,6 +1,6 @@
 //! Hydroelastic contact: the pressure field model (Elandt, Drumwright, Sherman, Ruina,
-//! IROS 2019; the SAP paper's ref. [35]) with the discrete approximation of its contact
-//! patches (Masterjohn, Guoy, Shepherd, Castro 2021; ref. [36]), as the SAP paper's
+//! IROS 2019; the SAP paper's ref. \[35\]) with the discrete approximation of its contact
+//! patches (Masterjohn, Guoy, Shepherd, Castro 2021; ref. \[36\]), as the SAP paper's
 //! Section VI-D uses it.
 //!
 //! A **compliant** geometry ([`CompliantGeometry`]) is a tetrahedral volume mesh
@@ -14,7 +14,7 @@
 //! geometry and a rigid one, or two compliant ones, is a set of polygons, each with
 //! its area, centroid, normal, pressure and the pressure's growth with the approach;
 //! each polygon is one compliant point contact of stiffness `A g` at signed distance
-//! `-p / g` ([36]), which is how the simulator's SAP problem takes it. A broad phase
+//! `-p / g` (\[36\]), which is how the simulator's SAP problem takes it. A broad phase
 //! over the tetrahedra (a [`crate::Bvh`]) visits only the tetrahedra that cross the
 //! other geometry.
 

@@ -1,17 +1,17 @@
 //! The contact surface of the pressure field model (Elandt et al. 2019, the SAP paper's
-//! ref. [35], Sec. III-IV) between a compliant geometry and a rigid one (a half-space
+//! ref. \[35\]) between a compliant geometry and a rigid one (a half-space
 //! or a triangle mesh) or two compliant ones, as the polygons of its discrete
-//! approximation (Masterjohn et al. 2021, ref. [36], Sec. III).
+//! approximation (Masterjohn et al. 2021, ref. \[36\]).
 //!
 //! **Compliant B against rigid A.** The rigid surface does not deform: the contact
 //! surface is the part of A's surface inside B, and the traction on B is `p_B(x) n`
-//! with `n` A's outward normal ([35], Eq. 7 with a rigid side). Within one tetrahedron
+//! with `n` A's outward normal (\[35\], with a rigid side). Within one tetrahedron
 //! `t` of B, `p_B` is linear, so the surface is meshed by clipping each rigid triangle
 //! (or the plane of a half-space) to each tetrahedron it crosses: one convex polygon
 //! per (triangle, tetrahedron) pair.
 //!
 //! **Two compliant geometries.** The surface is where the pressures agree, `p_A = p_B`
-//! ([35], Eq. 6). On a tetrahedron pair both fields are linear, so the surface is the
+//! (\[35\]). On a tetrahedron pair both fields are linear, so the surface is the
 //! plane `(g_B - g_A) . x = c_A - c_B` sliced by tetrahedron `t_A` and clipped to `t_B`,
 //! with normal `n = (g_B - g_A) / |g_B - g_A|` from A into B.
 //!
@@ -20,8 +20,7 @@
 //! `n`, `g_f`: `g_B = grad p_B . n` for B (deeper into B is `+n`),
 //! `g_A = -grad p_A . n` for A, and for two compliant sides the series combination
 //! `g = g_A g_B / (g_A + g_B)` (moving both surfaces by `delta` total splits it so
-//! that the pressures stay equal). The discrete approximation of [36] (Sec. III-B,
-//! Eqs. 13-15) makes each polygon one compliant point contact at `x_f`: force
+//! that the pressures stay equal). The discrete approximation of \[36\] makes each polygon one compliant point contact at `x_f`: force
 //! `A_f p_f` along `n`, stiffness `k = A_f g_f` and signed distance `phi = -p_f / g_f`
 //! (the approach at which the linearized pressure would vanish), so `-k phi = A_f p_f`.
 //! Which polygons belong to the surface: a half-space's plane, all of it inside B (the
@@ -77,14 +76,14 @@ pub struct ContactPolygon {
 }
 
 impl ContactPolygon {
-    /// The stiffness of the polygon as a point contact, `k = A g` (N/m), [36] Eq. 14.
+    /// The stiffness of the polygon as a point contact, `k = A g` (N/m), \[36\].
     #[inline]
     pub fn stiffness(&self) -> f64 {
         self.area * self.pressure_gradient
     }
 
     /// The signed distance of the polygon as a point contact, `phi = -p / g` (m,
-    /// negative: penetration), [36] Eq. 15; `None` when the pressure does not grow with
+    /// negative: penetration), \[36\]; `None` when the pressure does not grow with
     /// the approach (`g <= 0`: no point contact represents the polygon).
     #[inline]
     pub fn signed_distance(&self) -> Option<f64> {
