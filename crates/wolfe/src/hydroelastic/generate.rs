@@ -2,9 +2,8 @@
 //! at its vertices (the pressure field model's `e(x)`, Elandt et al. 2019),
 //! at a resolution hint (an edge length, metres).
 //!
-//! - **Sphere, ellipsoid**: an icosphere (scaled by the radii) and shells of it inside,
-//!   graded from one resolution thick at the surface, and the star of the centre inside
-//!   them; depth 1 at the centre and 0 on the surface. For a sphere the field is the
+//! - **Sphere, ellipsoid**: the star of the centre over an icosphere (scaled by the
+//!   radii), depth 1 at the centre and 0 on the surface. For a sphere the field is the
 //!   exact normalized depth `1 - r/R` up to the chords of the tessellation (second
 //!   order in the resolution); for an ellipsoid it is `1 - rho`, `rho` the ellipsoidal
 //!   radius (the sphere's field, scaled).
@@ -49,62 +48,16 @@ impl CompliantGeometry {
     }
 }
 
-/// The most shells of a sphere's or an ellipsoid's mesh.
-pub const MAX_SHELLS: usize = 8;
-
-/// A ball (the unit icosphere scaled by `radii`) meshed in shells: the surface and
-/// inner copies of it scaled by `s_0 = 1 > s_1 > ... > s_L`, each layer of prisms split
-/// into three tetrahedra, and the star of the centre over the innermost shell. The
-/// outermost layer is one resolution thick (relative to the largest radius) and each
-/// layer below twice the one above: tetrahedra near the surface, where contact
-/// happens, stay as small as the surface's triangles (boxes that a BVH culls well,
-/// where a star from the centre gives every tetrahedron a box reaching the centre),
-/// in `O(log(R / resolution))` layers. The depth `1 - s_k` is exact at every vertex
-/// and linear along the rays, as the field `1 - r / R` (sphere) or `1 - rho`
-/// (ellipsoid) is.
+/// The star of the origin over the unit icosphere scaled by `radii`: every
+/// tetrahedron joins the centre to one surface triangle.
 fn ball(radii: Vec3, resolution: f64) -> Result<(VolumeMesh, Vec<f64>), WolfeError> {
     let (dirs, triangles) = icosphere(icosphere_level(radii.max(), resolution));
-    let mut shells = vec![1.0];
-    let mut thickness = (resolution / radii.max()).min(0.5);
-    while shells.len() < MAX_SHELLS {
-        let last = shells[shells.len() - 1];
-        if last - thickness < thickness {
-            break;
-        }
-        shells.push(last - thickness);
-        thickness *= 2.0;
-    }
-    let n = dirs.len() as u32;
-    let mut vertices = Vec::with_capacity(shells.len() * dirs.len() + 1);
-    let mut depth = Vec::with_capacity(vertices.capacity());
-    for s in &shells {
-        vertices.extend(dirs.iter().map(|d| d.component_mul(&radii) * *s));
-        depth.extend(std::iter::repeat_n(1.0 - s, dirs.len()));
-    }
+    let mut vertices: Vec<Vec3> = dirs.iter().map(|d| d.component_mul(&radii)).collect();
     let centre = vertices.len() as u32;
     vertices.push(Vec3::zeros());
-    depth.push(1.0);
-    let mut tets = Vec::with_capacity(triangles.len() * (3 * (shells.len() - 1) + 1));
-    for k in 0..shells.len() as u32 - 1 {
-        for tri in &triangles {
-            // The prism between shells k (top) and k + 1 (bottom) of the triangle, its
-            // vertices sorted: each quad face is cut from its smaller top vertex to the
-            // other bottom vertex, the same cut on both prisms that share it.
-            let mut v = *tri;
-            v.sort_unstable();
-            let [a, b, c] = v;
-            let (top, bottom) = (k * n, (k + 1) * n);
-            tets.push([top + a, top + b, top + c, bottom + c]);
-            tets.push([top + a, top + b, bottom + b, bottom + c]);
-            tets.push([top + a, bottom + a, bottom + b, bottom + c]);
-        }
-    }
-    let inner = (shells.len() as u32 - 1) * n;
-    tets.extend(
-        triangles
-            .iter()
-            .map(|&[a, b, c]| [centre, inner + a, inner + b, inner + c]),
-    );
+    let mut depth = vec![0.0; vertices.len()];
+    depth[centre as usize] = 1.0;
+    let tets = triangles.iter().map(|&[a, b, c]| [centre, a, b, c]).collect();
     Ok((VolumeMesh::new(vertices, tets)?, depth))
 }
 

@@ -26,7 +26,7 @@ mod tessellate;
 mod volume;
 
 pub use field::{CompliantGeometry, LinearField};
-pub use generate::{MAX_SHELLS, MEDIAL_MAX_PLANES};
+pub use generate::MEDIAL_MAX_PLANES;
 pub use surface::{compliant_surface, halfspace_surface, rigid_surface, ContactPolygon, ContactSurface};
 pub use tessellate::{icosphere, icosphere_level, surface_mesh, surface_polytope, MAX_ICOSPHERE_LEVEL};
 pub use volume::{VolumeMesh, MIN_TETRAHEDRON_QUALITY};
