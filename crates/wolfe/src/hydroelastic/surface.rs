@@ -152,16 +152,8 @@ pub fn halfspace_surface(
         for &t in compliant.bvh().items(node) {
             let tet = compliant.mesh().tetrahedron(t as usize);
             let polygon = Polygon::slice(&tet, &n, o);
-            let field = compliant.field(t as usize);
-            let g = field.gradient.dot(&n);
-            push(
-                out,
-                &polygon,
-                (&n, g, alignment(g, &field.gradient)),
-                field,
-                (pose, &compliant.tetrahedron_aabb(t)),
-                (0, t),
-            );
+            let g = compliant.field(t as usize).gradient.dot(&n);
+            push_on(out, &polygon, (&n, g), (compliant, t, pose), (0, t));
         }
     }
 }
@@ -186,19 +178,11 @@ pub fn rigid_surface(
     traverse(&a, &b, 0.0, |t, j| {
         let tri = rigid.triangle(j).vertices.map(|v| to_b.transform_point(&v));
         let n = (tri[1] - tri[0]).cross(&(tri[2] - tri[0])).normalize();
-        let field = compliant.field(t as usize);
-        let g = field.gradient.dot(&n);
+        let g = compliant.field(t as usize).gradient.dot(&n);
         if g > 0.0 {
             let mut polygon = Polygon::triangle(tri);
             polygon.clip_to_tetrahedron(&compliant.mesh().tetrahedron(t as usize));
-            push(
-                out,
-                &polygon,
-                (&n, g, alignment(g, &field.gradient)),
-                field,
-                (pose, &compliant.tetrahedron_aabb(t)),
-                (j, t),
-            );
+            push_on(out, &polygon, (&n, g), (compliant, t, pose), (j, t));
         }
         ControlFlow::Continue(0.0)
     });
@@ -253,6 +237,24 @@ pub fn compliant_surface(
         }
         ControlFlow::Continue(0.0)
     });
+}
+
+/// [`push`] for a polygon inside tetrahedron `t` of `compliant` (at `pose`): its field,
+/// alignment and box.
+fn push_on(
+    out: &mut ContactSurface, polygon: &Polygon, (n, g): (&Vec3, f64),
+    (compliant, t, pose): (&CompliantGeometry, u32, &Pose), elements: (u32, u32),
+) {
+    let field = compliant.field(t as usize);
+    let aligned = alignment(g, &field.gradient);
+    push(
+        out,
+        polygon,
+        (n, g, aligned),
+        field,
+        (pose, &compliant.tetrahedron_aabb(t)),
+        elements,
+    );
 }
 
 /// Appends `polygon` (in the frame of `pose`, normal `n` there, pressure from `field`,
