@@ -288,7 +288,13 @@ impl ContactDetector {
     /// Contacts the last detection made from contact-surface polygons (pairs with a
     /// compliant hydroelastic side, see [`crate::hydroelastic`]).
     pub fn patch_contacts(&self) -> usize {
-        self.patches.polygons
+        self.patches.made.polygons.len()
+    }
+
+    /// The polygons of the last detection's contact surfaces that became contacts,
+    /// with their vertices.
+    pub fn contact_patches(&self) -> &crate::hydroelastic::ContactPatches {
+        &self.patches.made
     }
 
     /// Manifolds the last detection reused because nothing had moved.

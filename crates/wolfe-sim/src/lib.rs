@@ -42,7 +42,7 @@ pub mod world;
 pub use batch::{Batch, BatchLayout, Rollout, WorldFailure, STAT_COLUMNS};
 pub use body::{Joint, Material, RigidBody};
 pub use error::SimError;
-pub use hydroelastic::Hydroelastic;
+pub use hydroelastic::{ContactPatches, Hydroelastic, PatchPolygon};
 pub use mjcf_world::{MjcfScene, MjcfWorldOptions};
 pub use step::{Scheme, SimSettings, Simulation, StepStats};
 pub use tree::{ArticulatedTree, CollisionFilter, JointCoupler, LinkGeometry, PdGains};

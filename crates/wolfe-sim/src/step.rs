@@ -425,6 +425,13 @@ impl Simulation {
         &self.contacts
     }
 
+    /// The contact-surface polygons behind the patch contacts among
+    /// [`Simulation::contacts`] (pairs with a compliant hydroelastic side), with their
+    /// vertices: what the viewer draws coloured by pressure.
+    pub fn contact_patches(&self) -> &crate::hydroelastic::ContactPatches {
+        self.detector.contact_patches()
+    }
+
     /// The statistics of the last step's SAP solve (`None` before the first solve;
     /// a step without contacts keeps the previous one). With
     /// [`wolfe_sap::SapSettings::record_history`] set in [`SimSettings::sap`] they hold the

@@ -8,21 +8,23 @@ use wolfe::HalfSpace;
 
 use super::{DetectedContact, Entry};
 use crate::body::Material;
-use crate::hydroelastic::{pair_dissipation, polygon_material, Hydroelastic, MIN_ALIGNMENT};
+use crate::hydroelastic::{
+    pair_dissipation, polygon_material, ContactPatches, Hydroelastic, PatchPolygon, MIN_ALIGNMENT,
+};
 use crate::world::{Collider, World};
 
 /// The contact-surface buffer, reused across pairs and steps.
 #[derive(Debug, Default)]
 pub(super) struct Patches {
     surface: ContactSurface,
-    /// Polygons (contacts) the last detection made.
-    pub(super) polygons: usize,
+    /// The polygons (contacts) the last detection made, with their vertices.
+    pub(super) made: ContactPatches,
 }
 
 impl Patches {
     /// Starts a detection.
     pub(super) fn begin(&mut self) {
-        self.polygons = 0;
+        self.made.clear();
     }
 
     /// The contacts of bounded pair (a, b) into `out` when it makes patch contact (a
@@ -94,7 +96,16 @@ impl Patches {
             let Some(phi0) = f.signed_distance().filter(|_| f.alignment >= MIN_ALIGNMENT) else {
                 continue;
             };
-            self.polygons += 1;
+            let mut polygon = *f;
+            let start = self.made.vertices.len() as u32;
+            self.made
+                .vertices
+                .extend_from_slice(self.surface.polygon_vertices(f));
+            polygon.vertex_range = (start, self.made.vertices.len() as u32);
+            if flip {
+                polygon.normal = -polygon.normal;
+            }
+            self.made.polygons.push(PatchPolygon { a, b, polygon });
             out.push(DetectedContact {
                 a,
                 b,

@@ -50,6 +50,11 @@ impl Polygon {
         out
     }
 
+    /// The vertices, in cyclic order.
+    pub(crate) fn points(&self) -> &[Vec3] {
+        &self.points[..self.len]
+    }
+
     /// Clips to the half-space `n . x <= o`.
     pub(crate) fn clip(&mut self, n: &Vec3, o: f64) {
         let mut out = [Vec3::zeros(); CAPACITY];

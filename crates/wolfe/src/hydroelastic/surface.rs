@@ -73,6 +73,9 @@ pub struct ContactPolygon {
     /// The elements that made it: (rigid triangle or A's tetrahedron, B's tetrahedron);
     /// a half-space's side is 0.
     pub elements: (u32, u32),
+    /// Its vertices' range `start..end` in [`ContactSurface::vertices`] (cyclic order,
+    /// counter-clockwise about the normal or clockwise: drawing needs no orientation).
+    pub vertex_range: (u32, u32),
 }
 
 impl ContactPolygon {
@@ -102,9 +105,23 @@ impl ContactPolygon {
 pub struct ContactSurface {
     /// The polygons, world frame.
     pub polygons: Vec<ContactPolygon>,
+    /// The polygons' vertices, world frame, m (each polygon's in its
+    /// [`ContactPolygon::vertex_range`]).
+    pub vertices: Vec<Vec3>,
 }
 
 impl ContactSurface {
+    /// The vertices of polygon `f` (world frame, cyclic order).
+    pub fn polygon_vertices(&self, f: &ContactPolygon) -> &[Vec3] {
+        &self.vertices[f.vertex_range.0 as usize..f.vertex_range.1 as usize]
+    }
+
+    /// Empties the surface, keeping its buffers.
+    pub fn clear(&mut self) {
+        self.polygons.clear();
+        self.vertices.clear();
+    }
+
     /// The net force on the second geometry, `sum_f A_f p_f n` (N, world frame).
     pub fn force(&self) -> Vec3 {
         self.polygons.iter().map(|f| f.normal * f.force()).sum()
@@ -132,7 +149,7 @@ impl ContactSurface {
 pub fn halfspace_surface(
     plane: &HalfSpace, compliant: &CompliantGeometry, pose: &Pose, out: &mut ContactSurface,
 ) {
-    out.polygons.clear();
+    out.clear();
     // The plane in B's frame: n_l . x = o_l.
     let n = pose.inverse_transform_vector(&plane.normal());
     let o = plane.offset() - plane.normal().dot(&pose.translation);
@@ -165,7 +182,7 @@ pub fn halfspace_surface(
 pub fn rigid_surface(
     rigid: &TriMesh, rigid_pose: &Pose, compliant: &CompliantGeometry, pose: &Pose, out: &mut ContactSurface,
 ) {
-    out.polygons.clear();
+    out.clear();
     let a = TetTree {
         geometry: compliant,
         pose,
@@ -193,7 +210,7 @@ pub fn rigid_surface(
 pub fn compliant_surface(
     a: &CompliantGeometry, pose_a: &Pose, b: &CompliantGeometry, pose_b: &Pose, out: &mut ContactSurface,
 ) {
-    out.polygons.clear();
+    out.clear();
     let (ta, tb) = (
         TetTree {
             geometry: a,
@@ -270,6 +287,9 @@ fn push(
         return;
     }
     let pressure = field.at(&centroid).max(0.0);
+    let start = out.vertices.len() as u32;
+    out.vertices
+        .extend(polygon.points().iter().map(|v| pose.transform_point(v)));
     out.polygons.push(ContactPolygon {
         area,
         centroid: pose.transform_point(&centroid),
@@ -279,6 +299,7 @@ fn push(
         pressure_gradient: g,
         alignment,
         elements,
+        vertex_range: (start, out.vertices.len() as u32),
     });
 }
 
