@@ -54,6 +54,18 @@ pub struct SimArgs {
     /// urdf: how many YCB hulls fall onto the robot (default 4).
     #[arg(long)]
     drop: Option<usize>,
+    /// soft-bubble: the bubbles' hydroelastic modulus, Pa (default 1.5e5).
+    #[arg(long, allow_negative_numbers = true)]
+    modulus: Option<f64>,
+    /// soft-bubble: the bubbles' mesh resolution, m.
+    #[arg(long, allow_negative_numbers = true)]
+    resolution: Option<f64>,
+    /// soft-bubble: the bubbles' Hunt-Crossley dissipation, s/m (default 5).
+    #[arg(long, allow_negative_numbers = true)]
+    dissipation: Option<f64>,
+    /// soft-bubble: SAP's relative tolerance eps_r (default 1e-3).
+    #[arg(long, allow_negative_numbers = true)]
+    tolerance: Option<f64>,
 }
 
 /// The integration schemes, as `--scheme` values (the theta-method family of the SAP
@@ -101,9 +113,14 @@ pub fn sim(args: SimArgs) -> CommandResult {
 }
 
 impl SimArgs {
-    /// Whether an option of the clutter, polytopes or robot scenes was given (the mjcf and
-    /// marbles scenes refuse them).
+    /// Whether an option of the clutter, polytopes, robot or soft-bubble scenes was
+    /// given (the mjcf and marbles scenes refuse them).
     fn other_scenes_options(&self) -> bool {
+        self.robot_and_clutter_options() || self.soft_bubble_options()
+    }
+
+    /// Whether an option of the clutter, polytopes or robot scenes was given.
+    fn robot_and_clutter_options(&self) -> bool {
         self.scheme.is_some()
             || self.walls
             || self.no_walls
@@ -111,6 +128,14 @@ impl SimArgs {
             || self.growth_contacts
             || self.urdf.is_some()
             || self.drop.is_some()
+    }
+
+    /// Whether an option only the soft-bubble scene reads was given.
+    fn soft_bubble_options(&self) -> bool {
+        self.modulus.is_some()
+            || self.resolution.is_some()
+            || self.dissipation.is_some()
+            || self.tolerance.is_some()
     }
 
     /// The options the mjcf and marbles scenes read; `other` says whether one they do
@@ -126,6 +151,12 @@ impl SimArgs {
 }
 
 fn run_scene(args: SimArgs) -> CommandResult {
+    if args.soft_bubble_options() && !matches!(args.name, Scene::SoftBubble | Scene::Mjcf | Scene::Marbles) {
+        return Err(
+            "--modulus, --resolution, --dissipation and --tolerance apply to the soft-bubble scene only"
+                .into(),
+        );
+    }
     let scene = match args.name {
         Scene::SpringCylinder => SceneName::SpringCylinder,
         Scene::Clutter => SceneName::Clutter,
@@ -144,8 +175,14 @@ fn run_scene(args: SimArgs) -> CommandResult {
             return marbles::run(args.bodies, &args.scene_run(other));
         }
         Scene::SoftBubble => {
-            let other = args.file.is_some() || args.bodies.is_some() || args.other_scenes_options();
-            return soft_bubble::run(&args.scene_run(other));
+            let other = args.file.is_some() || args.bodies.is_some() || args.robot_and_clutter_options();
+            let bubble = soft_bubble::BubbleArgs {
+                modulus: args.modulus,
+                resolution: args.resolution,
+                dissipation: args.dissipation,
+                tolerance: args.tolerance,
+            };
+            return soft_bubble::run(&args.scene_run(other), &bubble);
         }
     };
     if args.file.is_some() {

@@ -7,14 +7,34 @@ use wolfe_lab::sim::{soft_bubble, SoftBubbleOptions};
 use super::scene::SceneRun;
 use super::CommandResult;
 
+/// The options only this scene reads (each the scene's default when absent).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BubbleArgs {
+    /// The bubbles' hydroelastic modulus, Pa.
+    pub modulus: Option<f64>,
+    /// The bubbles' mesh resolution, m.
+    pub resolution: Option<f64>,
+    /// The bubbles' Hunt-Crossley dissipation, s/m.
+    pub dissipation: Option<f64>,
+    /// SAP's relative tolerance.
+    pub tolerance: Option<f64>,
+}
+
 /// Runs the scene and prints what it measured (defaults: 30 s at dt = 5 ms).
-pub fn run(a: &SceneRun) -> CommandResult {
+pub fn run(a: &SceneRun, bubble: &BubbleArgs) -> CommandResult {
     if a.other {
-        return Err("soft-bubble takes --dt, --seconds and --out only".into());
+        return Err(
+            "soft-bubble takes --dt, --seconds, --out, --modulus, --resolution, --dissipation and --tolerance only"
+                .into(),
+        );
     }
     let mut o = SoftBubbleOptions::new(&a.out);
     o.dt = a.dt.unwrap_or(o.dt);
     o.seconds = a.seconds.unwrap_or(o.seconds);
+    o.modulus = bubble.modulus.unwrap_or(o.modulus);
+    o.resolution = bubble.resolution.unwrap_or(o.resolution);
+    o.dissipation = bubble.dissipation.unwrap_or(o.dissipation);
+    o.tolerance = bubble.tolerance.unwrap_or(o.tolerance);
     let r = soft_bubble(&o)?;
     for p in &r.periods {
         println!(

@@ -20,6 +20,12 @@ fn the_square_wave_grip_lets_the_spatula_pitch_and_catches_it() {
     println!("{report:#?}");
     let p = report.periods[0];
     assert_eq!(report.run.not_converged, 0);
+    // Every step converged, so SAP's momentum error (Eq. 32) is below its tolerance.
+    assert!(
+        report.max_momentum_error <= options.tolerance,
+        "{}",
+        report.max_momentum_error
+    );
     assert!(p.loose_pitch_change < -0.02, "pitches when loose: {p:?}");
     assert!(
         p.secure_pitch_drift < 0.1 * p.loose_pitch_change.abs(),
