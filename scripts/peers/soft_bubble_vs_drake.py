@@ -27,8 +27,13 @@ model as tau_d = d (-phi0) per contact polygon. Drake's "sap" approximation take
 relaxation time per geometry instead (the pair's is the sum), so the bubbles get
 `--relaxation-time` (default d times 2.5 mm; the table prints Drake's own force-weighted
 mean depth p/g at the end of the secure grips, to check that depth) and the handle 0. Drake's
-"similar" and "lagged" approximations use d itself with the same convex solver; give
-`--approximations sap,similar` to run more than one.
+"similar" and "lagged" approximations use d itself with the same convex solver.
+
+Meshes: Drake refines its ellipsoid's tetrahedral mesh in levels from the resolution hint,
+so the same h does not give wolfe's mesh (at h = 4 mm Drake's contact surfaces have about
+twice wolfe's polygons). `--drake` lists the Drake runs, each APPROXIMATION[:FACTOR] with
+the hint FACTOR times h; the default, "sap,sap:1.5", runs the same hint and the next
+coarser level (fewer polygons than wolfe's).
 
 Measured: each engine's wall time per step (wolfe's step_seconds from steps.csv, measured
 inside its step; Drake's around each Simulator.AdvanceTo of one step, the per-step Python
@@ -40,7 +45,7 @@ from the sampled contact results, which cost nothing extra).
 Usage:
   nice -n 10 cargo build --release -p wolfe-cli && pip install drake
   python3 scripts/peers/soft_bubble_vs_drake.py [--wolfe target/release/wolfe]
-      [--seconds 30] [--dt 0.005] [--approximations sap] [--out table.md]
+      [--seconds 30] [--dt 0.005] [--drake sap,sap:1.5] [--out table.md]
       [--plot pitch.png] [--work /tmp/soft-bubble-vs-drake]
 """
 import argparse
@@ -322,7 +327,7 @@ def import_drake():
         )
 
 
-def build_drake(scene, mat, dt, approximation, relaxation_time):
+def build_drake(scene, mat, dt, approximation, resolution, relaxation_time):
     """The scene as a Drake diagram. Returns (diagram, plant, spatula body, finger actuators
     with their push direction)."""
     from pydrake.geometry import (
@@ -349,6 +354,10 @@ def build_drake(scene, mat, dt, approximation, relaxation_time):
         discrete_contact_approximation=approximation,
         contact_model="hydroelastic_with_fallback",
         contact_surface_representation="polygon",
+        # Contact results sampled at each step (part of the step's own work), so reading
+        # them between steps neither costs nor moves work out of the timed AdvanceTo: an
+        # unsampled port would compute the next step's contact solve outside the timer.
+        use_sampled_output_ports=True,
     )
     plant, _ = AddMultibodyPlant(config, builder)
     plant.mutable_gravity_field().set_gravity_vector(scene.gravity)
@@ -375,11 +384,11 @@ def build_drake(scene, mat, dt, approximation, relaxation_time):
                 properties=props,
             )
             if compliant:
-                AddCompliantHydroelasticProperties(mat["resolution"], mat["modulus"], props)
+                AddCompliantHydroelasticProperties(resolution, mat["modulus"], props)
                 props.AddProperty("material", "relaxation_time", relaxation_time)
             else:
                 # The spatula's boxes: rigid (a box is meshed exactly; the hint is unused).
-                AddRigidHydroelasticProperties(mat["resolution"], props)
+                AddRigidHydroelasticProperties(resolution, props)
                 props.AddProperty("material", "relaxation_time", 0.0)
             shape = {
                 "box": lambda s: Box(2 * s[0], 2 * s[1], 2 * s[2]),
@@ -439,13 +448,13 @@ def mean_depth(contact_results):
     return num / den if den > 0 else None
 
 
-def run_drake(scene, mat, dt, forces, approximation, relaxation_time, depth_times):
+def run_drake(scene, mat, dt, forces, approximation, resolution, relaxation_time, depth_times):
     """Steps the Drake scene once per wolfe step with wolfe's grip force of that step.
     Returns per-step rows (time, pitch, faces, seconds) and the mean depths sampled at
     depth_times."""
     from pydrake.systems.analysis import Simulator
 
-    diagram, plant, spatula, fingers = build_drake(scene, mat, dt, approximation, relaxation_time)
+    diagram, plant, spatula, fingers = build_drake(scene, mat, dt, approximation, resolution, relaxation_time)
     simulator = Simulator(diagram)
     context = simulator.get_mutable_context()
     plant_context = plant.GetMyMutableContextFromRoot(context)
@@ -520,25 +529,28 @@ def machine_line(drake_version):
     )
 
 
-def table(args, header, mat, sources, wolfe_rows, drake_runs, spans):
-    """The comparison as markdown lines. drake_runs: (approximation, rows, relaxation
-    time, depth) with rows (time, pitch, contacts, step seconds)."""
+def table(args, header, mat, sources, summary, wolfe_rows, drake_runs, spans):
+    """The comparison as markdown lines. drake_runs: dicts of label, approximation, tau,
+    depth and rows (time, pitch, contacts, step seconds)."""
     wolfe = [
         (float(r["time"]), float(r["pitch"]), int(r["contacts"]), float(r["step_seconds"])) for r in wolfe_rows
     ]
     newton = [int(r["newton_iterations"]) for r in wolfe_rows]
+    m = re.search(r"([0-9]+) tetrahedra", summary)
+    tetrahedra = m.group(1) if m else None
     lines = [
         header,
         "",
         f"soft bubble, dt {args.dt * 1e3:g} ms, {len(wolfe)} steps ({args.seconds:g} s); "
-        + ", ".join(f"{k} {v:g} ({sources[k]})" for k, v in mat.items()),
+        + ", ".join(f"{k} {v:g} ({sources[k]})" for k, v in mat.items())
+        + (f"; wolfe's bubbles: {tetrahedra} tetrahedra each" if tetrahedra else ""),
         "",
-        "| | wolfe | " + " | ".join(f"Drake {run[0]}" for run in drake_runs) + " |",
+        "| | wolfe | " + " | ".join(run["label"] for run in drake_runs) + " |",
         "|---" * (2 + len(drake_runs)) + "|",
     ]
 
     def row(label, wolfe_value, drake_value):
-        lines.append(f"| {label} | {wolfe_value} | " + " | ".join(drake_value(run[1]) for run in drake_runs) + " |")
+        lines.append(f"| {label} | {wolfe_value} | " + " | ".join(drake_value(run["rows"]) for run in drake_runs) + " |")
 
     for label, stat in (("mean", statistics.fmean), ("median", statistics.median)):
         w = stat([r[3] for r in wolfe])
@@ -573,9 +585,9 @@ def table(args, header, mat, sources, wolfe_rows, drake_runs, spans):
     lines.append(
         "| Drake: relaxation time (s); force-weighted mean depth p/g at the secure grips' ends (mm) | | "
         + " | ".join(
-            (f"{tau:g}" if name == "sap" else "unused (Hunt-Crossley d)")
-            + (f"; {1e3 * depth:.2f}" if depth is not None else "")
-            for name, _, tau, depth in drake_runs
+            (f"{run['tau']:g}" if run["approximation"] == "sap" else "unused (Hunt-Crossley d)")
+            + (f"; {1e3 * run['depth']:.2f}" if run["depth"] is not None else "")
+            for run in drake_runs
         )
         + " |"
     )
@@ -594,8 +606,9 @@ def plot(path, wolfe_rows, drake_runs, forces):
     fig, ax = plt.subplots(figsize=(9, 4.5))
     t = [float(r["time"]) for r in wolfe_rows]
     ax.plot(t, [math.degrees(float(r["pitch"])) for r in wolfe_rows], label="wolfe")
-    for name, rows, *_ in drake_runs:
-        ax.plot([r[0] for r in rows], [math.degrees(r[1]) for r in rows], "--", label=f"Drake ({name})")
+    for run in drake_runs:
+        rows = run["rows"]
+        ax.plot([r[0] for r in rows], [math.degrees(r[1]) for r in rows], "--", label=run["label"])
     ax.set_xlabel("time (s)")
     ax.set_ylabel("spatula pitch (deg)")
     ax2 = ax.twinx()
@@ -608,6 +621,27 @@ def plot(path, wolfe_rows, drake_runs, forces):
     print(f"plot: {path}", file=sys.stderr)
 
 
+def drake_specs(text):
+    """The --drake list: (approximation, hint factor) pairs."""
+    specs = []
+    for item in (i.strip() for i in text.split(",")):
+        if not item:
+            continue
+        name, _, factor = item.partition(":")
+        if name not in ("sap", "similar", "lagged"):
+            sys.exit(f"--drake: '{name}' is not one of sap, similar, lagged")
+        try:
+            value = float(factor) if factor else 1.0
+        except ValueError:
+            value = -1.0
+        if not (value > 0 and math.isfinite(value)):
+            sys.exit(f"--drake: '{item}': the hint factor must be a positive number")
+        specs.append((name, value))
+    if not specs:
+        sys.exit("--drake: no runs")
+    return specs
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--wolfe", default=os.path.join(ROOT, "target", "release", "wolfe"), help="the wolfe binary")
@@ -618,8 +652,9 @@ def main():
     ap.add_argument("--modulus", type=float, help="E (Pa), passed to wolfe too (default: wolfe's)")
     ap.add_argument("--dissipation", type=float, help="Hunt-Crossley d (s/m), passed to wolfe too")
     ap.add_argument("--resolution", type=float, help="mesh resolution h (m), passed to wolfe too")
-    ap.add_argument("--approximations", default="sap",
-                    help="Drake discrete contact approximations to run, comma-separated (sap, similar, lagged)")
+    ap.add_argument("--drake", default="sap,sap:1.5",
+                    help="the Drake runs, comma-separated APPROXIMATION[:FACTOR] (sap, similar or lagged; "
+                         "the resolution hint is FACTOR times h, default 1)")
     ap.add_argument("--relaxation-time", type=float,
                     help="the bubbles' relaxation time for Drake's sap approximation, s "
                          "(default: d times 2.5 mm)")
@@ -629,10 +664,7 @@ def main():
     args = ap.parse_args()
     if not (args.dt > 0 and args.seconds > 0):
         sys.exit("--dt and --seconds must be positive")
-    approximations = [a.strip() for a in args.approximations.split(",") if a.strip()]
-    for a in approximations:
-        if a not in ("sap", "similar", "lagged"):
-            sys.exit(f"--approximations: '{a}' is not one of sap, similar, lagged")
+    specs = drake_specs(args.drake)
 
     drake_version = import_drake()
     header = machine_line(drake_version)
@@ -649,13 +681,18 @@ def main():
     secure_ends = [end for _, end, kind, _ in spans if kind == "secure"]
     tau = args.relaxation_time if args.relaxation_time is not None else mat["dissipation"] * SAP_DEPTH
     drake_runs = []
-    for a in approximations:
+    for approximation, factor in specs:
+        hint = factor * mat["resolution"]
+        label = f"Drake {approximation}" + (f", hint {factor:g}h = {1e3 * hint:g} mm" if factor != 1 else "")
         start = time.perf_counter()
-        rows, depths = run_drake(scene, mat, args.dt, forces, a, tau, secure_ends)
-        print(f"Drake {a}: {time.perf_counter() - start:.1f} s wall", file=sys.stderr)
+        rows, depths = run_drake(scene, mat, args.dt, forces, approximation, hint, tau, secure_ends)
+        print(f"{label}: {time.perf_counter() - start:.1f} s wall", file=sys.stderr)
         found = [v for v in depths.values() if v is not None]
-        drake_runs.append((a, rows, tau, statistics.fmean(found) if found else None))
-    lines = table(args, header, mat, sources, wolfe_rows, drake_runs, spans)
+        drake_runs.append(
+            dict(label=label, approximation=approximation, rows=rows, tau=tau,
+                 depth=statistics.fmean(found) if found else None)
+        )
+    lines = table(args, header, mat, sources, summary, wolfe_rows, drake_runs, spans)
     text = "\n".join(lines)
     print(text)
     if args.out:
