@@ -116,6 +116,7 @@ class Scene:
     gravity: np.ndarray
     bodies: list
     force_range: dict  # joint name -> largest |force| of its actuator (N)
+    gains: dict  # joint name -> (kp, kv) of its position actuator
 
 
 def floats(text, n=None, what=""):
@@ -210,7 +211,7 @@ def read_scene(path):
         if not body.geoms:
             sys.exit(f"scene file: body '{name}' has no geoms")
         bodies.append(body)
-    force_range = {}
+    force_range, gains = {}, {}
     actuators = root.find("actuator")
     for a in list(actuators) if actuators is not None else []:
         joint = a.get("joint")
@@ -220,7 +221,9 @@ def read_scene(path):
         if "forcerange" in a.attrib and a.get("forcelimited", "auto") != "false":
             limit = max(abs(v) for v in floats(a.get("forcerange"), 2, "forcerange"))
         force_range[joint] = limit
-    return Scene(gravity, bodies, force_range)
+        if a.tag == "position":
+            gains[joint] = (float(a.get("kp", "1")), float(a.get("kv", "0")))
+    return Scene(gravity, bodies, force_range, gains)
 
 
 def composite_inertia(geoms):
@@ -414,7 +417,10 @@ def build_drake(scene, mat, dt, approximation, resolution, relaxation_time):
             # from the finger to the spatula.
             axis_w = quat_matrix(b.quat) @ b.axis
             direction = 1.0 if axis_w @ (spatula_pos - b.pos) > 0 else -1.0
-            fingers.append((actuator, direction, limit))
+            # wolfe's PD target: past the handle, at the closing end of the range.
+            target = b.range[1] if direction > 0 else b.range[0]
+            kp, kv = scene.gains.get(b.joint_name, (0.0, 0.0))
+            fingers.append((actuator, direction, joint, target, kp, kv))
     if not fingers:
         sys.exit("scene file: no actuated slide joint (the fingers)")
     plant.Finalize()
@@ -464,11 +470,11 @@ def run_drake(scene, mat, dt, forces, approximation, resolution, relaxation_time
     simulator.Initialize()
     u = np.zeros(plant.num_actuators())
     applied = None
-    rows, depths = [], {}
+    rows, depths, unsaturated = [], {}, 0
     pending = sorted(depth_times)
     for k, force in enumerate(forces):
         if force != applied:
-            for actuator, direction, _ in fingers:
+            for actuator, direction, *_ in fingers:
                 u[actuator.input_start()] = direction * force
             actuation.FixValue(plant_context, u)
             applied = force
@@ -486,9 +492,15 @@ def run_drake(scene, mat, dt, forces, approximation, resolution, relaxation_time
         faces += results.num_point_pair_contacts()
         t = (k + 1) * dt
         rows.append((t, pitch_of_quat(q[start : start + 4]), faces, seconds))
+        # Would wolfe's PD (the scene's kp, kv; its target) have been saturated here?
+        for _, direction, joint, target, kp, kv in fingers:
+            pd = kp * (target - joint.get_translation(plant_context)) - kv * joint.get_translation_rate(plant_context)
+            if direction * pd < force:
+                unsaturated += 1
+                break
         while pending and pending[0] <= t + 1e-9:
             depths[pending.pop(0)] = mean_depth(results)
-    return rows, depths
+    return rows, depths, unsaturated
 
 
 # ---------------------------------------------------------------------------------------
@@ -520,10 +532,22 @@ def settled_contacts(rows, spans, kind):
     return statistics.fmean(values) if values else float("nan")
 
 
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip() + ", "
+    except OSError:
+        pass
+    return ""
+
+
 def machine_line(drake_version):
+    """The table's header: machine (uname -m, nproc), load, date, wolfe commit, Drake."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     return (
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, load average at start "
+        f"machine: {platform.machine()}, {cpu_model()}{len(os.sched_getaffinity(0))} cores, load average at start "
         f"{os.getloadavg()[0]:.1f}; date {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
         f"wolfe commit {commit.stdout.strip() or 'unknown'}; drake {drake_version}"
     )
@@ -591,6 +615,10 @@ def table(args, header, mat, sources, summary, wolfe_rows, drake_runs, spans):
         )
         + " |"
     )
+    lines.append(
+        "| Drake: steps where the scene's PD (kp, kv; target at the range's closing end) would not be "
+        "saturated at the grip force | | " + " | ".join(str(run["unsaturated"]) for run in drake_runs) + " |"
+    )
     return lines
 
 
@@ -614,7 +642,7 @@ def plot(path, wolfe_rows, drake_runs, forces):
     ax2 = ax.twinx()
     ax2.step(t, forces, where="pre", color="grey", alpha=0.4, linewidth=1)
     ax2.set_ylabel("grip force (N)", color="grey")
-    ax.legend(loc="lower left")
+    ax.legend(loc="center right")
     ax.set_title("soft-bubble gripper: spatula pitch, wolfe and Drake")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -685,11 +713,11 @@ def main():
         hint = factor * mat["resolution"]
         label = f"Drake {approximation}" + (f", hint {factor:g}h = {1e3 * hint:g} mm" if factor != 1 else "")
         start = time.perf_counter()
-        rows, depths = run_drake(scene, mat, args.dt, forces, approximation, hint, tau, secure_ends)
+        rows, depths, unsaturated = run_drake(scene, mat, args.dt, forces, approximation, hint, tau, secure_ends)
         print(f"{label}: {time.perf_counter() - start:.1f} s wall", file=sys.stderr)
         found = [v for v in depths.values() if v is not None]
         drake_runs.append(
-            dict(label=label, approximation=approximation, rows=rows, tau=tau,
+            dict(label=label, approximation=approximation, rows=rows, tau=tau, unsaturated=unsaturated,
                  depth=statistics.fmean(found) if found else None)
         )
     lines = table(args, header, mat, sources, summary, wolfe_rows, drake_runs, spans)
