@@ -13,7 +13,8 @@ step, in the same process, one engine after the other.
 Drake's side: a discrete MultibodyPlant with hydroelastic contact (polygon contact
 surfaces, one SAP contact per polygon, as in wolfe), the bubbles as Ellipsoid geometries
 with compliant hydroelastic properties (resolution hint h, modulus E), the spatula's boxes
-rigid hydroelastic, friction mu from the scene (static = dynamic), gravity from the scene.
+rigid hydroelastic (wolfe gives its blade point contact; the blade touches nothing),
+friction mu from the scene (static = dynamic), gravity from the scene.
 The fingers are prismatic joints from the world at the scene's positions, driven by a
 feed-forward actuation equal to wolfe's grip force of each step (read from its steps.csv),
 pushing each finger toward the spatula: wolfe drives its fingers with PD controllers whose
@@ -321,13 +322,15 @@ def wolfe_material_flags(args, flags):
 def import_drake():
     try:
         import pydrake  # noqa: F401
-
-        return importlib.metadata.version("drake")
     except ImportError:
         sys.exit(
             "soft_bubble_vs_drake.py needs Drake's Python package, which is not installed: "
             "pip install drake (it is not part of CI; see docs/measured.md)"
         )
+    try:
+        return importlib.metadata.version("drake")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown version (not a pip install)"
 
 
 def build_drake(scene, mat, dt, approximation, resolution, relaxation_time):
@@ -529,7 +532,7 @@ def at_time(rows, t):
 def settled_contacts(rows, spans, kind):
     """Mean contacts per step over the second half of every phase of that kind."""
     values = [r[2] for a, b, k, _ in spans if k == kind for r in rows if (a + b) / 2 < r[0] <= b + 1e-9]
-    return statistics.fmean(values) if values else float("nan")
+    return f"{statistics.fmean(values):.0f}" if values else "no such phase"
 
 
 def cpu_model():
@@ -592,8 +595,8 @@ def table(args, header, mat, sources, summary, wolfe_rows, drake_runs, spans):
     for kind in ("secure", "loose"):
         row(
             f"contacts per step, {kind} grip (second half of each)",
-            f"{settled_contacts(wolfe, spans, kind):.0f}",
-            lambda d: f"{settled_contacts(d, spans, kind):.0f}",
+            settled_contacts(wolfe, spans, kind),
+            lambda d: settled_contacts(d, spans, kind),
         )
     for _, end, kind, period in spans:
         row(
