@@ -465,12 +465,12 @@ fn read_patches(dir: &Path, objects: usize, frames: &mut [Frame]) -> Result<(), 
         if let Some(o) = open.filter(|o| o.frame == frame && o.polygon == k) {
             // Another vertex of the open polygon: its fields must repeat the first row's.
             let poly = &mut frames[o.frame].patches[o.polygon];
-            let same = [(ia == poly.a, "a", a), (ib == poly.b, "b", b)]
-                .into_iter()
-                .chain([
-                    (p.to_bits() == poly.pressure.to_bits(), "pressure", pressure),
-                    (ar.to_bits() == poly.area.to_bits(), "area", area),
-                ]);
+            let same = [
+                (ia == poly.a, "a", a),
+                (ib == poly.b, "b", b),
+                (p.to_bits() == poly.pressure.to_bits(), "pressure", pressure),
+                (ar.to_bits() == poly.area.to_bits(), "area", area),
+            ];
             for (equal, name, column) in same {
                 if !equal {
                     return Err(row.bad(name, column, "differs from the polygon's first row"));
