@@ -311,6 +311,11 @@ def wolfe_material_flags(args, flags):
         if f"--{name}" not in flags:
             sys.exit(f"this wolfe has no --{name} for soft-bubble: rebuild it or leave --{name} out")
         chosen[f"--{name}"] = value
+    # SAP's relative tolerance: Drake's default (its SapSolverParameters, 1e-6, which
+    # pydrake does not let a plant change) for wolfe too, so that both stop alike.
+    if "--tolerance" not in flags:
+        sys.exit("this wolfe has no --tolerance for soft-bubble: rebuild it")
+    chosen["--tolerance"] = args.tolerance
     return chosen
 
 
@@ -568,7 +573,8 @@ def table(args, header, mat, sources, summary, wolfe_rows, drake_runs, spans):
     lines = [
         header,
         "",
-        f"soft bubble, dt {args.dt * 1e3:g} ms, {len(wolfe)} steps ({args.seconds:g} s); "
+        f"soft bubble, dt {args.dt * 1e3:g} ms, {len(wolfe)} steps ({args.seconds:g} s), "
+        f"wolfe's SAP relative tolerance {args.tolerance:g} (Drake's default 1e-6); "
         + ", ".join(f"{k} {v:g} ({sources[k]})" for k, v in mat.items())
         + (f"; wolfe's bubbles: {tetrahedra} tetrahedra each" if tetrahedra else ""),
         "",
@@ -683,6 +689,8 @@ def main():
     ap.add_argument("--modulus", type=float, help="E (Pa), passed to wolfe too (default: wolfe's)")
     ap.add_argument("--dissipation", type=float, help="Hunt-Crossley d (s/m), passed to wolfe too")
     ap.add_argument("--resolution", type=float, help="mesh resolution h (m), passed to wolfe too")
+    ap.add_argument("--tolerance", type=float, default=1e-6,
+                    help="SAP's relative tolerance for wolfe (default 1e-6, Drake's default)")
     ap.add_argument("--drake", default="sap,sap:1.5",
                     help="the Drake runs, comma-separated APPROXIMATION[:FACTOR] (sap, similar or lagged; "
                          "the resolution hint is FACTOR times h, default 1)")
