@@ -144,3 +144,15 @@ def test_the_command_line_runs_the_slip_study_on_local_workers(tmp_path):
     rows = sweep.load(str(out))
     np.testing.assert_allclose(rows["slip_bound"], np.array(rows["sigma"]) * 1.0 * 0.01 * 9.81)
     assert (rows["error"] == "").all() and (rows["touching"] > 0).all()
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_sized_chunks_are_evened_out_over_the_workers(workers):
+    # 0.05 s chunks of a 40-unit sweep: several chunks, their count a multiple of the
+    # workers, every unit in exactly one chunk, sizes within one unit of each other.
+    units, ranges = sweep.plan("pairs", pairs(size=40 * 1024), chunk_seconds=0.05, workers=workers)
+    assert len(ranges) > 1 and len(ranges) % workers == 0
+    assert ranges[0][0] == 0 and ranges[-1][1] == 40
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    sizes = [b - a for a, b in ranges]
+    assert max(sizes) == units and max(sizes) - min(sizes) <= 1

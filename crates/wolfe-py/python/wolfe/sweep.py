@@ -79,10 +79,12 @@ def _save_chunk(out: str, name: str, rows: dict) -> str:
 
 
 def plan(workload: str, params: dict, chunk_units: Optional[int] = None,
-         chunk_seconds: float = CHUNK_SECONDS) -> tuple[int, list[tuple[int, int]]]:
+         chunk_seconds: float = CHUNK_SECONDS, workers: int = 1) -> tuple[int, list[tuple[int, int]]]:
     """Units per chunk and the chunks' unit ranges. Without ``chunk_units``, one unit is
     computed here (after a warm-up that loads the shapes) to size chunks at about
-    ``chunk_seconds``."""
+    ``chunk_seconds``, and the chunks are evened out so that their number is a multiple
+    of ``workers``: every worker gets as many chunks of about one size, and none waits
+    at the end for another's extra chunk."""
     if workload not in WORKLOADS:
         raise SweepError(f"unknown workload {workload!r}: {', '.join(WORKLOADS)}")
     units = WORKLOADS[workload][0](params)
@@ -91,13 +93,18 @@ def plan(workload: str, params: dict, chunk_units: Optional[int] = None,
     if chunk_units is None:
         _, seconds, _ = compute_chunk(workload, params, 0, 1)
         chunk_units = max(1, round(chunk_seconds / max(seconds, 1e-6)))
+        workers = max(1, workers)
+        chunks = -(-units // chunk_units)
+        chunks = min(units, -(-chunks // workers) * workers)
+        ranges = [(k * units // chunks, (k + 1) * units // chunks) for k in range(chunks)]
+        return max(b - a for a, b in ranges), ranges
     if chunk_units <= 0:
         raise SweepError(f"chunk_units = {chunk_units} must be >= 1")
     return chunk_units, [(a, min(a + chunk_units, units)) for a in range(0, units, chunk_units)]
 
 
 def _open_manifest(out: str, workload: str, params: dict, chunk_units: Optional[int],
-                   chunk_seconds: float) -> dict:
+                   chunk_seconds: float, workers: int = 1) -> dict:
     """The folder's manifest: the existing one when it is this sweep's (resume), else a
     new plan. Chunk files present but not marked done (a client stopped between the
     rename and the manifest) are adopted."""
@@ -114,7 +121,7 @@ def _open_manifest(out: str, workload: str, params: dict, chunk_units: Optional[
             if c["state"] != "done" and os.path.exists(os.path.join(out, f"{name}.npz")):
                 c.update(state="done", file=f"{name}.npz")
         return m
-    units, ranges = plan(workload, params, chunk_units, chunk_seconds)
+    units, ranges = plan(workload, params, chunk_units, chunk_seconds, workers)
     chunks = {f"chunk-{k:05d}": {"state": "pending", "start": a, "stop": b} for k, (a, b) in enumerate(ranges)}
     return {"workload": workload, "params": params, "chunk_units": units, "chunks": chunks}
 
@@ -167,7 +174,14 @@ def run(workload: str, params: dict, out: str, client=None, workers: int = 2, sc
     retries are marked ``failed`` with their error in the manifest (and listed in
     ``manifest["failed"]``); the others are kept.
     """
-    m = _open_manifest(out, workload, params, chunk_units, chunk_seconds)
+    # The workers the chunks are evened out for (a scheduler's are not known yet: 1).
+    if serial:
+        plan_workers = 1
+    elif client is not None:
+        plan_workers = len(client.scheduler_info().get("workers", {}))
+    else:
+        plan_workers = 1 if scheduler else workers
+    m = _open_manifest(out, workload, params, chunk_units, chunk_seconds, plan_workers)
     todo = [n for n, c in m["chunks"].items() if c["state"] != "done"]
     _save_manifest(out, m)
     bar = _Progress(len(m["chunks"]), len(m["chunks"]) - len(todo), progress, f"{workload} sweep")
