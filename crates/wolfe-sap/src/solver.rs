@@ -769,14 +769,22 @@ pub fn momentum_error(problem: &SapProblem, model: &SapModel, v: &[f64]) -> Resu
     let eval = crate::evaluate::evaluate(problem, model, &DVector::from_column_slice(v));
     // The solver's quantities in its order: r = v - v*, A r, A v = A r + A v*,
     // J^T gamma, grad = A r - J^T gamma.
-    let r: Vec<f64> = v.iter().zip(problem.v_star().iter()).map(|(v, s)| v - s).collect();
+    let r: Vec<f64> = v
+        .iter()
+        .zip(problem.v_star().iter())
+        .map(|(v, s)| v - s)
+        .collect();
     let (mut ar, mut av_star, mut jc) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     problem.mul_a(&r, &mut ar);
     problem.mul_a(problem.v_star().as_slice(), &mut av_star);
     for (c, g) in eval.gamma.iter().enumerate() {
         problem.add_jt(c, &[g.x, g.y, g.z], &mut jc);
     }
-    let joint_impulses = eval.pd_impulses.iter().chain(&eval.limit_impulses).chain(&eval.coupler_impulses);
+    let joint_impulses = eval
+        .pd_impulses
+        .iter()
+        .chain(&eval.limit_impulses)
+        .chain(&eval.coupler_impulses);
     for (m, &g) in model.joints().zip(joint_impulses) {
         m.add_jt(g, &mut jc);
     }
@@ -794,12 +802,24 @@ pub fn momentum_error(problem: &SapProblem, model: &SapModel, v: &[f64]) -> Resu
 pub(crate) fn check_model(problem: &SapProblem, model: &SapModel) -> Result<(), SapError> {
     for (what, given, expected) in [
         ("contact models", model.contacts.len(), problem.contacts().len()),
-        ("PD controller models", model.pd_controllers.len(), problem.pd_controllers().len()),
-        ("joint limit models", model.joint_limits.len(), problem.joint_limits().len()),
+        (
+            "PD controller models",
+            model.pd_controllers.len(),
+            problem.pd_controllers().len(),
+        ),
+        (
+            "joint limit models",
+            model.joint_limits.len(),
+            problem.joint_limits().len(),
+        ),
         ("coupler models", model.couplers.len(), problem.couplers().len()),
     ] {
         if given != expected {
-            return Err(SapError::InputMismatch { what, given, expected });
+            return Err(SapError::InputMismatch {
+                what,
+                given,
+                expected,
+            });
         }
     }
     Ok(())

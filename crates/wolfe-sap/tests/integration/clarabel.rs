@@ -80,7 +80,8 @@ fn run_clarabel(
             .max_iter(400)
             .build()
             .unwrap();
-        let mut solver = DefaultSolver::new(&csc(&p.upper_triangle()), q, &csc(a), b, cones, settings).unwrap();
+        let mut solver =
+            DefaultSolver::new(&csc(&p.upper_triangle()), q, &csc(a), b, cones, settings).unwrap();
         solver.solve();
         status = solver.solution.status;
         if matches!(status, SolverStatus::Solved | SolverStatus::AlmostSolved) {
@@ -257,14 +258,26 @@ fn mismatched_inputs_are_typed_errors() {
     let wrong = SapModel::new(&other, &Default::default()).unwrap();
     let n = problem.num_velocities();
     let mismatch = |r: Result<f64, SapError>| matches!(r, Err(SapError::InputMismatch { .. }));
-    assert!(mismatch(wolfe_sap::momentum_error(&problem, &model, &vec![0.0; n + 1])));
+    assert!(mismatch(wolfe_sap::momentum_error(
+        &problem,
+        &model,
+        &vec![0.0; n + 1]
+    )));
     let mut nan = vec![0.0; n];
     nan[0] = f64::NAN;
     assert!(mismatch(wolfe_sap::momentum_error(&problem, &model, &nan)));
-    assert!(mismatch(wolfe_sap::momentum_error(&problem, &wrong, &vec![0.0; n])));
+    assert!(mismatch(wolfe_sap::momentum_error(
+        &problem,
+        &wrong,
+        &vec![0.0; n]
+    )));
     assert!(matches!(
         conic::solve(&problem, &wrong, &ConicSettings::default()),
-        Err(ConicError::Input(SapError::InputMismatch { what: "contact models", given: 1, expected: 3 }))
+        Err(ConicError::Input(SapError::InputMismatch {
+            what: "contact models",
+            given: 1,
+            expected: 3
+        }))
     ));
     let bad = ConicSettings {
         feasibility: f64::NAN,
@@ -272,6 +285,9 @@ fn mismatched_inputs_are_typed_errors() {
     };
     assert!(matches!(
         conic::solve(&problem, &model, &bad),
-        Err(ConicError::Input(SapError::InvalidSetting { setting: "feasibility", .. }))
+        Err(ConicError::Input(SapError::InvalidSetting {
+            setting: "feasibility",
+            ..
+        }))
     ));
 }
