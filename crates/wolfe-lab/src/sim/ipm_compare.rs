@@ -94,6 +94,11 @@ pub struct IpmSummary {
     pub sap_not_converged: usize,
     /// Steps where clarabel did not solve.
     pub ipm_not_solved: usize,
+    /// Steps whose SAP answer has a momentum error at or above SAP's tolerance.
+    pub sap_above_tolerance: usize,
+    /// Steps whose clarabel answer has a momentum error at or above SAP's tolerance
+    /// (or no finite answer).
+    pub ipm_above_tolerance: usize,
     /// Steps whose SAP iterations differ from the simulator's own.
     pub iterations_differ: usize,
     /// Largest velocity difference ([`IpmStep::velocity_difference`]).
@@ -123,6 +128,7 @@ impl IpmSummary {
              | time ratio clarabel / SAP | 1 | {:.1} (own time: {:.1}) |\n\
              | max momentum error (Eq. 32) | {:.3e} | {:.3e} |\n\
              | steps not converged / not solved | {} | {} |\n\
+             | steps with momentum error >= eps_r | {} | {} |\n\
              | max velocity difference (Eq. 32 units) | | {:.3e} |\n",
             conic.gap_relative,
             conic.feasibility,
@@ -142,6 +148,8 @@ impl IpmSummary {
             self.ipm_max_momentum_error,
             self.sap_not_converged,
             self.ipm_not_solved,
+            self.sap_above_tolerance,
+            self.ipm_above_tolerance,
             self.max_velocity_difference,
         )
     }
@@ -275,6 +283,7 @@ impl IpmComparison {
     /// The whole run's statistics (zeros and NaN means before any step was compared).
     pub fn summary(&self) -> IpmSummary {
         let s = &self.steps;
+        let eps_r = self.sap_settings.relative_tolerance;
         let count = s.len() as f64;
         let mean = |f: &dyn Fn(&IpmStep) -> f64| s.iter().map(f).sum::<f64>() / count;
         let max = |f: &dyn Fn(&IpmStep) -> f64| s.iter().map(f).filter(|x| !x.is_nan()).fold(0.0, f64::max);
@@ -297,6 +306,8 @@ impl IpmComparison {
             ipm_max_momentum_error: max(&|r| r.ipm_momentum_error),
             sap_not_converged: s.iter().filter(|r| !r.sap_converged).count(),
             ipm_not_solved: s.iter().filter(|r| !r.ipm_solved).count(),
+            sap_above_tolerance: s.iter().filter(|r| !(r.sap_momentum_error < eps_r)).count(),
+            ipm_above_tolerance: s.iter().filter(|r| !(r.ipm_momentum_error < eps_r)).count(),
             iterations_differ: s.iter().filter(|r| r.sap_iterations != r.sim_iterations).count(),
             max_velocity_difference: max(&|r| r.velocity_difference),
         }
