@@ -28,16 +28,15 @@ use super::options::{io, SimRunError};
 /// One step's comparison.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IpmStep {
-    /// The step (from 1) and its end time, s.
+    /// The step (from 1).
     pub step: u64,
     /// The step's end time, s.
     pub time: f64,
-    /// Contacts and generalized velocities of the problem.
+    /// Contacts of the problem.
     pub contacts: usize,
     /// Generalized velocities of the problem.
     pub velocities: usize,
-    /// SAP: Newton iterations, wall seconds, momentum error (Eq. 32), whether it
-    /// converged.
+    /// SAP's Newton iterations.
     pub sap_iterations: u32,
     /// SAP's wall time, s.
     pub sap_seconds: f64,
@@ -47,7 +46,7 @@ pub struct IpmStep {
     pub sap_converged: bool,
     /// The simulator's own Newton iterations in the step.
     pub sim_iterations: u32,
-    /// clarabel: interior-point iterations.
+    /// clarabel's interior-point iterations.
     pub ipm_iterations: u32,
     /// clarabel's wall time: the model, the matrices' assembly and the solve, s.
     pub ipm_seconds: f64,
@@ -72,15 +71,15 @@ pub struct IpmStep {
 pub struct IpmSummary {
     /// Steps compared (those that solved a problem).
     pub steps: usize,
-    /// Mean and largest Newton iterations of SAP per step.
+    /// Mean Newton iterations of SAP per step.
     pub sap_mean_iterations: f64,
     /// Largest SAP iterations of a step.
     pub sap_max_iterations: u32,
-    /// Mean and largest interior-point iterations per step.
+    /// Mean interior-point iterations per step.
     pub ipm_mean_iterations: f64,
     /// Largest interior-point iterations of a step.
     pub ipm_max_iterations: u32,
-    /// Mean wall time per step, s: SAP, clarabel, clarabel's own.
+    /// SAP's mean wall time per step, s.
     pub sap_mean_seconds: f64,
     /// clarabel's mean wall time per step, s.
     pub ipm_mean_seconds: f64,
@@ -306,8 +305,14 @@ impl IpmComparison {
             ipm_max_momentum_error: max(&|r| r.ipm_momentum_error),
             sap_not_converged: s.iter().filter(|r| !r.sap_converged).count(),
             ipm_not_solved: s.iter().filter(|r| !r.ipm_solved).count(),
-            sap_above_tolerance: s.iter().filter(|r| !(r.sap_momentum_error < eps_r)).count(),
-            ipm_above_tolerance: s.iter().filter(|r| !(r.ipm_momentum_error < eps_r)).count(),
+            sap_above_tolerance: s
+                .iter()
+                .filter(|r| r.sap_momentum_error.is_nan() || r.sap_momentum_error >= eps_r)
+                .count(),
+            ipm_above_tolerance: s
+                .iter()
+                .filter(|r| r.ipm_momentum_error.is_nan() || r.ipm_momentum_error >= eps_r)
+                .count(),
             iterations_differ: s.iter().filter(|r| r.sap_iterations != r.sim_iterations).count(),
             max_velocity_difference: max(&|r| r.velocity_difference),
         }
