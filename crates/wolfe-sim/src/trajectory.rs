@@ -1,15 +1,15 @@
 //! The trajectory files a viewer plays (`scene.csv`, `trajectory.csv`, `contacts.csv`,
-//! mesh OBJ files; one folder per run), written through the format's one module,
-//! [`wolfe_trajectory`] (described in full in `docs/trajectory-format.md`). This
-//! adapter maps a [`World`] to the scene (its rigid bodies, then its link geometries,
-//! then its static geometry in order: static geometry `k` is object
-//! `bodies + links + k`) and a [`Simulation`]'s state to frames.
+//! `patches.csv` for runs with hydroelastic contact, mesh OBJ files; one folder per
+//! run), written through the format's one module, [`wolfe_trajectory`] (described in
+//! full in `docs/trajectory-format.md`). This adapter maps a [`World`] to the scene (its
+//! rigid bodies, then its link geometries, then its static geometry in order: static
+//! geometry `k` is object `bodies + links + k`) and a [`Simulation`]'s state to frames.
 
 use std::path::Path;
 
 use wolfe::{ConvexMesh, Geometry, Pose, Shape};
 use wolfe_trajectory::obj::{sampled_hull, shape_mesh};
-use wolfe_trajectory::{Body, ContactRecord, SceneWriter, TriMesh};
+use wolfe_trajectory::{Body, ContactRecord, PatchRecord, SceneWriter, TriMesh};
 
 use crate::step::Simulation;
 use crate::world::{Collider, StaticGeometry, World};
@@ -71,7 +71,7 @@ fn hull_of(mesh: &TriMesh, name: &str) -> std::io::Result<Shape> {
 }
 
 /// Writes `scene.csv` (and mesh OBJ files) once, then `trajectory.csv` (and
-/// `contacts.csv`) step by step.
+/// `contacts.csv`, and `patches.csv` once there are contact patches) step by step.
 #[derive(Debug)]
 pub struct TrajectoryWriter {
     writer: wolfe_trajectory::TrajectoryWriter,
@@ -80,6 +80,8 @@ pub struct TrajectoryWriter {
     links: usize,
     /// A frame's poses: the bodies', then the links'.
     frame: Vec<Pose>,
+    /// One patch polygon's row data, its vertex buffer reused from polygon to polygon.
+    patch: PatchRecord,
 }
 
 impl TrajectoryWriter {
@@ -134,6 +136,7 @@ impl TrajectoryWriter {
             bodies: world.bodies().len(),
             links: world.links().len(),
             frame: Vec::new(),
+            patch: PatchRecord::default(),
         })
     }
 
@@ -144,9 +147,12 @@ impl TrajectoryWriter {
         Ok(self.writer.frame(step, time, poses)?)
     }
 
-    /// Appends the body and link poses of `sim` now as step `step`, and the contacts of
-    /// its last step that carried a force (a positive normal impulse) with their mean
-    /// normal and friction forces (impulse / dt). Before the first step there are none.
+    /// Appends the body and link poses of `sim` now as step `step`, the contacts of its
+    /// last step that carried a force (a positive normal impulse) with their mean normal
+    /// and friction forces (impulse / dt), and the polygons of its last step's contact
+    /// patches as detected at the step's start ([`Simulation::contact_patches`]:
+    /// hydroelastic pairs only; the first one creates `patches.csv`) with their pressure
+    /// and area. Before the first step there are none.
     pub fn record_simulation(&mut self, step: u64, sim: &Simulation) -> std::io::Result<()> {
         let time = sim.time();
         let world = sim.world();
@@ -160,10 +166,11 @@ impl TrajectoryWriter {
         self.frame = frame;
         written?;
         let dt = sim.settings().time_step;
+        let (bodies, links) = (self.bodies, self.links);
         let object = |c: Collider| match c {
             Collider::Body(i) => i,
-            Collider::Link(g) => self.bodies + g,
-            Collider::Static(k) => self.bodies + self.links + k,
+            Collider::Link(g) => bodies + g,
+            Collider::Static(k) => bodies + links + k,
         };
         for (c, g) in sim.contacts().iter().zip(sim.contact_impulses()) {
             if g.z <= 0.0 {
@@ -179,10 +186,31 @@ impl TrajectoryWriter {
             };
             self.writer.contact(step, time, &record)?;
         }
+        // Before the first step the patches are those of the initial overlap check (at
+        // this frame's pose, not at a step's start) and no impulses exist: like the
+        // contacts, none are written. After a step without contacts there are none.
+        if sim.contact_impulses().is_empty() {
+            return Ok(());
+        }
+        let patches = sim.contact_patches();
+        for p in &patches.polygons {
+            let record = &mut self.patch;
+            record.a = object(p.a);
+            record.b = object(p.b);
+            // The field is >= 0 inside the geometry: a centroid pressure below 0 is
+            // rounding, which the format (pressure >= 0) must not refuse a run for.
+            record.pressure = p.polygon.pressure.max(0.0);
+            record.area = p.polygon.area;
+            record.vertices.clear();
+            record
+                .vertices
+                .extend(patches.vertices_of(p).iter().map(|v| [v.x, v.y, v.z]));
+            self.writer.patch(step, time, record)?;
+        }
         Ok(())
     }
 
-    /// Flushes the trajectory and contact files.
+    /// Flushes the trajectory, contact and patch files.
     pub fn finish(self) -> std::io::Result<()> {
         Ok(self.writer.finish()?)
     }

@@ -9,6 +9,9 @@ pub const SCENE_FILE: &str = "scene.csv";
 pub const TRAJECTORY_FILE: &str = "trajectory.csv";
 /// The contacts file: one row per contact point that carried a force in a step.
 pub const CONTACTS_FILE: &str = "contacts.csv";
+/// The contact patches file (optional: runs with pressure-field contact): one row per
+/// vertex of each contact polygon of a step.
+pub const PATCHES_FILE: &str = "patches.csv";
 
 /// The `scene.csv` header.
 pub const SCENE_HEADER: &str = "object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,p2,mesh,mass,visual";
@@ -16,6 +19,8 @@ pub const SCENE_HEADER: &str = "object,name,kind,static,x,y,z,qw,qx,qy,qz,p0,p1,
 pub const TRAJECTORY_HEADER: &str = "step,time,body,x,y,z,qw,qx,qy,qz";
 /// The `contacts.csv` header.
 pub const CONTACTS_HEADER: &str = "step,time,a,b,x,y,z,nx,ny,nz,fn,ft";
+/// The `patches.csv` header.
+pub const PATCHES_HEADER: &str = "step,time,polygon,a,b,pressure,area,x,y,z";
 
 /// A rigid pose as the files hold it: translation `[x, y, z]` then unit quaternion
 /// `[w, x, y, z]`.

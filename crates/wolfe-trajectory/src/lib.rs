@@ -10,11 +10,14 @@
 //! - `trajectory.csv`, one row per body per recorded step: the body (centre-of-mass)
 //!   frame in the world;
 //! - `contacts.csv`, one row per contact point that carried a force in a step: the two
-//!   objects, the point and normal, the mean normal and friction forces.
+//!   objects, the point and normal, the mean normal and friction forces;
+//! - `patches.csv` (only for runs with pressure-field contact), one row per vertex of
+//!   each contact polygon of a step: the two objects, the polygon's pressure and area,
+//!   the vertex.
 //!
 //! The crate knows nothing of a simulator: [`SceneWriter`] takes names, shapes
-//! ([`wolfe::Shape`], half-spaces) and poses, [`TrajectoryWriter`] poses per frame and
-//! [`ContactRecord`]s; [`Recording::read`] gives the same data back (numbers exactly:
+//! ([`wolfe::Shape`], half-spaces) and poses, [`TrajectoryWriter`] poses per frame,
+//! [`ContactRecord`]s and [`PatchRecord`]s; [`Recording::read`] gives the same data back (numbers exactly:
 //! they are written in Rust's shortest round-trip formatting). Bad files give a
 //! [`TrajectoryError`] naming the file (and the line and column of a bad field).
 //!
@@ -74,5 +77,5 @@ pub mod write;
 pub use error::TrajectoryError;
 pub use format::{half_space_pose, pose_array, rotate, to_pose, PoseArray, ShapeKind};
 pub use obj::{read_obj, write_obj, TriMesh};
-pub use read::{ContactRecord, Frame, Recording, SceneObject};
+pub use read::{ContactRecord, Frame, PatchRecord, Recording, SceneObject};
 pub use write::{csv_name, Body, SceneWriter, TrajectoryWriter};

@@ -1,15 +1,15 @@
-//! Reading a trajectory folder (`scene.csv`, `trajectory.csv`, optional `contacts.csv`,
-//! OBJ files); the format is `docs/trajectory-format.md`. Columns are found by their
-//! header names (unknown columns are ignored), so that folders written before the
-//! `mass` and `visual` columns and `contacts.csv` existed still read (without masses
-//! and contacts). Every bad field is a [`TrajectoryError::BadField`] naming its file,
-//! line and column.
+//! Reading a trajectory folder (`scene.csv`, `trajectory.csv`, optional `contacts.csv`
+//! and `patches.csv`, OBJ files); the format is `docs/trajectory-format.md`. Columns are
+//! found by their header names (unknown columns are ignored), so that folders written
+//! before the `mass` and `visual` columns, `contacts.csv` and `patches.csv` existed
+//! still read (without masses, contacts and patches). Every bad field is a
+//! [`TrajectoryError::BadField`] naming its file, line and column.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::TrajectoryError;
-use crate::format::{rotate, PoseArray, ShapeKind, CONTACTS_FILE, SCENE_FILE, TRAJECTORY_FILE};
+use crate::format::{rotate, PoseArray, ShapeKind, CONTACTS_FILE, PATCHES_FILE, SCENE_FILE, TRAJECTORY_FILE};
 use crate::obj::{read_obj, TriMesh};
 
 /// How far from 1 a quaternion's norm may be and still be taken as written: the files
@@ -55,6 +55,23 @@ pub struct ContactRecord {
     pub friction_force: f64,
 }
 
+/// One polygon of a contact patch (`patches.csv`): a flat piece of the contact surface
+/// of two objects in pressure-field (hydroelastic) contact, with the pressure at its
+/// centroid. The same value is written ([`crate::TrajectoryWriter::patch`]) and read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PatchRecord {
+    /// The first object (a `scene.csv` object index).
+    pub a: usize,
+    /// The second object (the polygon's normal points from `a` into `b`).
+    pub b: usize,
+    /// The pressure at the polygon's centroid, Pa (`>= 0`).
+    pub pressure: f64,
+    /// The polygon's area, m^2 (`>= 0`).
+    pub area: f64,
+    /// Its vertices in the world, m, in cyclic order (at least 3).
+    pub vertices: Vec<[f64; 3]>,
+}
+
 /// One recorded step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Frame {
@@ -66,6 +83,8 @@ pub struct Frame {
     pub poses: Vec<PoseArray>,
     /// The contacts that carried a force during the step.
     pub contacts: Vec<ContactRecord>,
+    /// The contact patches' polygons of the step (empty without `patches.csv`).
+    pub patches: Vec<PatchRecord>,
 }
 
 /// A whole trajectory folder.
@@ -79,6 +98,8 @@ pub struct Recording {
     pub frames: Vec<Frame>,
     /// Whether the folder has `contacts.csv` (old folders do not).
     pub has_contacts: bool,
+    /// Whether the folder has `patches.csv` (only runs with pressure-field contact).
+    pub has_patches: bool,
 }
 
 /// A CSV file with its columns found by name.
@@ -311,6 +332,7 @@ fn read_trajectory(dir: &Path, bodies: usize) -> Result<Vec<Frame>, TrajectoryEr
                 time: row.number("time", time)?,
                 poses: Vec::with_capacity(bodies),
                 contacts: Vec::new(),
+                patches: Vec::new(),
             });
         }
         let f = frames.last_mut().expect("pushed above");
@@ -378,6 +400,122 @@ fn read_contacts(dir: &Path, objects: usize, frames: &mut [Frame]) -> Result<(),
     })
 }
 
+/// The polygon being read: its frame, its number within the step and the line its
+/// first row is on.
+#[derive(Clone, Copy)]
+struct OpenPolygon {
+    frame: usize,
+    polygon: usize,
+    line: u64,
+}
+
+/// Reads `patches.csv`: one row per vertex, a polygon's rows together, polygons
+/// numbered 0, 1, 2, ... within their step, steps in order; every row of a polygon
+/// repeats its objects, pressure and area.
+fn read_patches(dir: &Path, objects: usize, frames: &mut [Frame]) -> Result<(), TrajectoryError> {
+    let path = dir.join(PATCHES_FILE);
+    let mut table = Table::open(path.clone())?;
+    let (step, polygon) = (table.column("step")?, table.column("polygon")?);
+    let (a, b) = (table.column("a")?, table.column("b")?);
+    let (pressure, area) = (table.column("pressure")?, table.column("area")?);
+    let point = [table.column("x")?, table.column("y")?, table.column("z")?];
+    let by_step: HashMap<u64, usize> = frames.iter().enumerate().map(|(i, f)| (f.step, i)).collect();
+    let too_few = |frames: &[Frame], open: OpenPolygon| {
+        let n = frames[open.frame].patches[open.polygon].vertices.len();
+        (n < 3).then(|| TrajectoryError::BadField {
+            path: path.clone(),
+            line: open.line,
+            column: "polygon",
+            value: open.polygon.to_string(),
+            reason: "a polygon needs at least 3 vertices (rows)",
+        })
+    };
+    let mut open: Option<OpenPolygon> = None;
+    table.rows(|row| {
+        let s = row
+            .text(step)
+            .parse::<u64>()
+            .map_err(|_| row.bad("step", step, "expected a step number"))?;
+        let Some(&frame) = by_step.get(&s) else {
+            return Err(row.bad("step", step, "a step that trajectory.csv does not record"));
+        };
+        let k = row.index("polygon", polygon)?;
+        let object = |name: &'static str, column: usize| -> Result<usize, TrajectoryError> {
+            let i = row.index(name, column)?;
+            if i >= objects {
+                return Err(row.bad(name, column, "object index out of range"));
+            }
+            Ok(i)
+        };
+        let non_negative =
+            |name: &'static str, column: usize, reason: &'static str| -> Result<f64, TrajectoryError> {
+                let v = row.number(name, column)?;
+                if v < 0.0 {
+                    return Err(row.bad(name, column, reason));
+                }
+                Ok(v)
+            };
+        let (ia, ib) = (object("a", a)?, object("b", b)?);
+        let p = non_negative("pressure", pressure, "expected a non-negative pressure")?;
+        let ar = non_negative("area", area, "expected a non-negative area")?;
+        let mut vertex = [0.0; 3];
+        for (k, v) in vertex.iter_mut().enumerate() {
+            *v = row.number(["x", "y", "z"][k], point[k])?;
+        }
+        if let Some(o) = open.filter(|o| o.frame == frame && o.polygon == k) {
+            // Another vertex of the open polygon: its fields must repeat the first row's.
+            let poly = &mut frames[o.frame].patches[o.polygon];
+            let same = [
+                (ia == poly.a, "a", a),
+                (ib == poly.b, "b", b),
+                (p.to_bits() == poly.pressure.to_bits(), "pressure", pressure),
+                (ar.to_bits() == poly.area.to_bits(), "area", area),
+            ];
+            for (equal, name, column) in same {
+                if !equal {
+                    return Err(row.bad(name, column, "differs from the polygon's first row"));
+                }
+            }
+            poly.vertices.push(vertex);
+            return Ok(());
+        }
+        if let Some(err) = open.and_then(|o| too_few(frames, o)) {
+            return Err(err);
+        }
+        let next = match open {
+            Some(o) if o.frame == frame => o.polygon + 1,
+            Some(o) if frame < o.frame || !frames[frame].patches.is_empty() => {
+                return Err(row.bad("step", step, "steps must be in order, each step's rows together"));
+            }
+            _ => 0,
+        };
+        if k != next {
+            return Err(row.bad(
+                "polygon",
+                polygon,
+                "polygons must be numbered 0, 1, 2, ... per step, each one's rows together",
+            ));
+        }
+        frames[frame].patches.push(PatchRecord {
+            a: ia,
+            b: ib,
+            pressure: p,
+            area: ar,
+            vertices: vec![vertex],
+        });
+        open = Some(OpenPolygon {
+            frame,
+            polygon: k,
+            line: row.line,
+        });
+        Ok(())
+    })?;
+    match open.and_then(|o| too_few(frames, o)) {
+        Some(err) => Err(err),
+        None => Ok(()),
+    }
+}
+
 impl Recording {
     /// Reads the trajectory folder `dir`.
     pub fn read(dir: &Path) -> Result<Self, TrajectoryError> {
@@ -394,11 +532,16 @@ impl Recording {
         if has_contacts {
             read_contacts(dir, objects.len(), &mut frames)?;
         }
+        let has_patches = dir.join(PATCHES_FILE).is_file();
+        if has_patches {
+            read_patches(dir, objects.len(), &mut frames)?;
+        }
         Ok(Self {
             objects,
             bodies,
             frames,
             has_contacts,
+            has_patches,
         })
     }
 

@@ -1,6 +1,6 @@
 //! Writing a trajectory folder: [`SceneWriter`] writes `scene.csv` (and the OBJ files it
 //! names) object by object, then [`TrajectoryWriter`] appends `trajectory.csv` and
-//! `contacts.csv` frame by frame. Numbers use Rust's shortest round-trip formatting, so
+//! `contacts.csv` frame by frame (and `patches.csv`, created with the first patch). Numbers use Rust's shortest round-trip formatting, so
 //! that [`crate::Recording::read`] gives back the `f64` values exactly.
 
 use std::fmt::Write as _;
@@ -12,11 +12,11 @@ use wolfe::{Pose, Shape};
 
 use crate::error::TrajectoryError;
 use crate::format::{
-    half_space_pose, pose_array, ShapeKind, CONTACTS_FILE, CONTACTS_HEADER, SCENE_FILE, SCENE_HEADER,
-    TRAJECTORY_FILE, TRAJECTORY_HEADER,
+    half_space_pose, pose_array, ShapeKind, CONTACTS_FILE, CONTACTS_HEADER, PATCHES_FILE, PATCHES_HEADER,
+    SCENE_FILE, SCENE_HEADER, TRAJECTORY_FILE, TRAJECTORY_HEADER,
 };
 use crate::obj::{shape_mesh, write_obj, TriMesh};
-use crate::read::ContactRecord;
+use crate::read::{ContactRecord, PatchRecord};
 
 /// A body of the scene: a `scene.csv` row with `static = 0`, moved by `trajectory.csv`.
 #[derive(Clone, Copy, Debug)]
@@ -45,13 +45,19 @@ pub struct SceneWriter {
     bodies: usize,
 }
 
-/// Appends the recorded steps to `trajectory.csv` and their contacts to `contacts.csv`.
+/// Appends the recorded steps to `trajectory.csv`, their contacts to `contacts.csv` and
+/// their contact patches to `patches.csv` (created with the first patch: a run without
+/// patches has no such file).
 #[derive(Debug)]
 pub struct TrajectoryWriter {
     trajectory_path: PathBuf,
     contacts_path: PathBuf,
+    patches_path: PathBuf,
     trajectory: BufWriter<File>,
     contacts: BufWriter<File>,
+    patches: Option<BufWriter<File>>,
+    /// The step of the last patch written and the number of its step's polygons.
+    patch_step: Option<(u64, usize)>,
     bodies: usize,
     objects: usize,
     /// One row's text, reused from row to row.
@@ -227,8 +233,11 @@ impl SceneWriter {
         Ok(TrajectoryWriter {
             trajectory_path,
             contacts_path,
+            patches_path: self.dir.join(PATCHES_FILE),
             trajectory,
             contacts,
+            patches: None,
+            patch_step: None,
             bodies: self.bodies,
             objects: self.objects,
             row: String::new(),
@@ -305,8 +314,65 @@ impl TrajectoryWriter {
         .map_err(TrajectoryError::io(&self.contacts_path))
     }
 
-    /// Flushes the trajectory and contact files.
+    /// Appends one polygon of the contact patches of step `step` (the step that ends at
+    /// `time`): one row per vertex, the polygon numbered after the step's earlier ones.
+    /// `a` and `b` are `scene.csv` object indices. The first patch creates
+    /// `patches.csv`. Refuses (writing nothing) a polygon of fewer than 3 vertices, an
+    /// object out of range, a negative pressure or area, a number not finite, or a
+    /// step before the last patch's.
+    pub fn patch(&mut self, step: u64, time: f64, p: &PatchRecord) -> Result<(), TrajectoryError> {
+        let finite = [time, p.pressure, p.area]
+            .iter()
+            .chain(p.vertices.iter().flatten())
+            .all(|v| v.is_finite());
+        let refusal = if p.a >= self.objects || p.b >= self.objects {
+            Some(format!("objects {} and {} of {}", p.a, p.b, self.objects))
+        } else if !finite {
+            Some("a number not finite".to_string())
+        } else if p.pressure < 0.0 || p.area < 0.0 {
+            Some(format!("a negative pressure {} or area {}", p.pressure, p.area))
+        } else if p.vertices.len() < 3 {
+            Some(format!("a polygon of {} vertices (at least 3)", p.vertices.len()))
+        } else if self.patch_step.is_some_and(|(s, _)| step < s) {
+            Some("a step before the last patch's".to_string())
+        } else {
+            None
+        };
+        if let Some(reason) = refusal {
+            return Err(TrajectoryError::BadInput {
+                path: self.patches_path.clone(),
+                reason: format!("step {step}: {reason}"),
+            });
+        }
+        let polygon = match self.patch_step {
+            Some((s, n)) if s == step => n,
+            _ => 0,
+        };
+        let path = &self.patches_path;
+        if self.patches.is_none() {
+            let mut out = creating(path)?;
+            writeln!(out, "{PATCHES_HEADER}").map_err(TrajectoryError::io(path))?;
+            self.patches = Some(out);
+        }
+        let out = self.patches.as_mut().expect("created above");
+        for v in &p.vertices {
+            self.row.clear();
+            let _ = write!(
+                self.row,
+                "{step},{time},{polygon},{},{},{},{},{},{},{}",
+                p.a, p.b, p.pressure, p.area, v[0], v[1], v[2]
+            );
+            writeln!(out, "{}", self.row).map_err(TrajectoryError::io(path))?;
+        }
+        self.patch_step = Some((step, polygon + 1));
+        Ok(())
+    }
+
+    /// Flushes the trajectory, contact and patch files.
     pub fn finish(mut self) -> Result<(), TrajectoryError> {
+        if let Some(patches) = &mut self.patches {
+            patches.flush().map_err(TrajectoryError::io(&self.patches_path))?;
+        }
         self.contacts
             .flush()
             .map_err(TrajectoryError::io(&self.contacts_path))?;

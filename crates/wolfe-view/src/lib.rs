@@ -6,8 +6,9 @@
 //!   bundled from the npm registry at development time, its license in
 //!   `assets/vendor/THREE-LICENSE`) that opens offline by double-click and plays the run:
 //!   every body drawn from its shape, half-spaces as a ground grid, orbit / pan / zoom,
-//!   play / pause / scrub / speed, contact points and normal-force arrows, body names,
-//!   click a body for its name, mass, speed and contacts; `?t=SECONDS&paused=1` opens
+//!   play / pause / scrub / speed, contact points and normal-force arrows, contact
+//!   patches coloured by pressure, body names, click a body for its name, mass, speed,
+//!   contacts and patches; `?t=SECONDS&paused=1` opens
 //!   it at an instant.
 //! - [`write_gltf`]: the animated scene as a binary glTF 2.0 file (`.glb`): one mesh per
 //!   body, node animation with translation and rotation samplers.
@@ -26,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 pub use camera::Camera;
 pub use error::ViewError;
-pub use recording::{ContactRecord, Frame, Recording, SceneObject, ShapeKind, TriMesh};
+pub use recording::{ContactRecord, Frame, PatchRecord, Recording, SceneObject, ShapeKind, TriMesh};
 
 /// The name of the page [`write_html`] writes.
 pub const PAGE_NAME: &str = "view.html";

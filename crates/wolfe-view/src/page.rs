@@ -7,7 +7,10 @@
 //! - body poses as `i16`: positions quantized on the box around every recorded position
 //!   (step `extent / 64000`, 0.03 mm for a 2 m scene), quaternions times 32767;
 //! - contacts per frame: points as `i16` on the same grid, normals as `i8` (times 127),
-//!   the two objects as `u16`, the normal and friction forces as `f32`.
+//!   the two objects as `u16`, the normal and friction forces as `f32`;
+//! - contact patch polygons per frame (runs with pressure-field contact): vertex counts
+//!   as `u8`, vertices as `i16` on the same grid, the two objects as `u16`, pressure and
+//!   area as `f32`; the header's `pressureScale` is the top of the page's colour map.
 //!
 //! Every recorded step is kept when the page fits in [`PAGE_BUDGET_BYTES`]; otherwise
 //! every k-th step (the smallest k that fits, the last step always kept).
@@ -32,6 +35,11 @@ const SCRIPT: &str = include_str!("../assets/vendor/viewer.js");
 
 /// Positions are quantized to `i16` in `[-QUANT, QUANT]`.
 const QUANT: f64 = 32000.0;
+
+/// The percentile of the recorded polygon pressures that tops the page's pressure colour
+/// map: a few extreme polygons (small slivers at a deep point) do not wash the others
+/// out; higher pressures take the top colour.
+pub const PRESSURE_PERCENTILE: f64 = 0.99;
 
 /// The binary block: typed arrays, each at a 4-byte aligned offset.
 #[derive(Default)]
@@ -80,7 +88,8 @@ impl Grid {
                 .poses
                 .iter()
                 .map(|p| [p[0], p[1], p[2]])
-                .chain(f.contacts.iter().map(|c| c.point));
+                .chain(f.contacts.iter().map(|c| c.point))
+                .chain(f.patches.iter().flat_map(|p| p.vertices.iter().copied()));
             for p in points {
                 for k in 0..3 {
                     lo[k] = lo[k].min(p[k]);
@@ -113,6 +122,73 @@ impl Grid {
     }
 }
 
+/// The patch sections of the binary block, frame by frame.
+#[derive(Default)]
+struct Patches {
+    /// Frames + 1 offsets into the polygons (`u32`).
+    offsets: Vec<u8>,
+    /// Per polygon: its vertex count (`u8`), objects `a, b` (`u16`), pressure and area
+    /// (`f32`).
+    sizes: Vec<u8>,
+    objects: Vec<u8>,
+    pressure: Vec<u8>,
+    area: Vec<u8>,
+    /// Every polygon's vertices in turn, on the grid (`i16`).
+    vertices: Vec<u8>,
+    polygons: u32,
+    vertex_count: usize,
+    frames: usize,
+}
+
+impl Patches {
+    /// Appends frame `f`'s polygons (their vertex counts are checked by
+    /// [`render_html`]: at most 255).
+    fn push_frame(&mut self, f: &crate::recording::Frame, grid: &Grid) {
+        self.offsets.extend(self.polygons.to_le_bytes());
+        for p in &f.patches {
+            self.sizes.push(p.vertices.len() as u8);
+            self.objects.extend((p.a as u16).to_le_bytes());
+            self.objects.extend((p.b as u16).to_le_bytes());
+            self.pressure.extend((p.pressure as f32).to_le_bytes());
+            self.area.extend((p.area as f32).to_le_bytes());
+            for v in &p.vertices {
+                grid.quantize(v, &mut self.vertices);
+            }
+            self.vertex_count += p.vertices.len();
+            self.polygons += 1;
+        }
+        self.frames += 1;
+    }
+
+    /// Writes the sections into `blob`.
+    fn finish(mut self, blob: &mut Blob) {
+        self.offsets.extend(self.polygons.to_le_bytes());
+        let n = self.polygons as usize;
+        blob.push("patchOffsets", "u32", self.offsets, self.frames + 1);
+        blob.push("patchPressure", "f32", self.pressure, n);
+        blob.push("patchArea", "f32", self.area, n);
+        blob.push("patchVertices", "i16", self.vertices, 3 * self.vertex_count);
+        blob.push("patchObjects", "u16", self.objects, 2 * n);
+        blob.push("patchSizes", "u8", self.sizes, n);
+    }
+}
+
+/// The top of the pressure colour map, Pa: the [`PRESSURE_PERCENTILE`] of every recorded
+/// polygon's pressure (0 without patches).
+pub fn pressure_scale(rec: &Recording) -> f64 {
+    let mut p: Vec<f64> = rec
+        .frames
+        .iter()
+        .flat_map(|f| f.patches.iter().map(|p| p.pressure))
+        .collect();
+    if p.is_empty() {
+        return 0.0;
+    }
+    let k = ((p.len() - 1) as f64 * PRESSURE_PERCENTILE).round() as usize;
+    let (_, x, _) = p.select_nth_unstable_by(k, f64::total_cmp);
+    *x
+}
+
 /// The recorded frames a page with stride `k` keeps: 0, k, 2k, ... and the last.
 fn kept_frames(n: usize, k: usize) -> Vec<usize> {
     let mut kept: Vec<usize> = (0..n).step_by(k).collect();
@@ -135,9 +211,11 @@ fn encode_frames(
     let mut objects = Vec::new();
     let mut normals = Vec::new();
     let mut count = 0u32;
+    let mut patches = Patches::default();
     for &i in kept {
         let f = &rec.frames[i];
         offsets.extend(count.to_le_bytes());
+        patches.push_frame(f, grid);
         for p in &f.poses {
             grid.quantize(&[p[0], p[1], p[2]], &mut poses);
             for q in &p[3..] {
@@ -166,6 +244,7 @@ fn encode_frames(
     blob.push("contactPoints", "i16", points, 3 * n);
     blob.push("contactObjects", "u16", objects, 2 * n);
     blob.push("contactNormals", "i8", normals, 3 * n);
+    patches.finish(&mut blob);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     gz.write_all(&blob.bytes).expect("writing to memory");
     Ok((gz.finish().expect("writing to memory"), blob.sections))
@@ -222,6 +301,18 @@ fn html_escape(s: &str) -> String {
 
 /// The page for `rec`, titled `title`.
 pub fn render_html(rec: &Recording, title: &str) -> Result<String, ViewError> {
+    let widest = rec
+        .frames
+        .iter()
+        .flat_map(|f| f.patches.iter().map(|p| p.vertices.len()))
+        .max()
+        .unwrap_or(0);
+    if widest > usize::from(u8::MAX) {
+        return Err(ViewError::Inconsistent {
+            path: title.into(),
+            reason: format!("a page draws patch polygons of at most 255 vertices (one has {widest})"),
+        });
+    }
     if rec.frames.is_empty() || rec.objects.len() > usize::from(u16::MAX) {
         return Err(ViewError::Inconsistent {
             path: title.into(),
@@ -236,6 +327,7 @@ pub fn render_html(rec: &Recording, title: &str) -> Result<String, ViewError> {
     let grid = Grid::new(rec);
     let has_halfspace = rec.objects.iter().any(|o| o.kind == ShapeKind::HalfSpace);
     let n = rec.frames.len();
+    let pressure_scale = pressure_scale(rec);
     let mut stride = 1;
     loop {
         let kept = kept_frames(n, stride);
@@ -250,6 +342,8 @@ pub fn render_html(rec: &Recording, title: &str) -> Result<String, ViewError> {
             "recordedSteps": n,
             "stride": stride,
             "hasContacts": rec.has_contacts,
+            "hasPatches": rec.has_patches,
+            "pressureScale": pressure_scale,
             "hasHalfSpace": has_halfspace,
             "grid": {"offset": grid.offset, "scale": grid.scale},
             "camera": camera,
@@ -284,6 +378,40 @@ mod tests {
         assert_eq!(kept_frames(10, 3), vec![0, 3, 6, 9]);
         assert_eq!(kept_frames(11, 3), vec![0, 3, 6, 9, 10]);
         assert_eq!(kept_frames(1, 4), vec![0]);
+    }
+
+    #[test]
+    fn the_pressure_scale_is_the_99th_percentile_of_the_polygon_pressures() {
+        use crate::recording::{Frame, PatchRecord};
+        let polygon = |pressure| PatchRecord {
+            pressure,
+            vertices: vec![[0.0; 3]; 3],
+            ..PatchRecord::default()
+        };
+        // 1001 pressures 0, 10, ..., 10000 Pa over two frames, shuffled: the 99th
+        // percentile is the 991st smallest, 9900 Pa.
+        let mut all: Vec<f64> = (0..=1000).map(|k| 10.0 * ((k * 379) % 1001) as f64).collect();
+        let second = all.split_off(400);
+        let frame = |step, p: &[f64]| Frame {
+            step,
+            time: 0.0,
+            poses: Vec::new(),
+            contacts: Vec::new(),
+            patches: p.iter().map(|&x| polygon(x)).collect(),
+        };
+        let rec = Recording {
+            objects: Vec::new(),
+            bodies: 0,
+            frames: vec![frame(0, &all), frame(1, &second)],
+            has_contacts: false,
+            has_patches: true,
+        };
+        assert_eq!(pressure_scale(&rec), 9900.0);
+        let none = Recording {
+            frames: vec![frame(0, &[])],
+            ..rec
+        };
+        assert_eq!(pressure_scale(&none), 0.0);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // The wolfe trajectory viewer: reads the JSON block #wolfe-data that wolfe-view embeds
 // in view.html (scene, frame times, camera, a gzip + base64 binary block of quantized
-// poses and contacts; see crates/wolfe-view/src/page.rs) and plays it with three.js.
+// poses, contacts and contact patches; see crates/wolfe-view/src/page.rs) and plays it
+// with three.js.
 // Bundled by build.mjs into ../assets/vendor/viewer.js (one IIFE, no network at run time).
 
 import * as THREE from "three";
@@ -39,7 +40,14 @@ function base64Bytes(text) {
 function decodeBlob(data) {
   let bytes = gunzipSync(base64Bytes(data.blob));
   if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
-  const types = { u32: Uint32Array, f32: Float32Array, i16: Int16Array, u16: Uint16Array, i8: Int8Array };
+  const types = {
+    u32: Uint32Array,
+    f32: Float32Array,
+    i16: Int16Array,
+    u16: Uint16Array,
+    i8: Int8Array,
+    u8: Uint8Array,
+  };
   const out = {};
   for (const s of data.sections) {
     out[s.name] = new types[s.type](bytes.buffer, bytes.byteOffset + s.offset, s.count);
@@ -99,6 +107,23 @@ function niceStep(x) {
   const e = Math.pow(10, Math.floor(Math.log10(x)));
   const m = x / e;
   return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * e;
+}
+
+// Viridis (perceptually uniform, readable in grey and by most colour-blind viewers) at
+// nine evenly spaced stops, interpolated linearly.
+const VIRIDIS = ["#440154", "#472c7a", "#3b518b", "#2c718e", "#21908d", "#27ad81", "#5cc863", "#aadc32", "#fde725"].map(
+  (h) => new THREE.Color(h),
+);
+
+/** The colour of `x` in [0, 1] (clamped) on the viridis map, into `out`. */
+function viridis(x, out) {
+  const t = Math.min(Math.max(x, 0), 1) * (VIRIDIS.length - 1);
+  const i = Math.min(Math.floor(t), VIRIDIS.length - 2);
+  return out.copy(VIRIDIS[i]).lerp(VIRIDIS[i + 1], t - i);
+}
+
+function formatPressure(kPa) {
+  return kPa >= 100 ? kPa.toFixed(0) : kPa >= 1 ? kPa.toFixed(1) : kPa.toPrecision(2);
 }
 
 function formatForce(f) {
@@ -218,6 +243,44 @@ function main() {
     m.frustumCulled = false;
     if (showBodies) scene.add(m);
   }
+  // Contact patches: each frame's polygons fanned into triangles of one mesh, each
+  // polygon in the colour of its pressure. The patches lie where the bodies overlap, so
+  // bodies with patches turn translucent while the patches are shown; the patches are
+  // drawn after them (a transparent pass at full opacity, later render order), so their
+  // colours show unblended while opaque bodies still hide them.
+  const po = arrays.patchOffsets;
+  const pSizes = arrays.patchSizes;
+  // The first vertex of each polygon (prefix sums of the sizes).
+  const pStart = new Uint32Array(pSizes.length + 1);
+  for (let j = 0; j < pSizes.length; j++) pStart[j + 1] = pStart[j] + pSizes[j];
+  let maxPatchTriangles = 1;
+  const patchBodies = new Set();
+  for (let f = 0; f < nFrames; f++) {
+    maxPatchTriangles = Math.max(maxPatchTriangles, pStart[po[f + 1]] - pStart[po[f]] - 2 * (po[f + 1] - po[f]));
+  }
+  for (let j = 0; j < pSizes.length; j++) {
+    for (const k of [arrays.patchObjects[2 * j], arrays.patchObjects[2 * j + 1]]) if (k < nb) patchBodies.add(k);
+  }
+  const patchGeometry = new THREE.BufferGeometry();
+  patchGeometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(9 * maxPatchTriangles), 3));
+  patchGeometry.setAttribute("color", new THREE.BufferAttribute(new Float32Array(9 * maxPatchTriangles), 3));
+  const patchMesh = new THREE.Mesh(
+    patchGeometry,
+    new THREE.MeshBasicMaterial({ vertexColors: true, side: THREE.DoubleSide, transparent: true }),
+  );
+  patchMesh.frustumCulled = false;
+  patchMesh.renderOrder = 1;
+  if (showBodies) scene.add(patchMesh);
+  const showPatches = $("show-patches");
+  $("patches-control").hidden = !data.hasPatches;
+  showPatches.checked = data.hasPatches && params.get("patches") !== "0";
+  const pressureScale = data.pressureScale > 0 ? data.pressureScale : 1;
+  const bar = $("colorbar");
+  bar.querySelector(".ramp").style.background = `linear-gradient(to right, ${VIRIDIS.map((c) => "#" + c.getHexString()).join(", ")})`;
+  bar.querySelector(".lo").textContent = "0";
+  bar.querySelector(".mid").textContent = formatPressure(pressureScale / 2000);
+  bar.querySelector(".hi").textContent = `${formatPressure(pressureScale / 1000)} kPa`;
+
   const arrowPerNewton = (0.12 * R) / data.referenceForce;
   $("legend").textContent = data.hasContacts
     ? `arrows: normal force on the second body; ${(0.12 * R).toFixed(3)} m = ${formatForce(data.referenceForce)} N (mean body weight)`
@@ -254,6 +317,60 @@ function main() {
   const tmpQ = new THREE.Quaternion();
   const tmpV = new THREE.Vector3();
   const yAxis = new THREE.Vector3(0, 1, 0);
+  const patchVertex = (v, out) =>
+    out.set(
+      grid.offset[0] + grid.scale * arrays.patchVertices[3 * v],
+      grid.offset[1] + grid.scale * arrays.patchVertices[3 * v + 1],
+      grid.offset[2] + grid.scale * arrays.patchVertices[3 * v + 2],
+    );
+  const pairKey = (a, b) => (a < b ? a * 65536 + b : b * 65536 + a);
+  const tmpC = new THREE.Color();
+  const fanV = [new THREE.Vector3(), new THREE.Vector3(), new THREE.Vector3()];
+
+  let translucent = false;
+
+  /** Draws frame f's patch polygons; returns the pairs they belong to. */
+  function drawPatches(f) {
+    const pos = patchGeometry.attributes.position.array;
+    const col = patchGeometry.attributes.color.array;
+    const pairs = new Set();
+    let t = 0;
+    const on = showPatches.checked;
+    if (on) {
+      for (let j = po[f]; j < po[f + 1]; j++) {
+        pairs.add(pairKey(arrays.patchObjects[2 * j], arrays.patchObjects[2 * j + 1]));
+        viridis(arrays.patchPressure[j] / pressureScale, tmpC);
+        const v0 = pStart[j];
+        patchVertex(v0, fanV[0]);
+        for (let v = v0 + 1; v + 1 < pStart[j + 1]; v++, t++) {
+          patchVertex(v, fanV[1]);
+          patchVertex(v + 1, fanV[2]);
+          for (let k = 0; k < 3; k++) {
+            fanV[k].toArray(pos, 9 * t + 3 * k);
+            tmpC.toArray(col, 9 * t + 3 * k);
+          }
+        }
+      }
+    }
+    patchGeometry.setDrawRange(0, 3 * t);
+    patchGeometry.attributes.position.needsUpdate = true;
+    patchGeometry.attributes.color.needsUpdate = true;
+    patchMesh.visible = on;
+    bar.hidden = !on || !showBodies;
+    if (on !== translucent) {
+      translucent = on;
+      for (const i of patchBodies) {
+        const m = bodies[i].material;
+        m.transparent = on;
+        m.opacity = on ? 0.35 : 1;
+        m.depthWrite = !on;
+        m.needsUpdate = true;
+      }
+    }
+    status.dataset.patchTriangles = String(t);
+    return pairs;
+  }
+
   const contactPoint = (j) =>
     new THREE.Vector3(
       grid.offset[0] + grid.scale * arrays.contactPoints[3 * j],
@@ -268,8 +385,12 @@ function main() {
       bodies[i].group.position.copy(bodyPosition(f, i));
       bodies[i].group.quaternion.set(P[b + 4], P[b + 5], P[b + 6], P[b + 3]).normalize();
     }
+    // A pair drawn as patches shows no contact points and arrows: its contacts are the
+    // polygons' centres of pressure, which would hide the colours.
+    const patchPairs = drawPatches(f);
     let n = 0;
-    for (let j = offsets[f]; j < offsets[f + 1]; j++, n++) {
+    for (let j = offsets[f]; j < offsets[f + 1]; j++) {
+      if (patchPairs.has(pairKey(arrays.contactObjects[2 * j], arrays.contactObjects[2 * j + 1]))) continue;
       const p = contactPoint(j);
       tmpM.makeTranslation(p.x, p.y, p.z);
       points.setMatrixAt(n, tmpM);
@@ -282,6 +403,7 @@ function main() {
       shafts.setMatrixAt(n, tmpM);
       tmpM.compose(p.clone().addScaledVector(tmpV, len - headLen), tmpQ, new THREE.Vector3(1, Math.max(headLen, 1e-6), 1));
       heads.setMatrixAt(n, tmpM);
+      n++;
     }
     for (const m of [points, shafts, heads]) {
       m.count = n;
@@ -291,8 +413,11 @@ function main() {
     shafts.visible = heads.visible = $("show-forces").checked;
     $("scrub").value = String(f);
     const step = data.steps[f];
+    const nc = offsets[f + 1] - offsets[f];
+    const np = po[f + 1] - po[f];
     $("time").textContent =
-      `t = ${state.t.toFixed(3)} s of ${times[nFrames - 1].toFixed(3)} s · step ${step} · ${n} contacts`;
+      `t = ${state.t.toFixed(3)} s of ${times[nFrames - 1].toFixed(3)} s · step ${step} · ${nc} contacts` +
+      (data.hasPatches ? ` · ${np} patch polygons` : "");
     updateInfo();
     status.dataset.state = "ready";
     status.dataset.frame = String(f);
@@ -328,12 +453,31 @@ function main() {
         `<tr><td>${escapeHtml(nameOf(other))}</td><td>${formatForce(arrays.normalForce[j])} N</td><td>${formatForce(arrays.frictionForce[j])} N</td></tr>`,
       );
     }
+    // The patches on this body: polygons, area, force (p A summed: the pressure is
+    // linear on a polygon, so p at its centroid times its area is its force) and the
+    // largest pressure.
+    let polygons = 0;
+    let area = 0;
+    let force = 0;
+    let peak = 0;
+    for (let j = po[f]; j < po[f + 1]; j++) {
+      if (arrays.patchObjects[2 * j] !== i && arrays.patchObjects[2 * j + 1] !== i) continue;
+      polygons++;
+      area += arrays.patchArea[j];
+      force += arrays.patchPressure[j] * arrays.patchArea[j];
+      peak = Math.max(peak, arrays.patchPressure[j]);
+    }
+    const patchRows = data.hasPatches
+      ? `<tr><td>patches</td><td>${polygons} polygon${polygons === 1 ? "" : "s"}, ${(area * 1e4).toPrecision(3)} cm²</td></tr>` +
+        `<tr><td>patch force</td><td>${formatForce(force)} N (∑ p A)</td></tr>` +
+        `<tr><td>peak pressure</td><td>${formatPressure(peak / 1000)} kPa</td></tr>`
+      : "";
     info.innerHTML =
       `<button class="close" id="close-info" title="close">×</button><h3>${escapeHtml(o.name)}</h3>` +
       `<table><tr><td>shape</td><td>${o.kind}</td></tr>` +
       `<tr><td>mass</td><td>${o.mass == null ? "not recorded" : o.mass.toPrecision(4) + " kg"}</td></tr>` +
       `<tr><td>speed</td><td>${speedOf(i, f).toFixed(3)} m/s</td></tr>` +
-      `<tr><td>position</td><td>${p.x.toFixed(3)}, ${p.y.toFixed(3)}, ${p.z.toFixed(3)} m</td></tr></table>` +
+      `<tr><td>position</td><td>${p.x.toFixed(3)}, ${p.y.toFixed(3)}, ${p.z.toFixed(3)} m</td></tr>${patchRows}</table>` +
       `<p style="margin:6px 0 2px">${rows.length} contact point${rows.length === 1 ? "" : "s"}${data.hasContacts ? "" : " (not recorded)"}</p>` +
       (rows.length ? `<table><tr><td><b>with</b></td><td><b>normal</b></td><td><b>friction</b></td></tr>${rows.join("")}</table>` : "");
     $("close-info").onclick = () => select(-1);
@@ -382,6 +526,7 @@ function main() {
   $("speed").onchange = (e) => (state.speed = parseFloat(e.target.value));
   $("show-contacts").onchange = () => applyFrame(state.frame);
   $("show-forces").onchange = () => applyFrame(state.frame);
+  showPatches.onchange = () => applyFrame(state.frame);
   $("show-names").onchange = (e) => bodies.forEach((b) => (b.label.visible = e.target.checked));
   addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement && e.target.type === "range" && e.key !== " ") return;
@@ -420,7 +565,8 @@ function main() {
     requestAnimationFrame(tick);
   }
 
-  // Optional URL parameters: names=1, contacts=0, forces=0, select=BODY (index or name).
+  // Optional URL parameters: names=1, contacts=0, forces=0, patches=0, select=BODY (index
+  // or name).
   if (params.get("names") === "1") {
     $("show-names").checked = true;
     bodies.forEach((b) => (b.label.visible = true));

@@ -15,7 +15,7 @@ use crate::plot::Chart;
 use crate::plot::{Curve, LineChart};
 
 /// Runs a simulation of `steps` steps, writing `steps.csv`, the trajectory (with the
-/// contacts) and the viewer page `view.html` into `dir`; `tick` is called after every
+/// contacts and any contact patches) and the viewer page `view.html` into `dir`; `tick` is called after every
 /// step. Returns the per-step statistics.
 ///
 /// Stops with [`SimRunError::Diverged`] when the simulation blows up (a time step far too
@@ -39,7 +39,9 @@ pub fn simulate(
 }
 
 /// A run's folder written step by step: `steps.csv` (one [`steps_row`] per step), the
-/// trajectory with its contacts and, for worlds with articulated trees, `joints.csv`
+/// trajectory with its contacts (and, for worlds with hydroelastic pairs, the contact
+/// patches' polygons in `patches.csv`: [`TrajectoryWriter::record_simulation`]) and,
+/// for worlds with articulated trees, `joints.csv`
 /// ([`joints_header`], one [`joints_row`] per step: `step,time`, then `q_JOINT` and
 /// `v_JOINT` of every movable joint of every tree, in URDF file order);
 /// [`RunRecorder::finish`] adds the viewer page. Every recorded step is first checked

@@ -46,7 +46,14 @@ fn the_square_wave_grip_lets_the_spatula_pitch_and_catches_it() {
         assert!(header.split(',').any(|c| c == column), "{column} in {header}");
     }
     assert_eq!(steps.lines().count(), 1 + 1500);
-    for file in ["grip.png", "contacts.png", "summary.md", "view.html"] {
+    // The RunRecorder records the bubbles' contact patches beside the contacts.
+    for file in [
+        "grip.png",
+        "contacts.png",
+        "summary.md",
+        "view.html",
+        "patches.csv",
+    ] {
         assert!(dir.join(file).exists(), "{file}");
     }
     std::fs::remove_dir_all(&dir).ok();

@@ -7,6 +7,7 @@ mod couplers;
 mod filters;
 mod hydroelastic;
 mod mjcf_world;
+mod patches_recorded;
 mod physics;
 mod study_helpers;
 mod trees;

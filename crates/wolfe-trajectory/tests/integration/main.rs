@@ -2,4 +2,5 @@
 //! instead of one per file: the optimized test build is most of CI's time).
 
 mod malformed;
+mod patches;
 mod roundtrip;

@@ -1,5 +1,6 @@
 //! Malformed folders give typed errors naming the file, and for a bad field its line
-//! and column; folders written before `mass`, `visual` and `contacts.csv` still read.
+//! and column; folders written before `mass`, `visual`, `contacts.csv` and
+//! `patches.csv` still read.
 
 use std::path::Path;
 
@@ -36,7 +37,7 @@ fn an_old_folder_reads_without_masses_and_contacts() {
     let rec = Recording::read(dir.path()).unwrap();
     assert_eq!((rec.bodies, rec.objects.len(), rec.frames.len()), (1, 2, 2));
     assert_eq!(rec.objects[0].mass, None);
-    assert!(!rec.has_contacts);
+    assert!(!rec.has_contacts && !rec.has_patches);
     assert_eq!(rec.frames[1].poses[0][2], 0.49);
     // Unknown columns are ignored, a hand-written quaternion is normalized.
     let extra = "step,time,body,x,y,z,qw,qx,qy,qz,note\n0,0,0,0,0,0.5,2,0,0,0,hello\n";

@@ -6,7 +6,10 @@
 //! differ, and the page reports no error (its #status element, read with --dump-dom)
 //! and logs nothing to the console (Chromium's log on stderr). Network access is
 //! blocked (`--host-resolver-rules`), so the page must be self-contained.
-//! Without Chromium the test is skipped with a message, except in CI.
+//! A compliant sphere resting on the ground draws its contact patch: the page reports
+//! the patch triangles it drew, and where the patch projects the screenshot differs from
+//! the same page with the patches off (`&patches=0`).
+//! Without Chromium the tests are skipped with a message, except in CI.
 
 use crate::common;
 
@@ -14,6 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use nalgebra::Matrix3;
+use wolfe::hydroelastic::CompliantGeometry;
+use wolfe::{Pose, Shape, Sphere, Vec3};
+use wolfe_sim::{Collider, Hydroelastic, Material, RigidBody, SimSettings, World};
 use wolfe_view::{Camera, Recording};
 
 const WIDTH: u32 = 1000;
@@ -303,5 +310,84 @@ fn the_page_shows_the_bodies_where_the_trajectory_puts_them() {
         changed > shots[0].0.rgb.len() / 100,
         "start and end differ in {changed} pixels"
     );
+    println!("screenshots in {}", out.display());
+}
+
+#[test]
+fn the_page_draws_a_compliant_spheres_contact_patch() {
+    let Some(exe) = common::require(chromium(), "chromium (Debian package `chromium`)") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("soft-sphere");
+    let (r, mass) = (0.05, 1.0);
+    let shape = Shape::Sphere(Sphere::new(r).unwrap());
+    let mut world = World::default();
+    world.add_ground(Material::default()).unwrap();
+    let field = CompliantGeometry::from_shape(&shape, 2e4, r / 8.0).unwrap();
+    let ball = RigidBody::new(
+        "soft",
+        shape,
+        mass,
+        Matrix3::from_diagonal_element(0.4 * mass * r * r),
+        Pose::from_translation(Vec3::new(0.0, 0.0, r - 0.0009)),
+    );
+    let i = world.add_body(ball).unwrap();
+    world
+        .set_hydroelastic(Collider::Body(i), Hydroelastic::compliant(field, 20.0).unwrap())
+        .unwrap();
+    let settings = SimSettings {
+        time_step: 0.005,
+        ..SimSettings::default()
+    };
+    common::record(world, settings, 20, &dir);
+    let page = wolfe_view::write_html(&dir).unwrap();
+    let rec = Recording::read(&dir).unwrap();
+    let end = rec.frames.len() - 1;
+    let patches = &rec.frames[end].patches;
+    assert!(!patches.is_empty(), "the sphere rests on its patch");
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wolfe-view-browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let query = format!("t={}&paused=1", rec.frames[end].time);
+    let (shot, status) = open(&exe, &page, &query, &out, "patches");
+    let (plain, plain_status) = open(&exe, &page, &format!("{query}&patches=0"), &out, "patches-off");
+    for s in [&status, &plain_status] {
+        assert_eq!(attribute(s, "data-state"), Some("ready"), "{s}");
+        assert_eq!(attribute(s, "data-errors"), Some("0"), "{s}");
+        assert_eq!(attribute(s, "data-frame"), Some(end.to_string().as_str()), "{s}");
+    }
+    // A polygon of n vertices is fanned into n - 2 triangles.
+    let triangles: usize = patches.iter().map(|p| p.vertices.len() - 2).sum();
+    assert_eq!(
+        attribute(&status, "data-patch-triangles"),
+        Some(triangles.to_string().as_str()),
+        "{status}"
+    );
+    assert_eq!(attribute(&plain_status, "data-patch-triangles"), Some("0"));
+    // Around the patch's centre (the mean of its vertices) the page draws differently
+    // with the patches on and off.
+    let n = patches.iter().map(|p| p.vertices.len()).sum::<usize>() as f64;
+    let centre = [0, 1, 2].map(|k| {
+        patches
+            .iter()
+            .flat_map(|p| p.vertices.iter().map(move |v| v[k]))
+            .sum::<f64>()
+            / n
+    });
+    let camera = Camera::framing(&rec);
+    let p = camera
+        .project(&centre, WIDTH as f64, HEIGHT as f64)
+        .expect("the patch is in front of the camera");
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            let (x, y) = ((p[0] as i64 + dx) as usize, (p[1] as i64 + dy) as usize);
+            assert!(
+                distance(shot.at(x, y), plain.at(x, y)) > 30,
+                "pixel ({x}, {y}): {:?} with the patches, {:?} without",
+                shot.at(x, y),
+                plain.at(x, y)
+            );
+        }
+    }
     println!("screenshots in {}", out.display());
 }

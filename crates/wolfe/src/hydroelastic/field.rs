@@ -10,6 +10,7 @@
 
 use nalgebra::Matrix3;
 
+use super::polygon::{tetrahedron_planes, TetrahedronPlanes};
 use super::volume::VolumeMesh;
 use crate::composite::{BoxTree, Bvh, BvhNode};
 use crate::error::{positive, WolfeError};
@@ -43,6 +44,8 @@ pub struct CompliantGeometry {
     pressure: Vec<f64>,
     fields: Vec<LinearField>,
     boxes: Vec<Aabb>,
+    /// Each tetrahedron's outward face planes (the contact surface clips by them).
+    planes: Vec<TetrahedronPlanes>,
     bvh: Bvh,
     modulus: f64,
 }
@@ -92,12 +95,16 @@ impl CompliantGeometry {
         let boxes: Vec<Aabb> = (0..mesh.tetrahedra().len())
             .map(|t| mesh.tetrahedron_aabb(t))
             .collect();
+        let planes = (0..mesh.tetrahedra().len())
+            .map(|t| tetrahedron_planes(&mesh.tetrahedron(t)))
+            .collect();
         let bvh = Bvh::build(&boxes);
         Ok(Self {
             mesh,
             pressure,
             fields,
             boxes,
+            planes,
             bvh,
             modulus,
         })
@@ -142,6 +149,12 @@ impl CompliantGeometry {
     #[inline]
     pub(crate) fn tetrahedron_aabb(&self, t: u32) -> Aabb {
         self.boxes[t as usize]
+    }
+
+    /// Tetrahedron `t`'s outward face planes, in the geometry's frame.
+    #[inline]
+    pub(crate) fn tetrahedron_planes(&self, t: u32) -> &TetrahedronPlanes {
+        &self.planes[t as usize]
     }
 }
 

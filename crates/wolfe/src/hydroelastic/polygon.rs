@@ -9,6 +9,22 @@ use crate::math::Vec3;
 /// 8 (each clip adds at most one vertex to a convex polygon).
 const CAPACITY: usize = 12;
 
+/// A tetrahedron's four face planes `(n, o)`, `n` outward (not normalized): the
+/// tetrahedron is `{x : n . x <= o}` for all four.
+pub(crate) type TetrahedronPlanes = [(Vec3, f64); 4];
+
+/// The face planes of tetrahedron `tet` (positively oriented or not), outward.
+pub(crate) fn tetrahedron_planes(tet: &[Vec3; 4]) -> TetrahedronPlanes {
+    std::array::from_fn(|i| {
+        let [a, b, c] = [tet[(i + 1) % 4], tet[(i + 2) % 4], tet[(i + 3) % 4]];
+        let mut n = (b - a).cross(&(c - a));
+        if n.dot(&(tet[i] - a)) > 0.0 {
+            n = -n; // outward: away from the opposite vertex
+        }
+        (n, n.dot(&a))
+    })
+}
+
 /// A convex polygon, vertices in cyclic order.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Polygon {
@@ -57,11 +73,29 @@ impl Polygon {
 
     /// Clips to the half-space `n . x <= o`.
     pub(crate) fn clip(&mut self, n: &Vec3, o: f64) {
+        let mut d = [0.0; CAPACITY];
+        let (mut inside, mut outside) = (0, 0);
+        for (di, p) in d.iter_mut().zip(&self.points[..self.len]) {
+            *di = n.dot(p) - o;
+            if *di <= 0.0 {
+                inside += 1;
+            } else {
+                outside += 1;
+            }
+        }
+        // Most clips of a surface walk keep the whole polygon or none of it.
+        if outside == 0 {
+            return;
+        }
+        if inside == 0 {
+            self.len = 0;
+            return;
+        }
         let mut out = [Vec3::zeros(); CAPACITY];
         let mut len = 0;
         for i in 0..self.len {
-            let (p, q) = (self.points[i], self.points[(i + 1) % self.len]);
-            let (dp, dq) = (n.dot(&p) - o, n.dot(&q) - o);
+            let j = if i + 1 == self.len { 0 } else { i + 1 };
+            let (p, q, dp, dq) = (self.points[i], self.points[j], d[i], d[j]);
             if dp <= 0.0 && len < CAPACITY {
                 out[len] = p;
                 len += 1;
@@ -71,23 +105,32 @@ impl Polygon {
                 len += 1;
             }
         }
-        self.points = out;
+        self.points[..len].copy_from_slice(&out[..len]);
         self.len = len;
     }
 
-    /// Clips to tetrahedron `tet` (positively oriented or not).
-    pub(crate) fn clip_to_tetrahedron(&mut self, tet: &[Vec3; 4]) {
-        for i in 0..4 {
+    /// Clips to the intersection of half-spaces `n . x <= o` (a tetrahedron's face
+    /// planes, [`TetrahedronPlanes`]), stopping once nothing is left.
+    pub(crate) fn clip_to_planes(&mut self, planes: &TetrahedronPlanes) {
+        for (n, o) in planes {
             if self.len < 3 {
+                self.len = 0;
                 return;
             }
-            let [a, b, c] = [tet[(i + 1) % 4], tet[(i + 2) % 4], tet[(i + 3) % 4]];
-            let mut n = (b - a).cross(&(c - a));
-            if n.dot(&(tet[i] - a)) > 0.0 {
-                n = -n; // outward: away from the opposite vertex
-            }
-            self.clip(&n, n.dot(&a));
+            self.clip(n, *o);
         }
+    }
+
+    /// Clips to tetrahedron `tet` (positively oriented or not).
+    #[cfg(test)]
+    pub(crate) fn clip_to_tetrahedron(&mut self, tet: &[Vec3; 4]) {
+        self.clip_to_planes(&tetrahedron_planes(tet));
+    }
+
+    /// Whether the polygon has no area left (fewer than three vertices).
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len < 3
     }
 
     /// The area, the centroid and the centre of pressure `int x p dA / int p dA` of

@@ -192,17 +192,42 @@ pub fn rigid_surface(
         pose: rigid_pose,
     };
     let to_b = pose.relative(rigid_pose);
+    // The walk hands the pairs of one rigid leaf's triangles consecutively: the last
+    // triangle mapped into B's frame (with its unit normal) is kept.
+    let mut mapped: Option<(u32, [Vec3; 3], Vec3)> = None;
     traverse(&a, &b, 0.0, |t, j| {
-        let tri = rigid.triangle(j).vertices.map(|v| to_b.transform_point(&v));
-        let n = (tri[1] - tri[0]).cross(&(tri[2] - tri[0])).normalize();
+        let (tri, n) = match mapped {
+            Some((k, tri, n)) if k == j => (tri, n),
+            _ => {
+                let tri = rigid.triangle(j).vertices.map(|v| to_b.transform_point(&v));
+                let n = (tri[1] - tri[0]).cross(&(tri[2] - tri[0])).normalize();
+                mapped = Some((j, tri, n));
+                (tri, n)
+            }
+        };
         let g = compliant.field(t as usize).gradient.dot(&n);
-        if g > 0.0 {
+        if g > 0.0 && plane_crosses(&compliant.mesh().tetrahedron(t as usize), &n, n.dot(&tri[0])) {
             let mut polygon = Polygon::triangle(tri);
-            polygon.clip_to_tetrahedron(&compliant.mesh().tetrahedron(t as usize));
-            push_on(out, &polygon, (&n, g), (compliant, t, pose), (j, t));
+            polygon.clip_to_planes(compliant.tetrahedron_planes(t));
+            if !polygon.is_empty() {
+                push_on(out, &polygon, (&n, g), (compliant, t, pose), (j, t));
+            }
         }
         ControlFlow::Continue(0.0)
     });
+}
+
+/// Whether the plane `n . x = o` meets tetrahedron `tet` (vertices on both sides, or on
+/// it).
+#[inline]
+fn plane_crosses(tet: &[Vec3; 4], n: &Vec3, o: f64) -> bool {
+    let (mut below, mut above) = (false, false);
+    for v in tet {
+        let s = n.dot(v) - o;
+        below |= s <= 0.0;
+        above |= s >= 0.0;
+    }
+    below && above
 }
 
 /// The contact surface of two compliant geometries (A at `pose_a`, B at `pose_b`),
@@ -236,11 +261,12 @@ pub fn compliant_surface(
         let (g_a, g_b) = (-fa.gradient.dot(&n), gb.dot(&n));
         if g_a > 0.0 && g_b > 0.0 {
             let mut polygon = Polygon::slice(&a.mesh().tetrahedron(i as usize), &n, (fa.offset - cb) / len);
-            polygon.clip_to_tetrahedron(
-                &b.mesh()
-                    .tetrahedron(j as usize)
-                    .map(|v| b_in_a.transform_point(&v)),
-            );
+            // B's face planes in A's frame: n . x_B <= o becomes (R n) . x_A <= o + (R n) . t.
+            let planes = b.tetrahedron_planes(j).map(|(nb, ob)| {
+                let m = b_in_a.transform_vector(&nb);
+                (m, ob + m.dot(&b_in_a.translation))
+            });
+            polygon.clip_to_planes(&planes);
             let g = g_a * g_b / (g_a + g_b);
             let aligned = alignment(g_a, &fa.gradient).min(alignment(g_b, &gb));
             push(
