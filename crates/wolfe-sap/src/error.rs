@@ -135,6 +135,17 @@ pub enum SapError {
         /// The length or count expected (for an index: the number of items).
         expected: usize,
     },
+    /// An input of an evaluation at given velocities ([`crate::momentum_error`], the
+    /// conic solve of the feature `conic`) that does not match its problem: velocities
+    /// of the wrong length or with a non-finite entry, or a model for other constraints.
+    InputMismatch {
+        /// What was wrong (`"velocities ..."`, `"contact models"`, ...).
+        what: &'static str,
+        /// The length or count given.
+        given: usize,
+        /// The length or count expected.
+        expected: usize,
+    },
 }
 
 impl fmt::Display for SapError {
@@ -214,6 +225,11 @@ impl fmt::Display for SapError {
                 f,
                 "step derivative: {what} is {given} (expected {expected}) or has a non-finite entry"
             ),
+            Self::InputMismatch {
+                what,
+                given,
+                expected,
+            } => write!(f, "{what}: {given} given, {expected} expected for this problem"),
         }
     }
 }

@@ -33,6 +33,10 @@
 //!   [`SapSettings::islands`] is set (the default).
 //! - [`linalg`]: assembly and dense, block or sparse (supernodal) Cholesky
 //!   factorization of H.
+//! - `conic` (cargo feature `conic`): the same problem as a conic program solved by
+//!   clarabel, an interior-point method (the tests' independent method and the solver
+//!   comparison's peer); [`momentum_error`] measures any answer as the solver measures
+//!   its own (Eq. 32).
 //!
 //! The solver's numeric loops are written per family of impulse set, not per kind: the
 //! cone family (contacts, with fixed-size kernels for the Jacobian blocks of 6- and
@@ -90,6 +94,8 @@
 //! ```
 
 pub mod cone;
+#[cfg(feature = "conic")]
+pub mod conic;
 pub mod constraint;
 pub mod contact;
 mod copy;
@@ -124,5 +130,6 @@ pub use linalg::{LinearSolver, BLOCK_MAX_TREE_DOFS};
 pub use problem::{ProblemFiller, SapProblem};
 pub use regularization::RegularizationSettings;
 pub use solver::{
-    IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus, StallReason,
+    momentum_error, IterationRecord, LineSearch, SapSettings, SapSolution, SapSolver, SapStats, SapStatus,
+    StallReason,
 };

@@ -76,6 +76,9 @@ pub struct Simulation {
     all_free: bool,
     /// The SAP problem of the step, rebuilt in place every step (its storage reused).
     problem: SapProblem,
+    /// Whether the last step solved `problem` (a step without contacts or joint
+    /// constraints solves none).
+    problem_solved: bool,
     /// The blocks of A (Eq. 15) of the step, one per body (updated in place on the
     /// allocation-free path).
     a_blocks: Vec<DMatrix<f64>>,
@@ -175,6 +178,7 @@ impl Simulation {
         let nv = v.len();
         let mut sim = Self {
             problem: SapProblem::empty(settings.time_step)?,
+            problem_solved: false,
             all_free,
             a_blocks: Vec::new(),
             v_star: DVector::zeros(nv),
@@ -440,6 +444,15 @@ impl Simulation {
         self.last_sap_stats.as_ref()
     }
 
+    /// The SAP problem the last step solved (`None` when it solved none: before the
+    /// first step, and after a step without contacts or joint constraints). With the
+    /// regularization of [`SimSettings::sap`] it gives the step's model
+    /// ([`wolfe_sap::SapModel::new`]), so that another method (an interior-point solver,
+    /// a fresh SAP solve from the step's start velocities) can solve the same problem.
+    pub fn last_problem(&self) -> Option<&SapProblem> {
+        self.problem_solved.then_some(&self.problem)
+    }
+
     /// The contact impulses of the last step's SAP solve, one per
     /// [`Simulation::contacts`] entry (same order; empty before the first step), each
     /// in its contact frame `[gamma_t (2), gamma_n]` (z along the normal from A to B),
@@ -495,12 +508,14 @@ impl Simulation {
             max_penetration: self.contacts.iter().fold(0.0, |m, c| m.max(-c.phi0)),
         };
         let solve_start = Instant::now();
+        self.problem_solved = false;
         if self.contacts.is_empty() && !self.has_joint_constraints() {
             self.impulses.clear();
             self.v_next.copy_from(&self.v_star);
         } else {
             self.fill_problem()?;
             let solved = self.sap.solve_in_place(&self.problem, self.v.as_slice())?;
+            self.problem_solved = true;
             stats.newton_iterations = solved.iterations;
             stats.total_newton_iterations = solved.total_iterations;
             stats.sap_islands = solved.islands;

@@ -66,6 +66,10 @@ pub struct SimArgs {
     /// soft-bubble: SAP's relative tolerance eps_r (default 1e-3).
     #[arg(long, allow_negative_numbers = true)]
     tolerance: Option<f64>,
+    /// soft-bubble: solve every step's problem again by SAP and by an interior-point
+    /// method (clarabel) and compare them (ipm.csv and a table in summary.md).
+    #[arg(long)]
+    compare_ipm: bool,
 }
 
 /// The integration schemes, as `--scheme` values (the theta-method family of the SAP
@@ -136,6 +140,7 @@ impl SimArgs {
             || self.resolution.is_some()
             || self.dissipation.is_some()
             || self.tolerance.is_some()
+            || self.compare_ipm
     }
 
     /// The options the mjcf and marbles scenes read; `other` says whether one they do
@@ -153,7 +158,7 @@ impl SimArgs {
 fn run_scene(args: SimArgs) -> CommandResult {
     if args.soft_bubble_options() && !matches!(args.name, Scene::SoftBubble | Scene::Mjcf | Scene::Marbles) {
         return Err(
-            "--modulus, --resolution, --dissipation and --tolerance apply to the soft-bubble scene only"
+            "--modulus, --resolution, --dissipation, --tolerance and --compare-ipm apply to the soft-bubble scene only"
                 .into(),
         );
     }
@@ -181,6 +186,7 @@ fn run_scene(args: SimArgs) -> CommandResult {
                 resolution: args.resolution,
                 dissipation: args.dissipation,
                 tolerance: args.tolerance,
+                compare_ipm: args.compare_ipm,
             };
             return soft_bubble::run(&args.scene_run(other), &bubble);
         }

@@ -21,6 +21,7 @@
 //! [`study`]).
 
 pub mod bowl;
+pub mod ipm_compare;
 mod mjcf;
 mod options;
 mod pick;
@@ -37,6 +38,7 @@ use crate::sim::scenes::{Clutter, Polytopes, SpringCylinder};
 use wolfe_sim::Scheme;
 
 pub use bowl::{marbles, marbles_world, MarblesOptions, MarblesReport};
+pub use ipm_compare::{IpmComparison, IpmStep, IpmSummary};
 pub use mjcf::{mjcf_scene, MjcfSceneOptions};
 pub use options::{SceneName, SimOptions, SimReport, SimRunError};
 pub use pick::{panda_pick, PandaPickOptions, PickReport};

@@ -26,6 +26,10 @@ pub enum SimRunError {
     /// Writing the viewer page failed.
     #[error("viewer page: {0}")]
     View(#[from] wolfe_view::ViewError),
+    /// The interior-point solver of the solver comparison refused a problem or its
+    /// settings.
+    #[error("interior-point comparison: {0}")]
+    Conic(#[from] wolfe_sap::conic::ConicError),
     /// A bad option.
     #[error("{0}")]
     Option(String),

@@ -68,6 +68,10 @@ pub struct SoftBubbleOptions {
     pub resolution: f64,
     /// SAP's relative tolerance eps_r (default 1e-3, the paper's for this scene).
     pub tolerance: f64,
+    /// Solve every step's problem again by SAP and by an interior-point method
+    /// (clarabel) and compare them ([`super::ipm_compare`]: `ipm.csv` and a section of
+    /// `summary.md`; default false).
+    pub compare_ipm: bool,
 }
 
 impl SoftBubbleOptions {
@@ -81,6 +85,7 @@ impl SoftBubbleOptions {
             dissipation: 5.0,
             resolution: 8e-3,
             tolerance: 1e-3,
+            compare_ipm: false,
         }
     }
 }
@@ -113,6 +118,8 @@ pub struct SoftBubbleReport {
     pub tetrahedra: usize,
     /// The run folder.
     pub out: PathBuf,
+    /// SAP against the interior-point method, with [`SoftBubbleOptions::compare_ipm`].
+    pub ipm: Option<super::IpmSummary>,
 }
 
 /// The world of the scene: the MJCF file with the bubbles compliant and the handle
@@ -175,6 +182,10 @@ pub fn soft_bubble(options: &SoftBubbleOptions) -> Result<SoftBubbleReport, SimR
     let mut sim = Simulation::new(world, settings)?;
     let out = &options.out;
     let mut recorder = RunRecorder::create_with_columns(out, &sim, &["grip_force", "pitch"])?;
+    let mut ipm = options
+        .compare_ipm
+        .then(|| super::IpmComparison::new(&sim))
+        .transpose()?;
     let steps = (seconds / dt).round() as u64;
     let mut stats: Vec<StepStats> = Vec::with_capacity(steps as usize);
     let mut series: Vec<(f64, f64, f64)> = Vec::with_capacity(steps as usize);
@@ -184,7 +195,10 @@ pub fn soft_bubble(options: &SoftBubbleOptions) -> Result<SoftBubbleReport, SimR
             pd.q_target = FINGER_TARGET;
             pd.effort_limit = force;
         }
-        let s = sim.step()?;
+        let s = match &mut ipm {
+            Some(compare) => compare.step(&mut sim)?,
+            None => sim.step()?,
+        };
         let p = pitch(&sim, spatula);
         recorder.record_with(&sim, &s, &[force, p])?;
         series.push((s.time, force, p));
@@ -197,9 +211,11 @@ pub fn soft_bubble(options: &SoftBubbleOptions) -> Result<SoftBubbleReport, SimR
         max_momentum_error: stats.iter().map(|s| s.momentum_error).fold(0.0, f64::max),
         tetrahedra,
         out: out.clone(),
+        ipm: ipm.as_ref().map(|c| c.summary()),
     };
     plots(&stats, &series, out)?;
     write_summary(&report, options)?;
+    ipm.map_or(Ok(()), |c| c.write(out))?;
     Ok(report)
 }
 

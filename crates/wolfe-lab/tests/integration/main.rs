@@ -13,6 +13,7 @@ mod bench_sap;
 mod composite_vs_parry;
 mod fuzz_regressions;
 mod generate;
+mod ipm_compare;
 mod long_property_run;
 mod marbles;
 mod penetration_reference_sets;

@@ -4,171 +4,52 @@
 use crate::common;
 
 use clarabel::algebra::CscMatrix;
-use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
+use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SupportedConeT};
 use nalgebra::DMatrix;
-use wolfe_sap::{IntervalParams, SapModel, SapProblem, SapSettings, SapSolver, SapStatus};
+use wolfe_sap::conic::{self, ConicError, ConicSettings, ConicSolution, SolverStatus};
+use wolfe_sap::{IntervalParams, SapError, SapModel, SapProblem, SapSettings, SapSolver, SapStatus};
 
-fn csc(m: &DMatrix<f64>, upper_only: bool) -> CscMatrix<f64> {
+/// A dense matrix as clarabel's compressed columns (the one-row program of the interval
+/// test).
+fn csc(m: &DMatrix<f64>) -> CscMatrix<f64> {
     let (mut colptr, mut rowval, mut nzval) = (vec![0], Vec::new(), Vec::new());
     for j in 0..m.ncols() {
         for i in 0..m.nrows() {
-            if (upper_only && i > j) || m[(i, j)] == 0.0 {
-                continue;
+            if m[(i, j)] != 0.0 {
+                rowval.push(i);
+                nzval.push(m[(i, j)]);
             }
-            rowval.push(i);
-            nzval.push(m[(i, j)]);
         }
         colptr.push(rowval.len());
     }
     CscMatrix::new(m.nrows(), m.ncols(), colptr, rowval, nzval)
 }
 
-/// Solves (19), generalized to every constraint kind, as a conic program:
-/// min 1/2 |v - v*|_A^2 + sum of the constraints' costs, with
-/// - a contact: 1/2 |sigma|_R^2 s.t. J v - v_hat + R sigma in F*, F* = {mu |g_t| <= g_n}
-///   written as the second-order cone (g_n, mu g_t);
-/// - a joint limit (F = F* = [0, inf)): 1/2 R sigma^2 s.t. s v_dof - v_hat + R sigma >= 0;
-/// - a PD controller with impulses in [-b, b], b = e dt: its Huber cost as the infimal
-///   convolution 1/2 R sigma^2 + b |z| s.t. v_dof - v_hat + R sigma + z = 0 (|z| <= t,
-///   cost b t); without an effort limit z is absent (the cost is quadratic);
-/// - a coupler (impulses in R): 1/2 R sigma^2 s.t. v_i - rho v_j - v_hat + R sigma = 0.
-///
-/// The multipliers are the impulses: sigma = gamma for every constraint.
-fn clarabel_solve(problem: &SapProblem) -> Conic {
+/// Solves (19), generalized to every constraint kind, as the conic program of
+/// [`wolfe_sap::conic`] at tight tolerances; if clarabel stalls there
+/// (InsufficientProgress on a few ill-scaled instances), once more at 1e-10, still far
+/// below the 1e-6 of the comparisons. Returns the solution and whether clarabel reached
+/// `Solved` at the tight tolerance (not `AlmostSolved`, nor only at the fallback
+/// tolerance).
+fn clarabel_solve(problem: &SapProblem) -> (ConicSolution, bool) {
     let model = SapModel::new(problem, &Default::default()).unwrap();
-    let models = &model.contacts;
-    let n = problem.num_velocities();
-    let nc = models.len();
-    let (np, nl, nk) = (
-        model.pd_controllers.len(),
-        model.joint_limits.len(),
-        model.couplers.len(),
-    );
-    // Variables: v | contact sigmas | PD (sigma, and z, t when bounded) | limit sigmas
-    // | coupler sigmas.
-    let mut nx = n + 3 * nc;
-    let pd_vars: Vec<(usize, Option<(usize, usize)>)> = model
-        .pd_controllers
-        .iter()
-        .map(|m| {
-            let sigma = nx;
-            nx += 1;
-            let zt = m.interval.upper.is_finite().then(|| {
-                nx += 2;
-                (sigma + 1, sigma + 2)
-            });
-            (sigma, zt)
-        })
-        .collect();
-    let limit_vars: Vec<usize> = (0..nl).map(|k| nx + k).collect();
-    nx += nl;
-    let coupler_vars: Vec<usize> = (0..nk).map(|k| nx + k).collect();
-    nx += nk;
-    let bounded = pd_vars.iter().filter(|(_, zt)| zt.is_some()).count();
-    let rows = 3 * nc + np + nk + 2 * bounded + nl;
-    let mut p = DMatrix::zeros(nx, nx);
-    let mut q = vec![0.0; nx];
-    for (t, tree) in problem.trees().iter().enumerate() {
-        let o = problem.offset(t);
-        p.view_mut((o, o), (tree.dofs(), tree.dofs())).copy_from(&tree.a);
-        let aq = &tree.a * &tree.v_star;
-        for i in 0..tree.dofs() {
-            q[o + i] = -aq[i];
+    let tight = ConicSettings::tight();
+    let fallback = ConicSettings {
+        gap_absolute: 1e-10,
+        gap_relative: 1e-10,
+        feasibility: 1e-10,
+        ..tight
+    };
+    let mut status = SolverStatus::Unsolved;
+    for settings in [tight, fallback] {
+        let solution = conic::solve(problem, &model, &settings).unwrap();
+        status = solution.status;
+        if solution.solved() {
+            let exact = settings == tight && status == SolverStatus::Solved;
+            return (solution, exact);
         }
     }
-    let mut a = DMatrix::zeros(rows, nx);
-    let mut b = vec![0.0; rows];
-    for (c, (contact, model)) in problem.contacts().iter().zip(models).enumerate() {
-        let r = [model.cone.r_t, model.cone.r_t, model.cone.r_n];
-        for k in 0..3 {
-            p[(n + 3 * c + k, n + 3 * c + k)] = r[k];
-        }
-        // Row order of the cone: (n, t_x, t_y) scaled by (1, mu, mu); s = b - A x.
-        let rows = [(2, 1.0), (0, model.cone.mu), (1, model.cone.mu)];
-        for (slot, &(k, scale)) in rows.iter().enumerate() {
-            let row = 3 * c + slot;
-            let mut put = |tree: usize, j: &DMatrix<f64>| {
-                let o = problem.offset(tree);
-                for col in 0..j.ncols() {
-                    a[(row, o + col)] -= scale * j[(k, col)];
-                }
-            };
-            put(contact.tree_a, &contact.jacobian_a);
-            if let Some((tb, jb)) = &contact.tree_b {
-                put(*tb, jb);
-            }
-            a[(row, n + 3 * c + k)] = -scale * r[k];
-            if k == 2 {
-                b[row] = -scale * model.v_hat_n;
-            }
-        }
-    }
-    // PD and coupler equalities (zero cone), then the nonnegative rows: |z| <= t,
-    // limits.
-    let mut nonneg = 3 * nc + np + nk;
-    for (row, (m, &sigma)) in (3 * nc + np..).zip(model.couplers.iter().zip(&coupler_vars)) {
-        let iv = &m.interval;
-        p[(sigma, sigma)] = iv.r;
-        a[(row, m.velocity)] = m.sign;
-        if let Some((k, c)) = m.second {
-            a[(row, k)] = c;
-        }
-        a[(row, sigma)] = iv.r;
-        b[row] = iv.v_hat;
-    }
-    for (row, (m, &(sigma, zt))) in (3 * nc..).zip(model.pd_controllers.iter().zip(&pd_vars)) {
-        let iv = &m.interval;
-        p[(sigma, sigma)] = iv.r;
-        a[(row, m.velocity)] = m.sign;
-        a[(row, sigma)] = iv.r;
-        b[row] = iv.v_hat;
-        if let Some((z, t)) = zt {
-            a[(row, z)] = 1.0;
-            q[t] = iv.upper;
-            for sz in [1.0, -1.0] {
-                a[(nonneg, t)] = -1.0;
-                a[(nonneg, z)] = sz;
-                nonneg += 1;
-            }
-        }
-    }
-    for (m, &sigma) in model.joint_limits.iter().zip(&limit_vars) {
-        let iv = &m.interval;
-        p[(sigma, sigma)] = iv.r;
-        a[(nonneg, m.velocity)] = -m.sign;
-        a[(nonneg, sigma)] = -iv.r;
-        b[nonneg] = -iv.v_hat;
-        nonneg += 1;
-    }
-    assert_eq!(nonneg, rows);
-    let mut cones = vec![SupportedConeT::SecondOrderConeT(3); nc];
-    if np + nk > 0 {
-        cones.push(SupportedConeT::ZeroConeT(np + nk));
-    }
-    if 2 * bounded + nl > 0 {
-        cones.push(SupportedConeT::NonnegativeConeT(2 * bounded + nl));
-    }
-    let (x, exact) = run_clarabel_exact(&p, &q, &a, &b, &cones);
-    Conic {
-        v: x[..n].to_vec(),
-        contact: x[n..n + 3 * nc].to_vec(),
-        pd: pd_vars.iter().map(|&(s, _)| x[s]).collect(),
-        limits: limit_vars.iter().map(|&s| x[s]).collect(),
-        couplers: coupler_vars.iter().map(|&s| x[s]).collect(),
-        exact,
-    }
-}
-
-/// The solution of the conic program: velocities and the impulses of every kind
-/// (contacts' stacked).
-struct Conic {
-    v: Vec<f64>,
-    contact: Vec<f64>,
-    pd: Vec<f64>,
-    limits: Vec<f64>,
-    couplers: Vec<f64>,
-    /// Whether clarabel solved at its tight tolerance (see [`run_clarabel_exact`]).
-    exact: bool,
+    panic!("clarabel: {status:?}");
 }
 
 /// Solves `problem` by SAP at a tight tolerance, and checks that it converged.
@@ -183,20 +64,11 @@ fn sap_solve(problem: &SapProblem) -> wolfe_sap::SapSolution {
     sol
 }
 
-/// Solves with clarabel at tight tolerances; if it stalls there (InsufficientProgress on
-/// a few ill-scaled instances), once more at 1e-10, still far below the 1e-6 of the
-/// comparisons.
+/// Solves a small conic program with clarabel directly at tight tolerances, once more
+/// at 1e-10 if it stalls there.
 fn run_clarabel(
     p: &DMatrix<f64>, q: &[f64], a: &DMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>],
 ) -> Vec<f64> {
-    run_clarabel_exact(p, q, a, b, cones).0
-}
-
-/// As [`run_clarabel`], and whether clarabel reached `Solved` at the tight tolerance
-/// (not `AlmostSolved`, nor only at the fallback tolerance).
-fn run_clarabel_exact(
-    p: &DMatrix<f64>, q: &[f64], a: &DMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>],
-) -> (Vec<f64>, bool) {
     let mut status = SolverStatus::Unsolved;
     for tol in [1e-13, 1e-10] {
         let settings = DefaultSettingsBuilder::default()
@@ -208,12 +80,12 @@ fn run_clarabel_exact(
             .max_iter(400)
             .build()
             .unwrap();
-        let mut solver = DefaultSolver::new(&csc(p, true), q, &csc(a, false), b, cones, settings).unwrap();
+        let mut solver =
+            DefaultSolver::new(&csc(&p.upper_triangle()), q, &csc(a), b, cones, settings).unwrap();
         solver.solve();
         status = solver.solution.status;
         if matches!(status, SolverStatus::Solved | SolverStatus::AlmostSolved) {
-            let exact = tol == 1e-13 && status == SolverStatus::Solved;
-            return (solver.solution.x.clone(), exact);
+            return solver.solution.x.clone();
         }
     }
     panic!("clarabel: {status:?}");
@@ -232,8 +104,8 @@ fn norm(a: &[f64]) -> f64 {
 /// (the momentum scale: |A (v - v*)| ~ |J^T gamma|), or SAP has the lower cost.
 fn assert_agrees_with_clarabel(case: usize, problem: &SapProblem) {
     let sol = sap_solve(problem);
-    let conic = clarabel_solve(problem);
-    let v_err = distance(sol.v.as_slice(), &conic.v);
+    let (conic, exact) = clarabel_solve(problem);
+    let v_err = distance(sol.v.as_slice(), conic.v.as_slice());
     // On a few ill-conditioned instances (near-rigid couplers) clarabel stops (even as
     // `Solved`) with a cost 1e-10 to 1e-8 above the minimum, its velocities up to 1e-4
     // off and the impulses, which amplify velocity errors by 1/R, up to 1e-2 of their
@@ -243,25 +115,25 @@ fn assert_agrees_with_clarabel(case: usize, problem: &SapProblem) {
     let model = SapModel::new(problem, &Default::default()).unwrap();
     let cost =
         |v: &[f64]| wolfe_sap::evaluate(problem, &model, &nalgebra::DVector::from_column_slice(v)).cost;
-    let (ours, theirs) = (cost(sol.v.as_slice()), cost(&conic.v));
-    let sap_better = !conic.exact || ours < theirs - 1e-14 * theirs.abs();
+    let (ours, theirs) = (cost(sol.v.as_slice()), cost(conic.v.as_slice()));
+    let sap_better = !exact || ours < theirs - 1e-14 * theirs.abs();
     let (tolerance, impulse_tolerance) = if sap_better { (1e-4, 1e-2) } else { (1e-6, 1e-6) };
     assert!(
         v_err <= tolerance * sol.v.norm().max(1e-3),
-        "case {case}: v error {v_err}, cost {ours:e} clarabel {theirs:e} exact {}",
-        conic.exact
+        "case {case}: v error {v_err}, cost {ours:e} clarabel {theirs:e} exact {exact}"
     );
     let g: Vec<f64> = sol.gamma.iter().flat_map(|g| [g.x, g.y, g.z]).collect();
+    let conic_g: Vec<f64> = conic.gamma.iter().flat_map(|g| [g.x, g.y, g.z]).collect();
     let scale = norm(&g)
         .max(norm(&sol.pd_impulses))
         .max(norm(&sol.limit_impulses))
         .max(norm(&sol.coupler_impulses))
         .max(1e-6);
     for (name, ours, theirs) in [
-        ("contact", &g, &conic.contact),
-        ("PD", &sol.pd_impulses, &conic.pd),
-        ("limit", &sol.limit_impulses, &conic.limits),
-        ("coupler", &sol.coupler_impulses, &conic.couplers),
+        ("contact", &g, &conic_g),
+        ("PD", &sol.pd_impulses, &conic.pd_impulses),
+        ("limit", &sol.limit_impulses, &conic.limit_impulses),
+        ("coupler", &sol.coupler_impulses, &conic.coupler_impulses),
     ] {
         let err = distance(ours, theirs);
         assert!(
@@ -339,4 +211,83 @@ fn interval_projection_and_cost_match_clarabel() {
             -objective
         );
     }
+}
+
+/// `wolfe_sap::momentum_error` is the solver's own measure (Eq. 32): at SAP's answer it
+/// gives the momentum error the solver reported, solved whole or by islands; it is
+/// below the tolerance there, and far above it at the free motion v* of a problem with
+/// active contacts.
+#[test]
+fn momentum_error_is_the_solvers_measure() {
+    let mut rng = common::rng(23);
+    for case in 0..20 {
+        let problem = common::random_mixed_problem(&mut rng, 1 + case % 4, case % 3, 1 + case % 4, case % 3);
+        let model = SapModel::new(&problem, &Default::default()).unwrap();
+        for islands in [false, true] {
+            let mut sap = SapSolver::new(SapSettings {
+                relative_tolerance: 1e-4,
+                islands,
+                ..Default::default()
+            })
+            .unwrap();
+            let sol = sap.solve_cold(&problem).unwrap();
+            let ours = wolfe_sap::momentum_error(&problem, &model, sol.v.as_slice()).unwrap();
+            let reported = sol.stats.momentum_error;
+            assert!(
+                (ours - reported).abs() <= 1e-9 * reported.max(1e-12),
+                "case {case}, islands {islands}: {ours:e} against the solver's {reported:e}"
+            );
+            assert!(ours < 1e-4, "case {case}: {ours:e}");
+        }
+        let at_v_star = wolfe_sap::momentum_error(&problem, &model, problem.v_star().as_slice()).unwrap();
+        let sol = sap_solve(&problem);
+        if sol.gamma.iter().any(|g| g.norm() > 0.0) {
+            assert!(at_v_star > 1e-3, "case {case}: e_m(v*) = {at_v_star:e}");
+        }
+    }
+}
+
+/// Inputs that do not match the problem are typed errors: velocities of the wrong
+/// length or with a NaN, a model of another problem, bad conic settings.
+#[test]
+fn mismatched_inputs_are_typed_errors() {
+    let mut rng = common::rng(24);
+    let problem = common::random_problem(&mut rng, 2, 3);
+    let other = common::random_problem(&mut rng, 2, 1);
+    let model = SapModel::new(&problem, &Default::default()).unwrap();
+    let wrong = SapModel::new(&other, &Default::default()).unwrap();
+    let n = problem.num_velocities();
+    let mismatch = |r: Result<f64, SapError>| matches!(r, Err(SapError::InputMismatch { .. }));
+    assert!(mismatch(wolfe_sap::momentum_error(
+        &problem,
+        &model,
+        &vec![0.0; n + 1]
+    )));
+    let mut nan = vec![0.0; n];
+    nan[0] = f64::NAN;
+    assert!(mismatch(wolfe_sap::momentum_error(&problem, &model, &nan)));
+    assert!(mismatch(wolfe_sap::momentum_error(
+        &problem,
+        &wrong,
+        &vec![0.0; n]
+    )));
+    assert!(matches!(
+        conic::solve(&problem, &wrong, &ConicSettings::default()),
+        Err(ConicError::Input(SapError::InputMismatch {
+            what: "contact models",
+            given: 1,
+            expected: 3
+        }))
+    ));
+    let bad = ConicSettings {
+        feasibility: f64::NAN,
+        ..Default::default()
+    };
+    assert!(matches!(
+        conic::solve(&problem, &model, &bad),
+        Err(ConicError::Input(SapError::InvalidSetting {
+            setting: "feasibility",
+            ..
+        }))
+    ));
 }
