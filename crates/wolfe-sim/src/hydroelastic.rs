@@ -26,8 +26,8 @@
 
 use std::sync::Arc;
 
-use wolfe::hydroelastic::{CompliantGeometry, ContactPolygon};
-use wolfe::{TriMesh, Vec3};
+use wolfe::hydroelastic::{surface_mesh, CompliantGeometry, ContactPolygon};
+use wolfe::{Shape, TriMesh, Vec3};
 
 use crate::body::Material;
 use crate::error::SimError;
@@ -64,6 +64,71 @@ impl Hydroelastic {
     /// A rigid geometry of surface `mesh`.
     pub fn rigid(mesh: TriMesh) -> Self {
         Self::Rigid(Arc::new(mesh))
+    }
+
+    /// The model that `spec` describes for `shape` (in its own frame): `compliant
+    /// modulus=E resolution=H [dissipation=D]` (E in Pa, H the mesh's edge length in m,
+    /// D the Hunt-Crossley dissipation in s/m, default 0) or `rigid [resolution=H]`
+    /// (the surface mesh's edge length on curved surfaces, default 1 m: a polytope's
+    /// exact faces). This is the text of a scene file's `<custom><text
+    /// name="hydroelastic:GEOM" data="..."/>` entry ([`crate::World::add_mjcf`]).
+    ///
+    /// Errors: [`SimError::InvalidSetting`] naming the word, key or value that is not
+    /// understood, missing or out of range; the geometry's own errors.
+    pub fn from_spec(shape: &Shape, spec: &str) -> Result<Self, SimError> {
+        let invalid = |reason: &'static str| SimError::InvalidSetting {
+            name: "hydroelastic spec",
+            value: f64::NAN,
+            reason,
+        };
+        let mut words = spec.split_whitespace();
+        let kind = words
+            .next()
+            .ok_or(invalid("empty: 'compliant ...' or 'rigid ...' expected"))?;
+        let (mut modulus, mut resolution, mut dissipation) = (None, None, None);
+        for word in words {
+            let (key, value) = word.split_once('=').ok_or(invalid(
+                "each setting is key=value (modulus, resolution, dissipation)",
+            ))?;
+            let value: f64 = value
+                .parse()
+                .map_err(|_| invalid("a setting's value is not a number"))?;
+            if !value.is_finite() {
+                return Err(SimError::InvalidSetting {
+                    name: "hydroelastic spec",
+                    value,
+                    reason: "settings must be finite",
+                });
+            }
+            let slot = match key {
+                "modulus" => &mut modulus,
+                "resolution" => &mut resolution,
+                "dissipation" => &mut dissipation,
+                _ => {
+                    return Err(invalid(
+                        "unknown key (modulus, resolution and dissipation are known)",
+                    ))
+                }
+            };
+            if slot.replace(value).is_some() {
+                return Err(invalid("a key is given twice"));
+            }
+        }
+        match kind {
+            "compliant" => {
+                let modulus = modulus.ok_or(invalid("a compliant geometry needs modulus=E (Pa)"))?;
+                let resolution = resolution.ok_or(invalid("a compliant geometry needs resolution=H (m)"))?;
+                let geometry = CompliantGeometry::from_shape(shape, modulus, resolution)?;
+                Self::compliant(geometry, dissipation.unwrap_or(0.0))
+            }
+            "rigid" => {
+                if modulus.is_some() || dissipation.is_some() {
+                    return Err(invalid("a rigid geometry takes resolution only"));
+                }
+                Ok(Self::rigid(surface_mesh(shape, resolution.unwrap_or(1.0))?))
+            }
+            _ => Err(invalid("the first word is 'compliant' or 'rigid'")),
+        }
     }
 
     /// The compliant side's dissipation, `None` for a rigid geometry.

@@ -26,6 +26,10 @@
 //!   `ctrlrange`. Optionally the feed-forward compensates gravity at the target.
 //! - **Couplings.** `<equality joint>` of two joints: coupler constraints (through the
 //!   robot's mimic relations, [`World::add_robot`]).
+//! - **Hydroelastic contact** (which MJCF has no attribute for): a `<custom>` entry
+//!   `<text name="hydroelastic:GEOM" data="compliant modulus=E resolution=H
+//!   dissipation=D"/>` (or `data="rigid"`) gives geom GEOM that model
+//!   ([`Hydroelastic::from_spec`]); MuJoCo loads such a file and ignores the entry.
 //!
 //! Anything else that would change the physics is an error ([`SimError::Invalid`]).
 
@@ -36,8 +40,9 @@ use wolfe_multibody::{Data, JointKind, Robot};
 use crate::body::Material;
 use crate::error::SimError;
 use crate::filter::CollisionFilter;
+use crate::hydroelastic::Hydroelastic;
 use crate::tree::PdGains;
-use crate::world::{ExcludedBody, StaticGeometry, World};
+use crate::world::{Collider, ExcludedBody, StaticGeometry, World};
 
 /// How [`World::add_mjcf`] builds the world (default: [`Material::default`], no
 /// gravity compensation).
@@ -50,6 +55,10 @@ pub struct MjcfWorldOptions {
     pub gravity_compensation: bool,
 }
 
+/// Where the geoms went while a scene is added: the static geometry of each geom of a
+/// body welded to the world (its MJCF body, its static index), and each geom's collider.
+type GeomsPlaced<'a> = (&'a mut Vec<(Option<usize>, usize)>, &'a mut [Option<Collider>]);
+
 /// What [`World::add_mjcf`] added.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MjcfScene {
@@ -58,6 +67,9 @@ pub struct MjcfScene {
     /// Per body of the MJCF model (`Mjcf::robot.model`), its `(tree, body)` in the
     /// world.
     pub bodies: Vec<(usize, usize)>,
+    /// Per geom of the MJCF file (`Mjcf::geoms`), what it became in the world: a link
+    /// or static geometry (`None` for a geom that does not collide).
+    pub geoms: Vec<Option<Collider>>,
     /// What was not modelled (besides the loader's notes).
     pub notes: Vec<String>,
 }
@@ -103,26 +115,28 @@ impl World {
         }
         let mut scene = MjcfScene {
             bodies: vec![(usize::MAX, usize::MAX); bodies.len()],
+            geoms: vec![None; mjcf.geoms.len()],
             ..Default::default()
         };
         // The static geometry of each geom welded to the world: (its MJCF body, index).
         let mut statics: Vec<(Option<usize>, usize)> = Vec::new();
-        let collision: Vec<&MjcfGeom> = mjcf
+        let collision: Vec<(usize, &MjcfGeom)> = mjcf
             .geoms
             .iter()
-            .filter(|g| g.collides() && g.shape.is_some())
+            .enumerate()
+            .filter(|(_, g)| g.collides() && g.shape.is_some())
             .collect();
         let mut groups: Vec<(Vec<usize>, bool)> = free.iter().map(|&b| (vec![b], false)).collect();
         if !fixed.is_empty() {
             groups.push((fixed, true));
         } else {
-            self.add_world_geoms(&collision, &options, &mut statics)?;
+            self.add_world_geoms(&collision, &options, &mut statics, &mut scene.geoms)?;
         }
         groups.sort_by_key(|(roots, _)| roots[0]);
         for (roots, with_world) in groups {
             let (sub, map) = robot.subtrees(&roots, with_world)?;
             let part = (&sub, &map[..], with_world);
-            let t = self.add_mjcf_tree(mjcf, part, &collision, &options, &mut statics)?;
+            let t = self.add_mjcf_tree(mjcf, part, &collision, &options, (&mut statics, &mut scene.geoms))?;
             for (b, k) in map.iter().enumerate() {
                 if let Some(k) = k {
                     scene.bodies[b] = (t, *k);
@@ -130,7 +144,12 @@ impl World {
             }
             scene.trees.push(t);
         }
-        for g in mjcf.geoms.iter().filter(|g| g.shape.is_none() && g.collides()) {
+        for (i, g) in mjcf
+            .geoms
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.shape.is_none() && g.collides())
+        {
             let n = g.placement.rot.column(2).into_owned();
             let plane = HalfSpace::new(n, n.dot(&g.placement.pos))?;
             if (g.contype, g.conaffinity) != (1, 1) {
@@ -139,8 +158,10 @@ impl World {
                     g.name
                 ));
             }
-            self.add_static(StaticGeometry::HalfSpace(plane, material(g, &options)))?;
+            let k = self.add_static(StaticGeometry::HalfSpace(plane, material(g, &options)))?;
+            scene.geoms[i] = Some(Collider::Static(k));
         }
+        self.mjcf_hydroelastic(mjcf, &scene.geoms)?;
         self.mjcf_excludes(mjcf, &scene.bodies.clone(), &statics, &mut scene.notes)?;
         if !mjcf.pairs.is_empty() {
             scene
@@ -162,10 +183,10 @@ impl World {
     /// Static shapes for the collision geoms welded to the world (no robot tree to
     /// carry them).
     fn add_world_geoms(
-        &mut self, collision: &[&MjcfGeom], options: &MjcfWorldOptions,
-        statics: &mut Vec<(Option<usize>, usize)>,
+        &mut self, collision: &[(usize, &MjcfGeom)], options: &MjcfWorldOptions,
+        statics: &mut Vec<(Option<usize>, usize)>, geoms: &mut [Option<Collider>],
     ) -> Result<(), SimError> {
-        for g in collision.iter().filter(|g| g.body.is_none()) {
+        for (i, g) in collision.iter().filter(|(_, g)| g.body.is_none()) {
             let shape = g.shape.clone().expect("collision geoms have shapes");
             let k = self.add_static(StaticGeometry::Shape(
                 shape,
@@ -173,6 +194,43 @@ impl World {
                 material(g, options),
             ))?;
             statics.push((g.mjcf_body, k));
+            geoms[*i] = Some(Collider::Static(k));
+        }
+        Ok(())
+    }
+
+    /// The scene's `<custom><text name="hydroelastic:GEOM" data="SPEC"/>` entries: geom
+    /// GEOM gets the hydroelastic model of [`Hydroelastic::from_spec`].
+    fn mjcf_hydroelastic(&mut self, mjcf: &Mjcf, geoms: &[Option<Collider>]) -> Result<(), SimError> {
+        for text in &mjcf.custom_texts {
+            let Some(name) = text.name.strip_prefix("hydroelastic:") else {
+                continue;
+            };
+            let invalid = |what: String| SimError::invalid("MJCF custom text", what);
+            let g = mjcf
+                .geoms
+                .iter()
+                .position(|g| g.name == name)
+                .ok_or_else(|| invalid(format!("'{}': the scene has no geom '{name}'", text.name)))?;
+            let collider = geoms[g]
+                .ok_or_else(|| invalid(format!("'{}': geom '{name}' is not a collision geom", text.name)))?;
+            let shape = match collider {
+                Collider::Link(l) => Some(&self.links()[l].shape),
+                Collider::Static(k) => match &self.statics()[k] {
+                    StaticGeometry::Shape(shape, ..) => Some(shape),
+                    _ => None,
+                },
+                Collider::Body(_) => None,
+            }
+            .ok_or_else(|| {
+                invalid(format!(
+                    "'{}': geom '{name}' is a plane (always a rigid hydroelastic surface)",
+                    text.name
+                ))
+            })?;
+            let model = Hydroelastic::from_spec(shape, &text.data)
+                .map_err(|e| invalid(format!("'{}' = \"{}\": {e}", text.name, text.data)))?;
+            self.set_hydroelastic(collider, model)?;
         }
         Ok(())
     }
@@ -182,7 +240,7 @@ impl World {
     /// into `statics`): its initial state, geometry parameters and actuators.
     fn add_mjcf_tree(
         &mut self, mjcf: &Mjcf, (sub, map, with_world): (&Robot, &[Option<usize>], bool),
-        collision: &[&MjcfGeom], options: &MjcfWorldOptions, statics: &mut Vec<(Option<usize>, usize)>,
+        collision: &[(usize, &MjcfGeom)], options: &MjcfWorldOptions, (statics, geoms): GeomsPlaced<'_>,
     ) -> Result<usize, SimError> {
         let full = &mjcf.robot.model;
         let qpos = mjcf
@@ -203,9 +261,10 @@ impl World {
         // add_robot appends the links and statics in the order of the robot's collision
         // geometry, which keeps the scene's order.
         let (mut link, mut stat) = (first_link, first_static);
-        for g in collision {
+        for &(i, g) in collision {
             match g.body {
                 Some(b) if map[b].is_some() => {
+                    geoms[i] = Some(Collider::Link(link));
                     let l = self.link_mut(link)?;
                     l.material = material(g, options);
                     l.filter = CollisionFilter {
@@ -219,6 +278,7 @@ impl World {
                         *m = material(g, options);
                     }
                     statics.push((g.mjcf_body, stat));
+                    geoms[i] = Some(Collider::Static(stat));
                     stat += 1;
                 }
                 _ => {}

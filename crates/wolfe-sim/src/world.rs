@@ -241,7 +241,13 @@ impl World {
         Ok(())
     }
 
-    /// The hydroelastic representation of `collider`, if it has one.
+    /// Every collider with a hydroelastic representation and that representation,
+    /// sorted by collider.
+    pub fn hydroelastic_colliders(&self) -> &[(Collider, Hydroelastic)] {
+        &self.hydroelastic
+    }
+
+    /// The hydroelastic representation of `collider`, `None` for a point-contact one.
     pub fn hydroelastic(&self, collider: Collider) -> Option<&Hydroelastic> {
         if self.hydroelastic.is_empty() {
             return None;

@@ -17,8 +17,7 @@
 
 use std::path::{Path, PathBuf};
 
-use wolfe::hydroelastic::{surface_mesh, CompliantGeometry};
-use wolfe::Shape;
+use wolfe::hydroelastic::CompliantGeometry;
 use wolfe_multibody::{parse_mjcf, MjcfOptions};
 use wolfe_sim::record::RunSummary;
 use wolfe_sim::{Collider, Hydroelastic, MjcfWorldOptions, SimSettings, Simulation, StepStats, World};
@@ -135,26 +134,27 @@ pub fn soft_bubble_world(options: &SoftBubbleOptions) -> Result<(World, usize, u
             .ok_or_else(|| SimRunError::Option(format!("the scene has no body '{name}'")))
     };
     let (spatula, gripper) = (body("spatula")?, body("left_finger")?);
+    // The scene file makes the bubbles compliant and the handle rigid (its <custom>
+    // entries); the bubbles are rebuilt with these options' modulus, resolution and
+    // dissipation.
     let mut tetrahedra = 0;
-    for g in 0..world.links().len() {
-        let link = &world.links()[g];
-        let model = match (link.name.as_str(), &link.shape) {
-            ("left_finger" | "right_finger", shape) => {
-                let bubble = CompliantGeometry::from_shape(shape, options.modulus, options.resolution)
-                    .map_err(wolfe_sim::SimError::from)?;
-                tetrahedra = bubble.mesh().tetrahedra().len();
-                Hydroelastic::compliant(bubble, options.dissipation)?
-            }
-            // The handle: the spatula's box that the bubbles hold (the blade keeps
-            // point contact and touches nothing).
-            ("spatula", shape @ Shape::Cuboid(c))
-                if c.half_extents().y < 0.01 && c.half_extents().z > 0.01 =>
-            {
-                Hydroelastic::rigid(surface_mesh(shape, 1.0).map_err(wolfe_sim::SimError::from)?)
-            }
-            _ => continue,
+    let compliant: Vec<Collider> = world
+        .hydroelastic_colliders()
+        .iter()
+        .filter(|(_, h)| matches!(h, Hydroelastic::Compliant(..)))
+        .map(|(c, _)| *c)
+        .collect();
+    for c in compliant {
+        let Collider::Link(g) = c else {
+            return Err(SimRunError::Option(format!(
+                "the scene's compliant {c:?} is not a finger"
+            )));
         };
-        world.set_hydroelastic(Collider::Link(g), model)?;
+        let bubble =
+            CompliantGeometry::from_shape(&world.links()[g].shape, options.modulus, options.resolution)
+                .map_err(wolfe_sim::SimError::from)?;
+        tetrahedra = bubble.mesh().tetrahedra().len();
+        world.set_hydroelastic(c, Hydroelastic::compliant(bubble, options.dissipation)?)?;
     }
     Ok((world, spatula, gripper, tetrahedra))
 }

@@ -58,3 +58,43 @@ fn the_square_wave_grip_lets_the_spatula_pitch_and_catches_it() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The scene file declares the bubbles compliant with the runner's default modulus,
+/// resolution and dissipation (one scene, two places that must agree), and the
+/// handle rigid.
+#[test]
+fn the_scene_file_declares_the_runners_defaults() {
+    use wolfe_lab::sim::soft_bubble::SOFT_BUBBLE_MJCF;
+    let mjcf = wolfe_multibody::parse_mjcf(
+        SOFT_BUBBLE_MJCF,
+        std::path::Path::new("."),
+        wolfe_multibody::MjcfOptions::default(),
+    )
+    .unwrap();
+    let defaults = SoftBubbleOptions::new("unused");
+    let entry = |name: &str| {
+        mjcf.custom_texts
+            .iter()
+            .find(|t| t.name == format!("hydroelastic:{name}"))
+            .unwrap_or_else(|| panic!("no entry for {name}"))
+            .data
+            .clone()
+    };
+    for bubble in ["left_bubble", "right_bubble"] {
+        let data = entry(bubble);
+        let mut words = data.split_whitespace();
+        assert_eq!(words.next(), Some("compliant"));
+        for word in words {
+            let (key, value) = word.split_once('=').unwrap();
+            let value: f64 = value.parse().unwrap();
+            let default = match key {
+                "modulus" => defaults.modulus,
+                "resolution" => defaults.resolution,
+                "dissipation" => defaults.dissipation,
+                _ => panic!("{key}"),
+            };
+            assert_eq!(value, default, "{bubble}: {key}");
+        }
+    }
+    assert_eq!(entry("handle"), "rigid");
+}

@@ -19,7 +19,7 @@ use crate::spatial::{Mat3, Se3, SpatialInertia, Vec3};
 use crate::urdf::{CollisionGeometry, Mimic, Robot, VisualGeometry};
 
 /// Top-level elements ignored with a note (they do not change the dynamics).
-const IGNORED_TOP: [&str; 5] = ["visual", "statistic", "sensor", "size", "custom"];
+const IGNORED_TOP: [&str; 4] = ["visual", "statistic", "sensor", "size"];
 
 /// MuJoCo's `mjEPS`: geoms lighter than this do not enter a body's inertia.
 const MJ_EPS: f64 = 1e-14;
@@ -141,6 +141,7 @@ pub(super) fn build(root: &El, dir: &Path, options: MjcfOptions) -> Result<Mjcf,
         pairs: extras.pairs,
         qpos0: b.qpos0,
         keyframe: extras.keyframe,
+        custom_texts: extras.custom_texts,
         notes: b.notes,
     })
 }
@@ -150,7 +151,8 @@ impl Builder {
     fn top_level(&mut self, root: &El) -> Result<(), MjcfError> {
         for el in &root.children {
             match el.tag.as_str() {
-                "compiler" | "default" | "worldbody" | "contact" | "equality" | "actuator" | "keyframe" => {}
+                "compiler" | "default" | "worldbody" | "contact" | "equality" | "actuator" | "keyframe"
+                | "custom" => {}
                 "option" => self.option(el)?,
                 "asset" => self.assets(el)?,
                 "tendon" if el.children.is_empty() => {}

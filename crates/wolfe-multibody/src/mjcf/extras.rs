@@ -3,7 +3,7 @@
 
 use super::build::Builder;
 use super::xml::{bad, El};
-use super::{Actuator, ActuatorKind, ContactPair, JointCoupling, Keyframe};
+use super::{Actuator, ActuatorKind, ContactPair, CustomText, JointCoupling, Keyframe};
 use crate::error::MjcfError;
 
 /// What the sections after the body tree hold.
@@ -13,6 +13,7 @@ pub(super) struct Extras {
     pub excludes: Vec<(String, String)>,
     pub pairs: Vec<ContactPair>,
     pub keyframe: Option<Keyframe>,
+    pub custom_texts: Vec<CustomText>,
 }
 
 impl Builder {
@@ -24,6 +25,7 @@ impl Builder {
             excludes: Vec::new(),
             pairs: Vec::new(),
             keyframe: None,
+            custom_texts: Vec::new(),
         };
         for section in &root.children {
             for el in &section.children {
@@ -31,6 +33,7 @@ impl Builder {
                     "contact" => self.contact(el, &mut x)?,
                     "equality" => x.couplings.push(self.equality(el)?),
                     "actuator" => x.actuators.push(self.actuator(el, x.actuators.len())?),
+                    "custom" => self.custom(el, &mut x)?,
                     _ => {}
                 }
             }
@@ -44,6 +47,27 @@ impl Builder {
             x.keyframe = Some(self.keyframe(el, x.actuators.len())?);
         }
         Ok(x)
+    }
+
+    /// A `<custom>` entry: `<text name data>` is kept (the simulator reads its own
+    /// entries among them); `<numeric>` and `<tuple>` are noted and ignored.
+    fn custom(&mut self, el: &El, x: &mut Extras) -> Result<(), MjcfError> {
+        match el.tag.as_str() {
+            "text" => {
+                let get = |k: &str| {
+                    el.attr(k).ok_or_else(|| MjcfError::Missing {
+                        element: el.loc(),
+                        attribute: k.into(),
+                    })
+                };
+                x.custom_texts.push(CustomText {
+                    name: get("name")?.to_string(),
+                    data: get("data")?.to_string(),
+                });
+            }
+            _ => self.notes.push(format!("{}: ignored", el.loc())),
+        }
+        Ok(())
     }
 
     /// A `<key>`: its `qpos` from MuJoCo's order (free joints `[p; w x y z]`) into the

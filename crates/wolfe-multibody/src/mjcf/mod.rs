@@ -91,8 +91,21 @@ pub struct Mjcf {
     pub qpos0: Vec<f64>,
     /// The first `<keyframe><key>`, if any.
     pub keyframe: Option<Keyframe>,
+    /// The `<custom><text>` entries, in file order (MuJoCo's place for data a model
+    /// carries for other programs; wolfe's simulator reads its `hydroelastic:GEOM`
+    /// entries).
+    pub custom_texts: Vec<CustomText>,
     /// What was ignored (never something that changes the dynamics).
     pub notes: Vec<String>,
+}
+
+/// A `<custom><text name data>` entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomText {
+    /// Its name.
+    pub name: String,
+    /// Its text.
+    pub data: String,
 }
 
 /// One MJCF body and where it went in the model.

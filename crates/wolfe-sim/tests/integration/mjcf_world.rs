@@ -158,3 +158,78 @@ fn actuators_become_pd_controllers() {
     // Velocity: kd = kv tracking v = ctrl.
     assert_eq!((v.dof, v.kp, v.kd, v.v_target), (0, 0.0, 2.0, 0.3));
 }
+
+/// A compliant ball declared by the scene file's `<custom>` entry rests on the MJCF
+/// plane on its contact patch, whose pressure integral carries its weight; what the
+/// entry cannot mean is a typed error naming it.
+#[test]
+fn custom_hydroelastic_entries_make_patch_contact() {
+    let scene = |entry: &str| {
+        format!(
+            r#"<mujoco>
+  <worldbody>
+    <geom name="floor" type="plane" size="1 1 0.1"/>
+    <body name="ball" pos="0 0 0.049">
+      <freejoint/>
+      <geom name="ball" type="sphere" size="0.05" mass="0.5"/>
+    </body>
+  </worldbody>
+  <custom>{entry}</custom>
+</mujoco>"#
+        )
+    };
+    let world_of = |entry: &str| {
+        let mjcf = parse_mjcf(&scene(entry), Path::new("."), MjcfOptions::default()).unwrap();
+        let mut world = World::default();
+        world
+            .add_mjcf(&mjcf, MjcfWorldOptions::default())
+            .map(|s| (world, s))
+    };
+    let (world, scene_map) = world_of(
+        r#"<text name="hydroelastic:ball" data="compliant modulus=1e6 resolution=0.01 dissipation=2"/>"#,
+    )
+    .unwrap();
+    let ball = scene_map.geoms[1].expect("the ball collides");
+    match world.hydroelastic(ball) {
+        Some(wolfe_sim::Hydroelastic::Compliant(g, d)) => assert!(g.modulus() == 1e6 && *d == 2.0),
+        other => panic!("{other:?}"),
+    }
+    let mut sim = Simulation::new(world, SimSettings::default()).unwrap();
+    for _ in 0..400 {
+        sim.step().unwrap();
+    }
+    let patches = sim.contact_patches();
+    assert!(patches.polygons.len() > 10, "{} polygons", patches.polygons.len());
+    let force: f64 = patches.polygons.iter().map(|p| p.polygon.force()).sum();
+    assert!(
+        (force - 0.5 * 9.81).abs() < 0.02 * 0.5 * 9.81,
+        "patch force {force} N against the weight"
+    );
+    for (entry, needle) in [
+        (r#"<text name="hydroelastic:nothing" data="rigid"/>"#, "nothing"),
+        (r#"<text name="hydroelastic:floor" data="rigid"/>"#, "plane"),
+        (
+            r#"<text name="hydroelastic:ball" data="compliant resolution=0.01"/>"#,
+            "modulus",
+        ),
+        (
+            r#"<text name="hydroelastic:ball" data="compliant modulus=1e6 resolution=0.01 stiffness=3"/>"#,
+            "unknown key",
+        ),
+        (
+            r#"<text name="hydroelastic:ball" data="rigid modulus=1e6"/>"#,
+            "resolution only",
+        ),
+        (
+            r#"<text name="hydroelastic:ball" data="soft modulus=1e6"/>"#,
+            "first word",
+        ),
+        (
+            r#"<text name="hydroelastic:ball" data="compliant modulus=-1 resolution=0.01"/>"#,
+            "hydroelastic modulus",
+        ),
+    ] {
+        let e = world_of(entry).unwrap_err();
+        assert!(e.to_string().contains(needle), "{entry}: {e}");
+    }
+}
