@@ -179,6 +179,18 @@ struct Row<'a> {
 }
 
 impl Row<'_> {
+    /// The frame (index in `by_step`, keyed by step number) of the step in `column`.
+    fn frame(&self, column: usize, by_step: &HashMap<u64, usize>) -> Result<usize, TrajectoryError> {
+        let s = self
+            .text(column)
+            .parse::<u64>()
+            .map_err(|_| self.bad("step", column, "expected a step number"))?;
+        by_step
+            .get(&s)
+            .copied()
+            .ok_or_else(|| self.bad("step", column, "a step that trajectory.csv does not record"))
+    }
+
     fn text(&self, column: usize) -> &str {
         self.record.get(column).unwrap_or("")
     }
@@ -368,13 +380,7 @@ fn read_contacts(dir: &Path, objects: usize, frames: &mut [Frame]) -> Result<(),
     let (fnc, ftc) = (table.column("fn")?, table.column("ft")?);
     let by_step: HashMap<u64, usize> = frames.iter().enumerate().map(|(i, f)| (f.step, i)).collect();
     table.rows(|row| {
-        let s = row
-            .text(step)
-            .parse::<u64>()
-            .map_err(|_| row.bad("step", step, "expected a step number"))?;
-        let Some(&frame) = by_step.get(&s) else {
-            return Err(row.bad("step", step, "a step that trajectory.csv does not record"));
-        };
+        let frame = row.frame(step, &by_step)?;
         let ia = row.index("a", a)?;
         if ia >= objects {
             return Err(row.bad("a", a, "object index out of range"));
@@ -432,13 +438,7 @@ fn read_patches(dir: &Path, objects: usize, frames: &mut [Frame]) -> Result<(), 
     };
     let mut open: Option<OpenPolygon> = None;
     table.rows(|row| {
-        let s = row
-            .text(step)
-            .parse::<u64>()
-            .map_err(|_| row.bad("step", step, "expected a step number"))?;
-        let Some(&frame) = by_step.get(&s) else {
-            return Err(row.bad("step", step, "a step that trajectory.csv does not record"));
-        };
+        let frame = row.frame(step, &by_step)?;
         let k = row.index("polygon", polygon)?;
         let object = |name: &'static str, column: usize| -> Result<usize, TrajectoryError> {
             let i = row.index(name, column)?;
