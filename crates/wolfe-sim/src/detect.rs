@@ -33,6 +33,8 @@ mod composite;
 mod growth;
 mod halfspace;
 mod patch;
+
+pub use patch::{ContactPatches, PatchPolygon};
 mod persistent;
 mod slots;
 
@@ -293,7 +295,7 @@ impl ContactDetector {
 
     /// The polygons of the last detection's contact surfaces that became contacts,
     /// with their vertices.
-    pub fn contact_patches(&self) -> &crate::hydroelastic::ContactPatches {
+    pub fn contact_patches(&self) -> &ContactPatches {
         &self.patches.made
     }
 

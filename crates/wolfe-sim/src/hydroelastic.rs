@@ -27,11 +27,10 @@
 use std::sync::Arc;
 
 use wolfe::hydroelastic::{surface_mesh, CompliantGeometry, ContactPolygon};
-use wolfe::{Shape, TriMesh, Vec3};
+use wolfe::{Shape, TriMesh};
 
 use crate::body::Material;
 use crate::error::SimError;
-use crate::world::Collider;
 
 /// The least [`wolfe::hydroelastic::ContactPolygon::alignment`] (cosine of the angle
 /// between the normal and the pressure gradient) of a polygon that becomes a contact.
@@ -173,40 +172,5 @@ pub(crate) fn polygon_material(f: &ContactPolygon, phi0: f64, dissipation: f64, 
         stiffness: f.stiffness(),
         dissipation_time_scale: dissipation * (-phi0).max(0.0),
         friction,
-    }
-}
-
-/// One polygon of the last detection's contact surfaces that became a contact: for
-/// drawing the patches (the SAP paper's Fig. 16) and for inspecting them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PatchPolygon {
-    /// The pair's first collider.
-    pub a: Collider,
-    /// The pair's second collider.
-    pub b: Collider,
-    /// The polygon (world frame; its normal from `a` into `b`).
-    pub polygon: ContactPolygon,
-}
-
-/// The polygons of the last detection's contact surfaces that became contacts, all
-/// pairs together, with their vertices (the buffers are reused from step to step).
-#[derive(Clone, Debug, Default)]
-pub struct ContactPatches {
-    /// The polygons, in the order their contacts were made.
-    pub polygons: Vec<PatchPolygon>,
-    /// Their vertices, world frame, m (each polygon's in its `vertex_range`).
-    pub vertices: Vec<Vec3>,
-}
-
-impl ContactPatches {
-    /// The vertices of `p` (world frame, cyclic order).
-    pub fn vertices_of(&self, p: &PatchPolygon) -> &[Vec3] {
-        &self.vertices[p.polygon.vertex_range.0 as usize..p.polygon.vertex_range.1 as usize]
-    }
-
-    /// Empties it, keeping the buffers.
-    pub(crate) fn clear(&mut self) {
-        self.polygons.clear();
-        self.vertices.clear();
     }
 }

@@ -41,8 +41,9 @@ pub mod world;
 
 pub use batch::{Batch, BatchLayout, Rollout, WorldFailure, STAT_COLUMNS};
 pub use body::{Joint, Material, RigidBody};
+pub use detect::{ContactPatches, PatchPolygon};
 pub use error::SimError;
-pub use hydroelastic::{ContactPatches, Hydroelastic, PatchPolygon};
+pub use hydroelastic::Hydroelastic;
 pub use mjcf_world::{MjcfScene, MjcfWorldOptions};
 pub use step::{Scheme, SimSettings, Simulation, StepStats};
 pub use tree::{ArticulatedTree, CollisionFilter, JointCoupler, LinkGeometry, PdGains};

@@ -432,7 +432,7 @@ impl Simulation {
     /// The contact-surface polygons behind the patch contacts among
     /// [`Simulation::contacts`] (pairs with a compliant hydroelastic side), with their
     /// vertices: what the viewer draws coloured by pressure.
-    pub fn contact_patches(&self) -> &crate::hydroelastic::ContactPatches {
+    pub fn contact_patches(&self) -> &crate::detect::ContactPatches {
         self.detector.contact_patches()
     }
 

@@ -3,14 +3,13 @@
 //! (`wolfe::hydroelastic`), one contact per polygon at its centre of pressure (see
 //! `crate::hydroelastic`).
 
+use wolfe::hydroelastic::ContactPolygon;
 use wolfe::hydroelastic::{compliant_surface, halfspace_surface, rigid_surface, ContactSurface};
-use wolfe::HalfSpace;
+use wolfe::{HalfSpace, Vec3};
 
 use super::{DetectedContact, Entry};
 use crate::body::Material;
-use crate::hydroelastic::{
-    pair_dissipation, polygon_material, ContactPatches, Hydroelastic, PatchPolygon, MIN_ALIGNMENT,
-};
+use crate::hydroelastic::{pair_dissipation, polygon_material, Hydroelastic, MIN_ALIGNMENT};
 use crate::world::{Collider, World};
 
 /// The contact-surface buffer, reused across pairs and steps.
@@ -115,5 +114,40 @@ impl Patches {
                 material: polygon_material(f, phi0, dissipation, friction),
             });
         }
+    }
+}
+
+/// One polygon of the last detection's contact surfaces that became a contact: for
+/// drawing the patches (the SAP paper's Fig. 16) and for inspecting them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PatchPolygon {
+    /// The pair's first collider.
+    pub a: Collider,
+    /// The pair's second collider.
+    pub b: Collider,
+    /// The polygon (world frame; its normal from `a` into `b`).
+    pub polygon: ContactPolygon,
+}
+
+/// The polygons of the last detection's contact surfaces that became contacts, all
+/// pairs together, with their vertices (the buffers are reused from step to step).
+#[derive(Clone, Debug, Default)]
+pub struct ContactPatches {
+    /// The polygons, in the order their contacts were made.
+    pub polygons: Vec<PatchPolygon>,
+    /// Their vertices, world frame, m (each polygon's in its `vertex_range`).
+    pub vertices: Vec<Vec3>,
+}
+
+impl ContactPatches {
+    /// The vertices of `p` (world frame, cyclic order).
+    pub fn vertices_of(&self, p: &PatchPolygon) -> &[Vec3] {
+        &self.vertices[p.polygon.vertex_range.0 as usize..p.polygon.vertex_range.1 as usize]
+    }
+
+    /// Empties it, keeping the buffers.
+    pub(crate) fn clear(&mut self) {
+        self.polygons.clear();
+        self.vertices.clear();
     }
 }
