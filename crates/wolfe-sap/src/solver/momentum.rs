@@ -27,7 +27,7 @@ pub(super) fn momentum_error_of_sums([ng, np, nj]: [f64; 3], rms_scale: bool) ->
 /// The momentum error e_m (Eq. 32) of `problem` at the velocities `v`, with the
 /// constraints' `model`: `|D grad| / max(|D A v|, |D J^T gamma|)` with the impulses
 /// `gamma(v)` of Eq. 23 and D of Eq. 25, exactly as the solver's stopping criterion
-/// measures it ([`SapStats::momentum_error`]). It gives the answer of any other method
+/// measures it ([`super::SapStats::momentum_error`]). It gives the answer of any other method
 /// (an interior-point solver: `wolfe_sap::conic` with the feature `conic`) the solver's
 /// own measure.
 ///
